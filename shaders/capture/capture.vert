@@ -1,0 +1,7 @@
+#version 450 core
+// ContactCapture: deformers seen from below by the orthographic capture camera, depth only.
+#include "../common/deformer_vertex.glsl"
+
+void main() {
+    gl_Position = viewProjection * vec4(deformerWorldPosition(), 1.0);
+}

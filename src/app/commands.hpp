@@ -1,0 +1,32 @@
+#pragma once
+// The subcommands of the `snowcap` program. Each returns the process exit code:
+// 0 success, 1 failure while running, 2 bad input or no usable GL (one line on stderr).
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace snowcap {
+
+struct CommonOptions {
+    std::vector<std::string> overrides; // --set key=value
+    bool debugGl = false;
+};
+
+struct RenderOptions {
+    std::string scenario = "decay_compare";
+    std::filesystem::path outDir = "out";
+    int frames = 0; // 0: the scenario's run.frames
+    int every = 0;  // write an image every K steps (0: only the final one)
+    bool progress = true;
+};
+
+int runRender(const CommonOptions& common, const RenderOptions& options);
+int runView(const CommonOptions& common, const std::string& scenario);
+// The windowed viewer proper (needs a display).
+int runViewer(const CommonOptions& common, const std::string& scenario);
+
+// The repository root that holds config/ and shaders/.
+std::filesystem::path resourceRoot();
+
+} // namespace snowcap

@@ -1,0 +1,51 @@
+// snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include "app/commands.hpp"
+
+int main(int argc, char** argv) {
+    using namespace snowcap;
+    CLI::App app{"snowcap: real-time snow deformation lab (OpenGL 4.5/4.6)", "snowcap"};
+    app.set_version_flag("--version", std::string("snowcap ") + SNOWCAP_VERSION);
+    app.require_subcommand(0, 1);
+
+    CommonOptions common;
+    bool verbose = false, quiet = false;
+    app.add_flag("-v,--verbose", verbose, "Log debug messages");
+    app.add_flag("-q,--quiet", quiet, "Log only errors");
+    app.add_flag("--debug-gl", common.debugGl, "Ask for a debug GL context and log its messages");
+    auto addSet = [&common](CLI::App* command) {
+        command->add_option("--set", common.overrides,
+                            "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
+            ->take_all();
+    };
+
+    std::string viewScenario = "decay_compare";
+    CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
+    view->add_option("--scenario", viewScenario, "Scenario name or TOML file");
+    addSet(view);
+
+    RenderOptions render;
+    CLI::App* renderCommand =
+        app.add_subcommand("render", "Run a scenario headless and write images + stats.json");
+    renderCommand->add_option("--scenario", render.scenario, "Scenario name or TOML file")
+        ->capture_default_str();
+    renderCommand->add_option("--out", render.outDir, "Output directory")->capture_default_str();
+    renderCommand->add_option("--frames", render.frames, "Steps to run (default: run.frames)")
+        ->check(CLI::PositiveNumber);
+    renderCommand->add_option("--every", render.every, "Also write an image every K steps")
+        ->check(CLI::NonNegativeNumber);
+    renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
+    addSet(renderCommand);
+
+    CLI11_PARSE(app, argc, argv);
+
+    spdlog::set_pattern("%^%l%$: %v");
+    spdlog::set_level(verbose ? spdlog::level::debug
+                              : quiet ? spdlog::level::err : spdlog::level::info);
+
+    if (renderCommand->parsed())
+        return runRender(common, render);
+    return runView(common, viewScenario);
+}

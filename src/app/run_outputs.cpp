@@ -1,0 +1,202 @@
+#include "app/run_outputs.hpp"
+
+#include <cmath>
+#include <fstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/config.hpp"
+
+namespace snowcap {
+
+namespace fs = std::filesystem;
+
+BufferStats bufferStats(const std::vector<float>& values, int channels) {
+    BufferStats stats;
+    bool first = true;
+    double sum = 0;
+    long long finite = 0;
+    for (std::size_t i = 0; i < values.size(); i += channels) {
+        const float v = values[i];
+        if (!std::isfinite(v)) {
+            ++stats.nanOrInf;
+            continue;
+        }
+        if (first || v < stats.min)
+            stats.min = v;
+        if (first || v > stats.max)
+            stats.max = v;
+        first = false;
+        sum += v;
+        ++finite;
+        stats.nonzero += v != 0.0f;
+        stats.above[0] += v > 0.01f;
+        stats.above[1] += v > 0.1f;
+        stats.above[2] += v > 0.5f;
+    }
+    stats.mean = finite ? sum / finite : 0.0;
+    return stats;
+}
+
+ImageFloat readPersistent(const SnowSim& sim) {
+    const gpu::Texture2D& texture = sim.persistent();
+    const int channels = gpu::formatInfo(texture.format()).channels;
+    const std::vector<float> texels = texture.readFloats();
+    ImageFloat image(texture.width(), texture.height());
+    for (std::size_t i = 0; i < image.values.size(); ++i)
+        image.values[i] = texels[i * channels];
+    return image;
+}
+
+ImageFloat readCaptureDepthCm(const ContactCapture& capture) {
+    ImageFloat image(capture.depth().width(), capture.depth().height());
+    image.values = capture.depth().readFloats();
+    for (float& v : image.values)
+        v *= static_cast<float>(capture.key().farCm);
+    return image;
+}
+
+RunRecorder::RunRecorder(const Settings& settings, const SnowField& field) {
+    for (const ProbeSettings& probe : settings.probes) {
+        Probe p;
+        p.name = probe.name;
+        p.worldCm = probe.worldCm;
+        for (int s = 0; s < SnowField::kSimCount; ++s) {
+            const Region& region = field.sim(s).region();
+            p.texel[s] = worldToTexel({probe.worldCm[0], probe.worldCm[1]}, region);
+            p.inside[s] = p.texel[s].x >= 0 && p.texel[s].y >= 0 &&
+                          p.texel[s].x < region.resolution && p.texel[s].y < region.resolution;
+        }
+        probes_.push_back(std::move(p));
+    }
+}
+
+void RunRecorder::recordProbes(const SnowField& field) {
+    ++frames_;
+    for (Probe& probe : probes_)
+        for (int s = 0; s < SnowField::kSimCount; ++s) {
+            float value = NAN;
+            if (probe.inside[s]) {
+                const gpu::Texture2D& texture = field.sim(s).persistent();
+                glGetTextureSubImage(texture.id(), 0, probe.texel[s].x, probe.texel[s].y, 0, 1,
+                                     1, 1, GL_RED, GL_FLOAT, sizeof(float), &value);
+            }
+            probe.values[s].push_back(value);
+        }
+}
+
+std::optional<std::string> writeFinalImage(const SnowField& field, const fs::path& path) {
+    std::vector<ImageRgba8> panels;
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const SnowSim& sim = field.sim(s);
+        ImageRgba8 panel = colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f);
+        const SimSettings& settings = sim.settings();
+        const std::string label =
+            fmt::format("{}: decay {} {} {}", s == 0 ? "A" : "B", settings.decay,
+                        toString(settings.decayTiming), toString(settings.accumulate));
+        drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
+        panels.push_back(std::move(panel));
+    }
+    const ImageRgba8 image = sideBySide({&panels[0], &panels[1]}, 4, {40, 40, 40, 255});
+    return writePng(path, image);
+}
+
+namespace {
+
+nlohmann::json statsJson(const BufferStats& stats) {
+    return {{"min", stats.min},
+            {"max", stats.max},
+            {"mean", stats.mean},
+            {"nonzero", stats.nonzero},
+            {"nan_or_inf", stats.nanOrInf},
+            {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
+}
+
+// JSON has no NaN: a probe outside the region records null.
+nlohmann::json probeValues(const std::vector<float>& values) {
+    nlohmann::json out = nlohmann::json::array();
+    for (float v : values)
+        out.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
+    return out;
+}
+
+} // namespace
+
+std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
+                                           const GlInfo& gl, const SnowField& field,
+                                           const RunRecorder& recorder, double wallSeconds) {
+    nlohmann::json stats;
+    stats["gl"] = {{"vendor", gl.vendor},
+                   {"renderer", gl.renderer},
+                   {"version", gl.version},
+                   {"platform", gl.platform}};
+    stats["frames"] = recorder.frames();
+    stats["fps"] = settings.run.fps;
+    stats["dt"] = 1.0 / settings.run.fps;
+    stats["wall_seconds"] = wallSeconds;
+    stats["captures"] = field.captureCount();
+    stats["passes_run"] = {{"capture", field.passesRun().capture},
+                           {"accumulate", field.passesRun().accumulate}};
+
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const SnowSim& sim = field.sim(s);
+        const SimSettings& p = sim.settings();
+        const gpu::Texture2D& texture = sim.persistent();
+        const BufferStats bs =
+            bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels);
+        nlohmann::json buffer = statsJson(bs);
+        buffer["width"] = texture.width();
+        buffer["height"] = texture.height();
+        buffer["format"] = gpu::formatInfo(texture.format()).name;
+        buffer["bytes"] = sim.bytes();
+        nlohmann::json probes = nlohmann::json::array();
+        for (const auto& probe : recorder.probes())
+            probes.push_back({{"name", probe.name},
+                              {"world_cm", probe.worldCm},
+                              {"texel", {probe.texel[s].x, probe.texel[s].y}},
+                              {"values", probeValues(probe.values[s])}});
+        const Region& region = sim.region();
+        stats["sims"][s == 0 ? "a" : "b"] = {
+            {"params",
+             {{"decay", p.decay},
+              {"decay_timing", toString(p.decayTiming)},
+              {"accumulate", toString(p.accumulate)},
+              {"half_safe", p.halfSafe},
+              {"resolution", region.resolution},
+              {"ortho_width_cm", region.widthCm},
+              {"region_centre_cm", {region.centreCm.x, region.centreCm.y}},
+              {"surface_z_cm", settings.snow.surfaceZCm},
+              {"capture_z_cm", settings.snow.captureZCm},
+              {"capture_offset_cm", settings.capture.offsetCm},
+              {"capture_distance_cm", settings.capture.distanceCm},
+              {"rt_blur_distance", sim.params().rtBlurDistance}}},
+            {"buffer", buffer},
+            {"vram_bytes", sim.bytes()},
+            {"probes", probes}};
+        const std::string pfm = s == 0 ? "sim_a.pfm" : "sim_b.pfm";
+        if (auto error = writePfm(dir / pfm, readPersistent(sim)))
+            return error;
+    }
+    stats["capture_vram_bytes"] = field.captureOf(0).bytes();
+    if (auto error = writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+        return error;
+    if (auto error = writeFinalImage(field, dir / "final.png"))
+        return error;
+
+    const fs::path statsPath = dir / "stats.json";
+    const fs::path temporary = dir / "stats.json.tmp";
+    {
+        std::ofstream out(temporary);
+        out << stats.dump(2) << "\n";
+        if (!out)
+            return statsPath.string() + ": cannot write";
+    }
+    std::error_code ec;
+    fs::rename(temporary, statsPath, ec);
+    if (ec)
+        return statsPath.string() + ": cannot write (" + ec.message() + ")";
+    return std::nullopt;
+}
+
+} // namespace snowcap

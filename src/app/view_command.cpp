@@ -1,0 +1,23 @@
+// `snowcap` / `snowcap view`: the A/B viewer. Without a display it says so and renders the
+// scenario headless into out/ instead.
+#include <spdlog/spdlog.h>
+
+#include "app/commands.hpp"
+#include "platform/window.hpp"
+
+namespace snowcap {
+
+int runView(const CommonOptions& common, const std::string& scenario) {
+    if (!displayAvailable()) {
+        spdlog::warn("no display (DISPLAY / WAYLAND_DISPLAY unset): rendering '{}' headless "
+                     "into out/ instead of opening the viewer",
+                     scenario);
+        RenderOptions render;
+        render.scenario = scenario;
+        render.outDir = "out";
+        return runRender(common, render);
+    }
+    return runViewer(common, scenario);
+}
+
+} // namespace snowcap

@@ -1,0 +1,152 @@
+#pragma once
+// Move-only owners of OpenGL objects: one GL name each, released in the destructor, 0 after a
+// move. A default-constructed object owns nothing and needs no context, so CPU code and tests
+// can hold them. Every kind keeps a live count, which tests use to prove nothing leaks.
+
+#include <cstddef>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <glad/gl.h>
+
+namespace snowcap::gpu {
+
+enum class ObjectKind { Buffer, Texture, Framebuffer, Program, Shader, VertexArray, Sampler, Query };
+inline constexpr int kObjectKindCount = 8;
+
+int liveCount(ObjectKind kind);
+int totalLiveCount();
+
+template <ObjectKind Kind> class UniqueName {
+public:
+    UniqueName() = default;
+    explicit UniqueName(GLuint name);
+    ~UniqueName() { reset(); }
+    UniqueName(UniqueName&& other) noexcept : name_(other.release()) {}
+    UniqueName& operator=(UniqueName&& other) noexcept {
+        if (this != &other) {
+            reset();
+            name_ = other.release();
+        }
+        return *this;
+    }
+    UniqueName(const UniqueName&) = delete;
+    UniqueName& operator=(const UniqueName&) = delete;
+
+    GLuint id() const { return name_; }
+    explicit operator bool() const { return name_ != 0; }
+    void reset();
+    GLuint release() {
+        GLuint name = name_;
+        name_ = 0;
+        return name;
+    }
+
+private:
+    GLuint name_ = 0;
+};
+
+// Attaches a debug label (KHR_debug) so captures in RenderDoc and debug messages name the object.
+void label(GLenum identifier, GLuint name, std::string_view text);
+
+class Buffer {
+public:
+    Buffer() = default;
+    // Immutable storage with GL_DYNAMIC_STORAGE_BIT so it can be updated with update().
+    Buffer(std::size_t bytes, const void* data, std::string_view name);
+    void update(std::size_t offset, std::size_t bytes, const void* data);
+    GLuint id() const { return name_.id(); }
+    std::size_t bytes() const { return bytes_; }
+
+private:
+    UniqueName<ObjectKind::Buffer> name_;
+    std::size_t bytes_ = 0;
+};
+
+enum class TextureFormat { R16F, RGBA16F, R32F, D32F, RGBA8 };
+
+struct TextureFormatInfo {
+    GLenum internal;
+    int channels;
+    int bytesPerTexel;
+    const char* name;
+};
+TextureFormatInfo formatInfo(TextureFormat format);
+
+class Texture2D {
+public:
+    Texture2D() = default;
+    Texture2D(int width, int height, TextureFormat format, std::string_view name);
+
+    GLuint id() const { return name_.id(); }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    TextureFormat format() const { return format_; }
+    std::size_t bytes() const;
+
+    // Fills every texel with `value` in every channel (depth for D32F).
+    void clear(float value);
+    // Uploads float data (channels() floats per texel, rows bottom first).
+    void upload(std::span<const float> texels);
+    // Reads the whole level back as floats (channels() per texel, rows bottom first). Depth
+    // formats return the stored depth.
+    std::vector<float> readFloats() const;
+
+private:
+    UniqueName<ObjectKind::Texture> name_;
+    int width_ = 0, height_ = 0;
+    TextureFormat format_ = TextureFormat::RGBA8;
+};
+
+class Framebuffer {
+public:
+    Framebuffer() = default;
+    // Attaches colour (may be null) and depth (may be null) textures; throws nothing, check
+    // completeness() before use.
+    Framebuffer(const Texture2D* colour, const Texture2D* depth, std::string_view name);
+    GLuint id() const { return name_.id(); }
+    // Empty when complete, else the status in words.
+    std::string completeness() const;
+    void bind() const; // binds for drawing and sets the viewport to the attachment size
+
+private:
+    UniqueName<ObjectKind::Framebuffer> name_;
+    int width_ = 0, height_ = 0;
+};
+
+class VertexArray {
+public:
+    VertexArray() = default;
+    explicit VertexArray(std::string_view name);
+    GLuint id() const { return name_.id(); }
+
+private:
+    UniqueName<ObjectKind::VertexArray> name_;
+};
+
+class Sampler {
+public:
+    Sampler() = default;
+    Sampler(GLenum filter, GLenum wrap, std::string_view name);
+    GLuint id() const { return name_.id(); }
+
+private:
+    UniqueName<ObjectKind::Sampler> name_;
+};
+
+class Query {
+public:
+    Query() = default;
+    explicit Query(GLenum target);
+    GLuint id() const { return name_.id(); }
+
+private:
+    UniqueName<ObjectKind::Query> name_;
+};
+
+using ProgramName = UniqueName<ObjectKind::Program>;
+using ShaderName = UniqueName<ObjectKind::Shader>;
+
+} // namespace snowcap::gpu

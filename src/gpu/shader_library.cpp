@@ -1,0 +1,285 @@
+#include "gpu/shader_library.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <optional>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include <spdlog/spdlog.h>
+
+namespace snowcap::gpu {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::optional<std::string> readFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+struct Expander {
+    const fs::path& root;
+    ExpandedSource out;
+    std::set<fs::path> included;
+
+    // Appends `file` (relative to root) to out.text. `firstLine` skips a leading #version line.
+    std::optional<std::string> append(const fs::path& file, bool isMain) {
+        const auto text = readFile(root / file);
+        if (!text)
+            return file.generic_string() + ": cannot read shader file";
+        const int fileIndex = static_cast<int>(out.files.size());
+        out.files.push_back(file);
+        included.insert(file.lexically_normal());
+
+        std::istringstream lines(*text);
+        std::string line;
+        int lineNumber = 0;
+        bool sawVersion = false;
+        static const std::regex includePattern(R"(^\s*#\s*include\s+"([^"]+)\"\s*$)");
+        while (std::getline(lines, line)) {
+            ++lineNumber;
+            if (isMain && !sawVersion) {
+                if (line.rfind("#version", 0) == 0) {
+                    sawVersion = true;
+                    continue; // emitted by the caller, ahead of the defines
+                }
+                if (line.find_first_not_of(" \t\r") != std::string::npos)
+                    return file.generic_string() + ":" + std::to_string(lineNumber) +
+                           ": the first line must be #version";
+                continue;
+            }
+            std::smatch match;
+            if (std::regex_match(line, match, includePattern)) {
+                // Includes are relative to the including file's folder, then to shaders/.
+                fs::path target = (file.parent_path() / match[1].str()).lexically_normal();
+                if (!fs::exists(root / target))
+                    target = fs::path(match[1].str()).lexically_normal();
+                if (!fs::exists(root / target))
+                    return file.generic_string() + ":" + std::to_string(lineNumber) +
+                           ": cannot find include \"" + match[1].str() + "\"";
+                if (!included.count(target)) {
+                    out.text += "#line 1 " + std::to_string(out.files.size()) + "\n";
+                    if (auto error = append(target, false))
+                        return error;
+                }
+                out.text += "#line " + std::to_string(lineNumber + 1) + " " +
+                            std::to_string(fileIndex) + "\n";
+                continue;
+            }
+            out.text += line;
+            out.text += '\n';
+        }
+        if (isMain && !sawVersion)
+            return file.generic_string() + ":1: the first line must be #version";
+        return std::nullopt;
+    }
+};
+
+const char* stageName(GLenum stage) {
+    switch (stage) {
+    case GL_VERTEX_SHADER: return "vertex";
+    case GL_FRAGMENT_SHADER: return "fragment";
+    case GL_COMPUTE_SHADER: return "compute";
+    case GL_TESS_CONTROL_SHADER: return "tess control";
+    case GL_TESS_EVALUATION_SHADER: return "tess evaluation";
+    case GL_GEOMETRY_SHADER: return "geometry";
+    default: return "shader";
+    }
+}
+
+std::string shaderLog(GLuint shader) {
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    glGetShaderInfoLog(shader, length, nullptr, log.data());
+    log.resize(std::strlen(log.c_str()));
+    return log;
+}
+
+std::string programLog(GLuint program) {
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(std::max(length, 1)), '\0');
+    glGetProgramInfoLog(program, length, nullptr, log.data());
+    log.resize(std::strlen(log.c_str()));
+    return log;
+}
+
+std::string definesKey(const ProgramDesc& desc) {
+    std::string key = desc.name;
+    for (const auto& [stage, file] : desc.stages)
+        key += "|" + std::to_string(stage) + ":" + file;
+    for (const auto& [name, value] : desc.defines)
+        key += "|" + name + "=" + value;
+    return key;
+}
+
+} // namespace
+
+std::variant<ExpandedSource, std::string> expandShaderSource(const fs::path& root,
+                                                             const fs::path& file,
+                                                             const Defines& defines) {
+    Expander expander{root, {}, {}};
+    std::string header = "#version 450 core\n";
+    for (const auto& [name, value] : defines)
+        header += "#define " + name + " " + value + "\n";
+    // Line 1 of the main file is its #version; its line 2 follows in source string 0.
+    expander.out.text = header + "#line 2 0\n";
+    if (auto error = expander.append(file, true))
+        return *error;
+    return std::move(expander.out);
+}
+
+std::string mapInfoLog(const std::string& log, const std::vector<fs::path>& files) {
+    // Mesa: "0:12(3): error: ..."; NVIDIA: "0(12) : error C1008: ..."; AMD: "ERROR: 0:12: ...".
+    static const std::regex mesa(R"(^(\d+):(\d+)\(\d+\):\s*(.*)$)");
+    static const std::regex nvidia(R"(^(\d+)\((\d+)\)\s*:\s*(.*)$)");
+    static const std::regex amd(R"(^(ERROR|WARNING):\s*(\d+):(\d+):\s*(.*)$)");
+    std::istringstream lines(log);
+    std::string line, out;
+    while (std::getline(lines, line)) {
+        if (line.empty())
+            continue;
+        std::smatch match;
+        std::string file, lineNumber, message;
+        if (std::regex_match(line, match, mesa) || std::regex_match(line, match, nvidia)) {
+            file = match[1];
+            lineNumber = match[2];
+            message = match[3];
+        } else if (std::regex_match(line, match, amd)) {
+            file = match[2];
+            lineNumber = match[3];
+            message = match[1].str() == "ERROR" ? "error: " + match[4].str()
+                                                : "warning: " + match[4].str();
+        }
+        if (!file.empty()) {
+            const std::size_t index = std::stoul(file);
+            const std::string name = index < files.size()
+                                         ? ("shaders" / files[index]).generic_string()
+                                         : "source " + file;
+            out += name + ":" + lineNumber + ": " + message + "\n";
+        } else {
+            out += line + "\n";
+        }
+    }
+    while (!out.empty() && out.back() == '\n')
+        out.pop_back();
+    return out;
+}
+
+ShaderLibrary::ShaderLibrary(fs::path root) : root_(std::move(root)) {}
+ShaderLibrary::~ShaderLibrary() = default;
+
+std::variant<ShaderProgram*, std::string> ShaderLibrary::load(const ProgramDesc& desc) {
+    const std::string key = definesKey(desc);
+    for (auto& program : programs_)
+        if (definesKey(program->desc_) == key)
+            return program.get();
+
+    auto program = std::make_unique<ShaderProgram>();
+    program->desc_ = desc;
+    auto built = build(*program);
+    if (auto* error = std::get_if<std::string>(&built))
+        return *error;
+    program->program_ = std::move(std::get<ProgramName>(built));
+    programs_.push_back(std::move(program));
+    return programs_.back().get();
+}
+
+std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& program) {
+    std::map<fs::path, fs::file_time_type> dependencies;
+    std::vector<ShaderName> shaders;
+    for (const auto& [stage, file] : program.desc_.stages) {
+        auto expanded = expandShaderSource(root_, file, program.desc_.defines);
+        if (auto* error = std::get_if<std::string>(&expanded))
+            return "shaders/" + *error;
+        const auto& source = std::get<ExpandedSource>(expanded);
+        for (const auto& dependency : source.files) {
+            std::error_code ec;
+            dependencies[dependency] = fs::last_write_time(root_ / dependency, ec);
+        }
+        ShaderName shader(glCreateShader(stage));
+        const char* text = source.text.c_str();
+        glShaderSource(shader.id(), 1, &text, nullptr);
+        glCompileShader(shader.id());
+        GLint compiled = GL_FALSE;
+        glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &compiled);
+        if (!compiled)
+            return program.desc_.name + " (" + stageName(stage) + "): " +
+                   mapInfoLog(shaderLog(shader.id()), source.files);
+        shaders.push_back(std::move(shader));
+    }
+    ProgramName linked(glCreateProgram());
+    for (const auto& shader : shaders)
+        glAttachShader(linked.id(), shader.id());
+    glLinkProgram(linked.id());
+    for (const auto& shader : shaders)
+        glDetachShader(linked.id(), shader.id());
+    GLint ok = GL_FALSE;
+    glGetProgramiv(linked.id(), GL_LINK_STATUS, &ok);
+    if (!ok)
+        return program.desc_.name + " (link): " + programLog(linked.id());
+    label(GL_PROGRAM, linked.id(), program.desc_.name);
+    program.dependencies_ = std::move(dependencies);
+    return linked;
+}
+
+int ShaderLibrary::rebuild(bool onlyChanged) {
+    int rebuilt = 0;
+    for (auto& program : programs_) {
+        if (onlyChanged) {
+            bool changed = false;
+            for (const auto& [file, stamp] : program->dependencies_) {
+                std::error_code ec;
+                if (fs::last_write_time(root_ / file, ec) != stamp)
+                    changed = true;
+            }
+            if (!changed)
+                continue;
+        }
+        auto built = build(*program);
+        if (auto* error = std::get_if<std::string>(&built)) {
+            // Keep the last good program; remember the timestamps so we do not retry every poll.
+            for (auto& [file, stamp] : program->dependencies_) {
+                std::error_code ec;
+                stamp = fs::last_write_time(root_ / file, ec);
+            }
+            if (program->reloadError_ != *error)
+                spdlog::error("shader reload failed, keeping the last good program:\n{}", *error);
+            program->reloadError_ = *error;
+            continue;
+        }
+        program->program_ = std::move(std::get<ProgramName>(built));
+        program->reloadError_.clear();
+        ++program->generation_;
+        ++rebuilt;
+        spdlog::info("reloaded shader program {}", program->name());
+    }
+    return rebuilt;
+}
+
+int ShaderLibrary::reloadChanged() { return rebuild(true); }
+int ShaderLibrary::reloadAll() { return rebuild(false); }
+
+std::vector<const ShaderProgram*> ShaderLibrary::programs() const {
+    std::vector<const ShaderProgram*> result;
+    for (const auto& program : programs_)
+        result.push_back(program.get());
+    return result;
+}
+
+fs::path defaultShaderRoot() {
+    if (const char* dir = std::getenv("SNOWCAP_SHADER_DIR"))
+        return dir;
+    return fs::path(SNOWCAP_SOURCE_DIR) / "shaders";
+}
+
+} // namespace snowcap::gpu

@@ -1,0 +1,43 @@
+#pragma once
+// A desktop window with a GL 4.6 (or 4.5) core context, through GLFW.
+
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "platform/gl_context.hpp"
+
+struct GLFWwindow;
+
+namespace snowcap {
+
+class Window {
+public:
+    // Fails with one line when there is no display or no 4.5 core context.
+    static std::variant<std::unique_ptr<Window>, ContextError>
+    create(const std::string& title, int width, int height, bool debug);
+    ~Window();
+    Window(const Window&) = delete;
+    Window& operator=(const Window&) = delete;
+
+    const GlInfo& info() const { return info_; }
+    GLFWwindow* handle() const { return window_; }
+    bool shouldClose() const;
+    void requestClose();
+    void swapBuffers();
+    void pollEvents();
+    void setVsync(bool on);
+    int framebufferWidth() const;
+    int framebufferHeight() const;
+    double timeSeconds() const;
+
+private:
+    Window() = default;
+    GLFWwindow* window_ = nullptr;
+    GlInfo info_;
+};
+
+// True when a windowing system is reachable (DISPLAY or WAYLAND_DISPLAY set).
+bool displayAvailable();
+
+} // namespace snowcap

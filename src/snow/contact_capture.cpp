@@ -1,0 +1,56 @@
+#include "snow/contact_capture.hpp"
+
+#include <glm/gtc/type_ptr.hpp>
+
+namespace snowcap {
+
+gpu::ProgramDesc contactCaptureProgram() {
+    return {"contact_capture",
+            {{GL_VERTEX_SHADER, "capture/capture.vert"},
+             {GL_FRAGMENT_SHADER, "capture/capture.frag"}},
+            {}};
+}
+
+ContactCapture::ContactCapture(const CaptureKey& key)
+    : key_(key),
+      depth_(key.region.resolution, key.region.resolution, gpu::TextureFormat::D32F,
+             "capture.depth"),
+      framebuffer_(nullptr, &depth_, "capture.framebuffer"),
+      viewProjection_(captureViewProjection(key.region, key.cameraZCm, key.farCm)) {
+    depth_.clear(1.0f);
+}
+
+bool ContactCapture::overlaps(const Aabb& bounds) const {
+    const double half = key_.region.widthCm * 0.5;
+    const glm::dvec2 c = key_.region.centreCm;
+    return bounds.max.x >= c.x - half && bounds.min.x <= c.x + half &&
+           bounds.max.y >= c.y - half && bounds.min.y <= c.y + half &&
+           bounds.max.z >= key_.cameraZCm && bounds.min.z <= key_.cameraZCm + key_.farCm;
+}
+
+int ContactCapture::capture(std::span<const DeformerInstance> deformers,
+                            const gpu::ShaderProgram& program) {
+    framebuffer_.bind();
+    glDepthMask(GL_TRUE);
+    glClearDepth(1.0);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    // Open meshes seen from below must still count: no face culling.
+    glDisable(GL_CULL_FACE);
+    glDisable(GL_BLEND);
+    glUseProgram(program.id());
+    glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
+    int drawn = 0;
+    for (const DeformerInstance& deformer : deformers) {
+        if (!deformer.mesh || !overlaps(deformer.worldBounds))
+            continue;
+        glProgramUniformMatrix4fv(program.id(), 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
+        deformer.mesh->draw();
+        ++drawn;
+    }
+    glDisable(GL_DEPTH_TEST);
+    return drawn;
+}
+
+} // namespace snowcap

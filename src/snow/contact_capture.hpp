@@ -1,0 +1,54 @@
+#pragma once
+// ContactCapturePass — the SceneCaptureComponent2D analogue.
+// Reads:  deformer meshes + model matrices.
+// Writes: a D32F depth texture, N x N, window depth = distance above the camera / far
+//         (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is.
+// The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
+// ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
+
+#include <span>
+
+#include "core/snow_math.hpp"
+#include "gpu/gpu_mesh.hpp"
+#include "gpu/objects.hpp"
+#include "gpu/shader_library.hpp"
+
+namespace snowcap {
+
+// What makes two captures the same picture: region, resolution, camera height, far plane.
+struct CaptureKey {
+    Region region;
+    double cameraZCm = -100.0;
+    double farCm = 2000.0;
+    bool operator==(const CaptureKey&) const = default;
+};
+
+struct DeformerInstance {
+    const gpu::GpuMesh* mesh = nullptr;
+    glm::mat4 model{1.0f};
+    Aabb worldBounds;
+};
+
+class ContactCapture {
+public:
+    explicit ContactCapture(const CaptureKey& key);
+
+    const CaptureKey& key() const { return key_; }
+    const gpu::Texture2D& depth() const { return depth_; }
+    std::size_t bytes() const { return depth_.bytes(); }
+
+    // Draws every deformer whose bounds reach into the capture box; returns how many.
+    int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
+
+private:
+    bool overlaps(const Aabb& bounds) const;
+
+    CaptureKey key_;
+    gpu::Texture2D depth_;
+    gpu::Framebuffer framebuffer_;
+    glm::mat4 viewProjection_;
+};
+
+gpu::ProgramDesc contactCaptureProgram();
+
+} // namespace snowcap

@@ -1,0 +1,73 @@
+#include "snow/snow_sim.hpp"
+
+namespace snowcap {
+
+gpu::ProgramDesc accumulateProgram(const SimSettings& sim) {
+    return {"accumulate",
+            {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+             {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
+            {{"ACCUMULATE_MAX", sim.accumulate == AccumulateMode::Max ? "1" : "0"},
+             {"HALF_SAFE", sim.halfSafe ? "1" : "0"}}};
+}
+
+SnowSim::SnowSim(std::string name, int index) : name_(std::move(name)), index_(index) {}
+
+std::optional<std::string> SnowSim::configure(const Settings& settings, const Region& region,
+                                              gpu::ShaderLibrary& shaders) {
+    const SimSettings& sim = settings.sims[index_];
+    auto loaded = shaders.load(accumulateProgram(sim));
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    program_ = std::get<gpu::ShaderProgram*>(loaded);
+
+    const bool reallocate = !buffers_[0].id() || region.resolution != region_.resolution ||
+                            region.widthCm != region_.widthCm;
+    settings_ = settings;
+    sim_ = sim;
+    region_ = region;
+    params_ = makeSnowParams(settings, region, index_, 1.0f);
+    if (reallocate) {
+        for (int i = 0; i < 2; ++i) {
+            buffers_[i] = gpu::Texture2D(region.resolution, region.resolution,
+                                         gpu::TextureFormat::R16F,
+                                         "sim." + name_ + ".persistent" + std::to_string(i));
+            framebuffers_[i] =
+                gpu::Framebuffer(&buffers_[i], nullptr, "sim." + name_ + ".fbo" + std::to_string(i));
+        }
+        if (!paramsBuffer_.id())
+            paramsBuffer_ = gpu::Buffer(sizeof(SnowParamsBlock), &params_, "sim." + name_ + ".params");
+        if (!emptyVertexArray_.id())
+            emptyVertexArray_ = gpu::VertexArray("fullscreen");
+        reset();
+    }
+    paramsBuffer_.update(0, sizeof(params_), &params_);
+    return std::nullopt;
+}
+
+void SnowSim::reset() {
+    for (auto& buffer : buffers_)
+        buffer.clear(0.0f);
+    quantizer_.reset();
+    current_ = 0;
+}
+
+void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
+    const double exponent = decayExponent(sim_.decay, sim_.decayTiming, dtSeconds);
+    params_.stepFactor = sim_.halfSafe ? quantizer_.next(exponent)
+                                       : static_cast<float>(std::exp(-exponent));
+    paramsBuffer_.update(0, sizeof(params_), &params_);
+
+    const int target = 1 - current_;
+    framebuffers_[target].bind();
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glUseProgram(program_->id());
+    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
+    glBindTextureUnit(0, capture.depth().id());
+    glBindTextureUnit(1, buffers_[current_].id());
+    glBindVertexArray(emptyVertexArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    current_ = target;
+}
+
+} // namespace snowcap

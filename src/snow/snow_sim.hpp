@@ -1,0 +1,60 @@
+#pragma once
+// One snow simulation — RT_Capture + RT_Persistant + PP_Depth_Snow: a ping-pong pair of R16F
+// textures and its parameters. A step reads the capture depth and the previous buffer and writes
+// the other buffer, then swaps (the swap replaces UE's MM_FoliageRT copy).
+
+#include <array>
+#include <optional>
+#include <string>
+
+#include "core/settings.hpp"
+#include "core/snow_math.hpp"
+#include "gpu/objects.hpp"
+#include "gpu/shader_library.hpp"
+#include "snow/contact_capture.hpp"
+#include "snow/snow_params.hpp"
+
+namespace snowcap {
+
+gpu::ProgramDesc accumulateProgram(const SimSettings& sim);
+
+class SnowSim {
+public:
+    SnowSim() = default;
+    SnowSim(std::string name, int index);
+
+    // Applies settings live. A new region (resolution, width) reallocates and clears at once;
+    // other changes keep the buffer. Fails (keeping the previous state) if a shader fails.
+    std::optional<std::string> configure(const Settings& settings, const Region& region,
+                                         gpu::ShaderLibrary& shaders);
+
+    // One accumulate pass from `capture` with time step dt; swaps the pair.
+    void step(const ContactCapture& capture, double dtSeconds);
+    void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
+
+    const std::string& name() const { return name_; }
+    const Region& region() const { return region_; }
+    const SimSettings& settings() const { return sim_; }
+    const SnowParamsBlock& params() const { return params_; }
+    const gpu::Texture2D& persistent() const { return buffers_[current_]; }
+    const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
+    std::size_t bytes() const { return buffers_[0].bytes() + buffers_[1].bytes(); }
+    float lastStepFactor() const { return params_.stepFactor; }
+
+private:
+    std::string name_;
+    int index_ = 0;
+    Settings settings_;
+    SimSettings sim_;
+    Region region_{};
+    SnowParamsBlock params_{};
+    DecayQuantizer quantizer_;
+    const gpu::ShaderProgram* program_ = nullptr;
+    std::array<gpu::Texture2D, 2> buffers_;
+    std::array<gpu::Framebuffer, 2> framebuffers_;
+    gpu::Buffer paramsBuffer_;
+    gpu::VertexArray emptyVertexArray_;
+    int current_ = 0;
+};
+
+} // namespace snowcap

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Shared set-up for ./tools/run and ./tools/test: install what is missing, configure, build.
+# Sourced, not executed. Every step is idempotent and quick when nothing changed.
+
+SNOWCAP_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+# Debian 12 packages the build, the tests and the headless renderer need.
+SNOWCAP_PACKAGES=(
+    cmake ninja-build g++ pkg-config
+    libglfw3-dev python3-glad libglm-dev libassimp-dev libimgui-dev libspdlog-dev
+    libgtest-dev libtomlplusplus-dev libcli11-dev libstb-dev nlohmann-json3-dev
+    libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
+    xvfb xauth
+)
+
+snowcap_log() { printf '\033[1msnowcap:\033[0m %s\n' "$*" >&2; }
+
+snowcap_install_packages() {
+    local missing=()
+    local pkg
+    for pkg in "${SNOWCAP_PACKAGES[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$pkg")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        if ! command -v sudo >/dev/null; then
+            snowcap_log "missing packages (${missing[*]}) and no sudo to install them; install them as root"
+            return 1
+        fi
+        sudo=(sudo)
+    fi
+    snowcap_log "installing ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    "${sudo[@]}" apt-get update -qq || return 1
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
+}
+
+# snowcap_build PRESET: configure (once) and build with a CMake preset.
+snowcap_build() {
+    local preset="$1"
+    cd "$SNOWCAP_ROOT" || return 1
+    if [ ! -f "build/$preset/build.ninja" ]; then
+        cmake --preset "$preset" >/dev/null || return 1
+    fi
+    cmake --build --preset "$preset" || return 1
+}
