@@ -44,7 +44,9 @@ struct SimSettings {
     int resolution = 0;   // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]
 };
 
-// A procedural deformer moving along keyframes (linear between keys, held after the last).
+// A procedural deformer moving along keyframes: linear between keys, the first key held before
+// its time and the last after it; two keys with the same time make a jump. name and path are
+// required.
 struct DeformerSettings {
     std::string name;                          // name
     DeformerShape shape = DeformerShape::Sphere; // shape

@@ -1,0 +1,599 @@
+#include "core/config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <limits>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <system_error>
+#include <toml++/toml.h>
+#include <utility>
+
+namespace snowcap {
+namespace {
+
+// ---- enum spellings: one table per enum serves toString, parse* and the validator ---------
+
+template <class E> struct Spelling {
+    E value;
+    std::string_view name;
+};
+
+constexpr std::array<Spelling<DecayTiming>, 2> kDecayTimings{{
+    {DecayTiming::PerFrame, "per_frame"},
+    {DecayTiming::DeltaTime, "delta_time"},
+}};
+constexpr std::array<Spelling<AccumulateMode>, 2> kAccumulateModes{{
+    {AccumulateMode::Add, "add"},
+    {AccumulateMode::Max, "max"},
+}};
+constexpr std::array<Spelling<DeformerShape>, 3> kDeformerShapes{{
+    {DeformerShape::Sphere, "sphere"},
+    {DeformerShape::Box, "box"},
+    {DeformerShape::Capsule, "capsule"},
+}};
+
+template <class E, std::size_t N>
+std::string_view nameOf(const std::array<Spelling<E>, N>& spellings, E value) {
+    for (const auto& spelling : spellings)
+        if (spelling.value == value)
+            return spelling.name;
+    return "unknown";
+}
+
+template <class E, std::size_t N>
+std::optional<E> valueOf(const std::array<Spelling<E>, N>& spellings, std::string_view name) {
+    for (const auto& spelling : spellings)
+        if (spelling.name == name)
+            return spelling.value;
+    return std::nullopt;
+}
+
+// "'sphere', 'box' or 'capsule'": the error tells the user every word that would have worked.
+template <class E, std::size_t N>
+std::string allowedNames(const std::array<Spelling<E>, N>& spellings) {
+    std::string list;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (i > 0)
+            list += i + 1 == N ? " or " : ", ";
+        list += "'" + std::string(spellings[i].name) + "'";
+    }
+    return list;
+}
+
+// ---- how values appear in messages ---------------------------------------------------------
+
+// Shortest text that reads back as the same double: "1.5", not "1.500000".
+std::string show(double value) {
+    std::array<char, 32> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+    return std::string(text.data(), end);
+}
+
+std::string plural(std::size_t count, std::string_view noun) {
+    return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+// Indexed by toml::node_type, whose order (none, table, array, string, integer, floating_point,
+// boolean, date, time, date_time) is part of toml++'s stable API.
+constexpr std::array<std::string_view, 10> kTypeNames{"nothing", "table",    "array",   "string",
+                                                      "integer", "float",    "boolean", "date",
+                                                      "time",    "date-time"};
+
+std::string_view typeName(const toml::node& node) {
+    return kTypeNames.at(static_cast<std::size_t>(node.type()));
+}
+
+// ---- the walker: turns the merged table into Settings, stopping at the first error ---------
+
+class Walker {
+public:
+    // `flagOrigins` are the source names given to `--set` layers: they have no line:column
+    // worth printing, the flag text itself is the location.
+    explicit Walker(const std::set<std::string>& flagOrigins) : flagOrigins_(flagOrigins) {}
+
+    bool fail(const toml::source_region& where, const std::string& problem) {
+        if (!error_)
+            error_ = ConfigError{locate(where) + ": " + problem};
+        return false;
+    }
+    bool failKey(const toml::node& node, const std::string& key, const std::string& problem) {
+        return fail(node.source(), "key '" + key + "': " + problem);
+    }
+    bool expected(const toml::node& node, const std::string& key, std::string_view what) {
+        return failKey(node, key,
+                       "expected " + std::string(what) + ", got " + std::string(typeName(node)));
+    }
+    ConfigError error() const { return error_.value_or(ConfigError{"unknown error"}); }
+
+private:
+    std::string locate(const toml::source_region& where) const {
+        if (!where.path)
+            return "<config>";
+        if (flagOrigins_.contains(*where.path))
+            return *where.path;
+        return *where.path + ":" + std::to_string(where.begin.line) + ":" +
+               std::to_string(where.begin.column);
+    }
+
+    const std::set<std::string>& flagOrigins_;
+    std::optional<ConfigError> error_;
+};
+
+// Reads the node at `key` (its full dotted path, for messages) into `out`. False after an error.
+template <class T>
+using Read = std::function<bool(Walker&, const toml::node&, const std::string& key, T& out)>;
+
+// A bound on a value already of the right type: whether it holds, and the rule to quote when
+// it does not ("must be ...").
+template <class T> struct Check {
+    std::function<bool(T)> holds;
+    std::string rule;
+};
+
+Check<double> anyNumber() {
+    return {[](double) { return true; }, ""};
+}
+Check<double> positive() {
+    return {[](double value) { return value > 0.0; }, "must be greater than 0"};
+}
+Check<double> aboveUpTo(double low, double high) {
+    return {[=](double value) { return value > low && value <= high; },
+            "must be in (" + show(low) + ", " + show(high) + "]"};
+}
+Check<std::int64_t> atLeast(std::int64_t low) {
+    return {[=](std::int64_t value) { return value >= low; },
+            "must be at least " + std::to_string(low)};
+}
+Check<std::int64_t> powerOfTwoBetween(std::int64_t low, std::int64_t high) {
+    return {[=](std::int64_t value) {
+                return value >= low && value <= high && (value & (value - 1)) == 0;
+            },
+            "must be a power of two between " + std::to_string(low) + " and " +
+                std::to_string(high)};
+}
+
+// A per-sim override of a shared setting: 0 means "use the shared one".
+Check<std::int64_t> zeroOrPowerOfTwoBetween(std::int64_t low, std::int64_t high) {
+    const Check<std::int64_t> power = powerOfTwoBetween(low, high);
+    return {[=](std::int64_t value) { return value == 0 || power.holds(value); },
+            "must be 0 (use snow.resolution) or a power of two between " + std::to_string(low) +
+                " and " + std::to_string(high)};
+}
+
+// Integers are accepted where a float is expected: nobody should have to write `fps = 60.0`.
+Read<double> number(Check<double> check = anyNumber()) {
+    return [check](Walker& walker, const toml::node& node, const std::string& key, double& out) {
+        if (!node.is_number())
+            return walker.expected(node, key, "a number");
+        const bool integral = node.is_integer();
+        const double value = integral ? static_cast<double>(node.as_integer()->get())
+                                      : node.as_floating_point()->get();
+        const std::string written =
+            integral ? std::to_string(node.as_integer()->get()) : show(value);
+        if (!std::isfinite(value))
+            return walker.failKey(node, key, "must be a finite number, got " + written);
+        if (!check.holds(value))
+            return walker.failKey(node, key, check.rule + ", got " + written);
+        out = value;
+        return true;
+    };
+}
+
+// Floats are refused where an integer is expected: `resolution = 1024.5` is a mistake.
+Read<int> integer(Check<std::int64_t> check) {
+    return [check](Walker& walker, const toml::node& node, const std::string& key, int& out) {
+        if (!node.is_integer())
+            return walker.expected(node, key, "an integer");
+        const std::int64_t value = node.as_integer()->get();
+        const std::string written = std::to_string(value);
+        if (!check.holds(value))
+            return walker.failKey(node, key, check.rule + ", got " + written);
+        if (value > std::numeric_limits<int>::max())
+            return walker.failKey(node, key, "must be at most 2147483647, got " + written);
+        out = static_cast<int>(value);
+        return true;
+    };
+}
+
+// Booleans and strings are taken as they are; only their type is checked.
+template <class T> Read<T> exactly(std::string_view what) {
+    return [what](Walker& walker, const toml::node& node, const std::string& key, T& out) {
+        const std::optional<T> value = node.value_exact<T>();
+        if (!value)
+            return walker.expected(node, key, what);
+        out = *value;
+        return true;
+    };
+}
+
+template <class E, std::size_t N> Read<E> choice(const std::array<Spelling<E>, N>& spellings) {
+    return [&spellings](Walker& walker, const toml::node& node, const std::string& key, E& out) {
+        if (!node.is_string())
+            return walker.expected(node, key, "a string");
+        const std::string& written = node.as_string()->get();
+        if (const auto value = valueOf(spellings, written)) {
+            out = *value;
+            return true;
+        }
+        return walker.failKey(node, key,
+                              "must be " + allowedNames(spellings) + ", got '" + written + "'");
+    };
+}
+
+// A fixed-length array of numbers, e.g. [x, y]; `shape` is how the message describes it.
+template <std::size_t N>
+Read<std::array<double, N>> numbers(std::string shape, Check<double> check = anyNumber()) {
+    return [=](Walker& walker, const toml::node& node, const std::string& key,
+               std::array<double, N>& out) {
+        const toml::array* items = node.as_array();
+        if (!items)
+            return walker.expected(node, key, shape);
+        if (items->size() != N)
+            return walker.failKey(node, key,
+                                  "expected " + shape + ", got " + plural(items->size(), "value"));
+        const Read<double> element = number(check);
+        for (std::size_t i = 0; i < N; ++i)
+            if (!element(walker, *items->get(i), key + "[" + std::to_string(i) + "]", out[i]))
+                return false;
+        return true;
+    };
+}
+
+glm::vec3 toVec3(double x, double y, double z) {
+    return {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+}
+
+Read<glm::vec3> vec3(Check<double> check) {
+    return [read = numbers<3>("[x, y, z]", check)](Walker& walker, const toml::node& node,
+                                                   const std::string& key, glm::vec3& out) {
+        std::array<double, 3> value{};
+        if (!read(walker, node, key, value))
+            return false;
+        out = toVec3(value[0], value[1], value[2]);
+        return true;
+    };
+}
+
+// path = [[t, x, y, z], ...]. Times start at 0 or later and never decrease, so playback can
+// find its segment with a forward scan; two keys with the same time make an instant jump.
+Read<std::vector<DeformerSettings::Key>> keyframes() {
+    return [](Walker& walker, const toml::node& node, const std::string& key,
+              std::vector<DeformerSettings::Key>& out) {
+        const toml::array* keys = node.as_array();
+        if (!keys)
+            return walker.expected(node, key, "an array of [t, x, y, z] keys");
+        if (keys->empty())
+            return walker.failKey(node, key, "needs at least one [t, x, y, z] key");
+        const auto readKey = numbers<4>("[t, x, y, z]");
+        std::vector<DeformerSettings::Key> path;
+        for (std::size_t i = 0; i < keys->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            std::array<double, 4> value{};
+            if (!readKey(walker, *keys->get(i), at, value))
+                return false;
+            const toml::node& time = *keys->get(i)->as_array()->get(0);
+            if (value[0] < 0.0)
+                return walker.failKey(time, at + "[0]",
+                                      "time must be at least 0, got " + show(value[0]));
+            if (!path.empty() && value[0] < path.back().timeS)
+                return walker.failKey(time, at + "[0]",
+                                      "time must not decrease, got " + show(value[0]) + " after " +
+                                          show(path.back().timeS));
+            path.push_back({value[0], toVec3(value[1], value[2], value[3])});
+        }
+        out = std::move(path);
+        return true;
+    };
+}
+
+// ---- schemas: each key declared once, as (name, where it goes, how it is read) -------------
+
+enum class Presence { Optional, Required };
+
+template <class S> struct Field {
+    std::string_view name;
+    Read<S> read; // reads the key's node into its place inside S
+    Presence presence = Presence::Optional;
+};
+template <class S> using Schema = std::vector<Field<S>>;
+
+template <class S, class M>
+Field<S> field(std::string_view name, M S::*member, Read<M> read,
+               Presence presence = Presence::Optional) {
+    return {name,
+            [member, read](Walker& walker, const toml::node& node, const std::string& key,
+                           S& owner) { return read(walker, node, key, owner.*member); },
+            presence};
+}
+
+// Every key of the table must be in the schema: a misspelt key silently keeping its default
+// would make a comparison run measure the wrong thing.
+template <class S> Read<S> table(Schema<S> schema) {
+    return [schema = std::move(schema)](Walker& walker, const toml::node& node,
+                                        const std::string& key, S& out) {
+        const toml::table* entries = node.as_table();
+        if (!entries)
+            return walker.expected(node, key, "a table");
+        for (auto&& [entryName, value] : *entries) {
+            const std::string at = (key.empty() ? "" : key + ".") + std::string(entryName.str());
+            const auto known = std::find_if(schema.begin(), schema.end(), [&](const Field<S>& f) {
+                return f.name == entryName.str();
+            });
+            if (known == schema.end())
+                return walker.fail(entryName.source(), "unknown key '" + at + "'");
+            if (!known->read(walker, value, at, out))
+                return false;
+        }
+        for (const Field<S>& expectedField : schema)
+            if (expectedField.presence == Presence::Required &&
+                !entries->contains(expectedField.name))
+                return walker.failKey(
+                    node, key, "missing required key '" + std::string(expectedField.name) + "'");
+        return true;
+    };
+}
+
+// [[deformer]] / [[probe]]: each entry starts from the struct's defaults and needs a `name`,
+// non-empty and unique, because stats.json and the UI tell the entries apart by name.
+template <class S> Read<std::vector<S>> listOf(Read<S> readEntry) {
+    return [readEntry](Walker& walker, const toml::node& node, const std::string& key,
+                       std::vector<S>& out) {
+        const toml::array* items = node.as_array();
+        if (!items)
+            return walker.expected(node, key, "an array of tables");
+        std::vector<S> list;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            S entry{};
+            if (!readEntry(walker, *items->get(i), at, entry))
+                return false;
+            const toml::node& nameNode = *items->get(i)->as_table()->get("name");
+            if (entry.name.empty())
+                return walker.failKey(nameNode, at + ".name", "must not be empty");
+            for (std::size_t j = 0; j < list.size(); ++j)
+                if (list[j].name == entry.name)
+                    return walker.failKey(nameNode, at + ".name",
+                                          "'" + entry.name + "' is already used by " + key + "[" +
+                                              std::to_string(j) + "]");
+            list.push_back(std::move(entry));
+        }
+        out = std::move(list);
+        return true;
+    };
+}
+
+using SimPair = std::array<SimSettings, 2>;
+
+Field<SimPair> simField(std::string_view name, std::size_t index, Read<SimSettings> read) {
+    return {name, [index, read](Walker& walker, const toml::node& node, const std::string& key,
+                                SimPair& sims) {
+                return read(walker, node, key, sims[index]);
+            }};
+}
+
+Read<Settings> makeSettingsReader() {
+    using R = RunSettings;
+    using N = SnowSettings;
+    using C = CaptureSettings;
+    using S = SimSettings;
+    using D = DeformerSettings;
+    using P = ProbeSettings;
+    constexpr auto required = Presence::Required;
+    const Read<SimSettings> sim = table<S>({
+        field("decay", &S::decay, number(aboveUpTo(0.0, 1.0))),
+        field("decay_timing", &S::decayTiming, choice(kDecayTimings)),
+        field("accumulate", &S::accumulate, choice(kAccumulateModes)),
+        field("half_safe", &S::halfSafe, exactly<bool>("a boolean")),
+        field("resolution", &S::resolution, integer(zeroOrPowerOfTwoBetween(64, 8192))),
+    });
+    return table<Settings>({
+        field("run", &Settings::run,
+              table<R>({
+                  field("fps", &R::fps, number(aboveUpTo(0.0, 1000.0))),
+                  field("frames", &R::frames, integer(atLeast(1))),
+              })),
+        field("snow", &Settings::snow,
+              table<N>({
+                  field("resolution", &N::resolution, integer(powerOfTwoBetween(64, 8192))),
+                  field("ortho_width_cm", &N::orthoWidthCm, number(positive())),
+                  field("surface_z_cm", &N::surfaceZCm, number()),
+                  field("capture_z_cm", &N::captureZCm, number()),
+                  field("depth_cm", &N::depthCm, number(positive())),
+                  field("region_centre_cm", &N::regionCentreCm, numbers<2>("[x, y]")),
+              })),
+        field("capture", &Settings::capture,
+              table<C>({
+                  field("offset_cm", &C::offsetCm, number()),
+                  field("distance_cm", &C::distanceCm, number(positive())),
+                  field("far_cm", &C::farCm, number(positive())),
+              })),
+        field("sim", &Settings::sims,
+              table<SimPair>({simField("a", 0, sim), simField("b", 1, sim)})),
+        field("deformer", &Settings::deformers,
+              listOf(table<D>({
+                  field("name", &D::name, exactly<std::string>("a string"), required),
+                  field("shape", &D::shape, choice(kDeformerShapes)),
+                  field("size_cm", &D::sizeCm, vec3(positive())),
+                  field("path", &D::path, keyframes(), required),
+              }))),
+        field("probe", &Settings::probes,
+              listOf(table<P>({
+                  field("name", &P::name, exactly<std::string>("a string"), required),
+                  field("at_cm", &P::worldCm, numbers<2>("[x, y]"), required),
+              }))),
+    });
+}
+
+// ---- layers --------------------------------------------------------------------------------
+
+std::variant<toml::table, ConfigError> parseText(std::string_view text, const std::string& origin,
+                                                 bool withPosition) {
+    try {
+        return toml::parse(text, std::string(origin));
+    } catch (const toml::parse_error& error) {
+        const auto& at = error.source().begin;
+        const std::string where =
+            withPosition ? origin + ":" + std::to_string(at.line) + ":" + std::to_string(at.column)
+                         : origin;
+        return ConfigError{where + ": " + std::string(error.description())};
+    }
+}
+
+std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file) {
+    const std::string shown = file.string();
+    const auto failure = [&](std::string_view what, int code) {
+        return ConfigError{shown + ": " + std::string(what) + " (" +
+                           std::generic_category().message(code) + ")"};
+    };
+    std::error_code ignored;
+    if (std::filesystem::is_directory(file, ignored)) // fopen would happily open one
+        return failure("cannot open file", EISDIR);
+    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(shown.c_str(), "rb"),
+                                                                 &std::fclose);
+    if (!stream)
+        return failure("cannot open file", errno);
+    std::string text;
+    std::array<char, 1 << 16> chunk{};
+    while (const std::size_t count = std::fread(chunk.data(), 1, chunk.size(), stream.get()))
+        text.append(chunk.data(), count);
+    if (std::ferror(stream.get()))
+        return failure("cannot read file", errno);
+    return parseText(text, shown, true);
+}
+
+std::string trim(std::string_view text) {
+    const auto first = text.find_first_not_of(" \t");
+    if (first == std::string_view::npos)
+        return {};
+    return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
+}
+
+// Bare keys only ("sim.a.decay"): that is all the schema uses, and it keeps the check simple.
+bool isDottedKey(std::string_view key) {
+    bool partStarted = false; // every part between the dots must be non-empty
+    for (const char c : key) {
+        if (c == '.' && !std::exchange(partStarted, false))
+            return false;
+        const bool bare = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                          (c >= '0' && c <= '9') || c == '_' || c == '-';
+        partStarted = partStarted || bare;
+        if (!bare && c != '.')
+            return false;
+    }
+    return partStarted;
+}
+
+// True when `value` is exactly one TOML value (not, say, "1\nrun.frames = 2" smuggling a key).
+bool isOneTomlValue(const std::string& value) {
+    try {
+        return toml::parse("value = " + value).size() == 1;
+    } catch (const toml::parse_error&) {
+        return false;
+    }
+}
+
+// A TOML string literal for any text; toml++'s formatter does the quoting and escaping.
+std::string tomlString(const std::string& text) {
+    std::ostringstream literal;
+    literal << toml::value<std::string>(text);
+    return literal.str();
+}
+
+// `--set KEY=VALUE` becomes the one-line document "KEY = VALUE" whose source name is the flag,
+// so every table it creates on the way (sim, sim.a) carries the flag as its origin too.
+std::variant<toml::table, ConfigError> parseOverride(const std::string& assignment,
+                                                     const std::string& flag) {
+    const auto equals = assignment.find('=');
+    const std::string key = trim(std::string_view(assignment).substr(0, equals));
+    if (equals == std::string::npos || !isDottedKey(key))
+        return ConfigError{flag + ": malformed override, expected dotted.key=value"};
+    const std::string value = trim(std::string_view(assignment).substr(equals + 1));
+    return parseText(key + " = " + (isOneTomlValue(value) ? value : tomlString(value)), flag,
+                     false);
+}
+
+// Tables merge key by key; anything else, arrays included, replaces what was there, so a
+// scenario's [[deformer]] list replaces the default list instead of adding to it.
+void mergeInto(toml::table& base, toml::table& layer) {
+    for (auto&& [key, value] : layer) {
+        toml::node* existing = base.get(key.str());
+        if (existing && existing->is_table() && value.is_table()) {
+            mergeInto(*existing->as_table(), *value.as_table());
+            continue;
+        }
+        base.erase(key.str()); // so the key's own position (for "unknown key") is this layer's
+        base.insert(key, std::move(value));
+    }
+}
+
+} // namespace
+
+std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
+                                                 const std::vector<std::string>& overrides) {
+    try {
+        toml::table merged;
+        for (const auto& file : files) {
+            auto layer = parseFile(file);
+            if (const auto* error = std::get_if<ConfigError>(&layer))
+                return *error;
+            mergeInto(merged, std::get<toml::table>(layer));
+        }
+        std::set<std::string> flagOrigins;
+        for (const auto& assignment : overrides) {
+            const std::string flag = "--set " + assignment;
+            auto layer = parseOverride(assignment, flag);
+            if (const auto* error = std::get_if<ConfigError>(&layer))
+                return *error;
+            mergeInto(merged, std::get<toml::table>(layer));
+            flagOrigins.insert(flag);
+        }
+        static const Read<Settings> readSettings = makeSettingsReader();
+        Walker walker(flagOrigins);
+        Settings settings;
+        if (!readSettings(walker, merged, "", settings))
+            return walker.error();
+        return settings;
+    } catch (const std::exception& error) {
+        // Only allocation failures can get here; the caller still gets a value, not a throw.
+        return ConfigError{std::string("cannot load settings: ") + error.what()};
+    }
+}
+
+std::filesystem::path resolveScenario(const std::string& nameOrPath,
+                                      const std::filesystem::path& root) {
+    const bool isPath = nameOrPath.find('/') != std::string::npos ||
+                        std::string_view(nameOrPath).ends_with(".toml");
+    if (isPath)
+        return nameOrPath;
+    return root / "config" / "scenarios" / (nameOrPath + ".toml");
+}
+
+std::string_view toString(DecayTiming timing) {
+    return nameOf(kDecayTimings, timing);
+}
+std::string_view toString(AccumulateMode mode) {
+    return nameOf(kAccumulateModes, mode);
+}
+std::string_view toString(DeformerShape shape) {
+    return nameOf(kDeformerShapes, shape);
+}
+
+std::optional<DecayTiming> parseDecayTiming(std::string_view name) {
+    return valueOf(kDecayTimings, name);
+}
+std::optional<AccumulateMode> parseAccumulateMode(std::string_view name) {
+    return valueOf(kAccumulateModes, name);
+}
+std::optional<DeformerShape> parseDeformerShape(std::string_view name) {
+    return valueOf(kDeformerShapes, name);
+}
+
+} // namespace snowcap

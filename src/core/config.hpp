@@ -1,0 +1,51 @@
+#pragma once
+// Loading Settings from TOML layers and `--set key=value` overrides.
+//
+// The layers are read in order, each deep-merged over the previous one: tables merge key by key,
+// arrays and scalars replace (so a scenario's [[deformer]] list replaces the default one). Then
+// every override is merged as one more layer. Only then is the merged table validated and turned
+// into Settings, so an error always points at the layer that supplied the offending value.
+//
+// Errors are values (STYLE.md rule 8): one line, "ORIGIN: PROBLEM", where ORIGIN is
+// "FILE:LINE:COL" for a value read from a file and the flag text ("--set sim.a.decay=1.5") for a
+// value given on the command line. Examples:
+//   config/x.toml:3:1: unknown key 'snow.resolutoin'
+//   config/x.toml:2:7: key 'run.fps': expected a number, got string
+//   --set sim.a.decay=1.5: key 'sim.a.decay': must be in (0, 1], got 1.5
+//   config/nope.toml: cannot open file (No such file or directory)
+
+#include "core/settings.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace snowcap {
+
+struct ConfigError {
+    std::string message; // one line, no trailing newline
+};
+
+// Reads `files` in order, then applies `overrides` ("dotted.key=value"; the value is parsed as
+// TOML, and taken as a plain string when it is not TOML, so `decay_timing=per_frame` works).
+// Returns the Settings or the first error. Never throws.
+std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
+                                                 const std::vector<std::string>& overrides);
+
+// A bare NAME (no '/', not ending in ".toml") is <root>/config/scenarios/NAME.toml; anything
+// else is a path, returned unchanged. Existence is checked by loadSettings, which can say why.
+std::filesystem::path resolveScenario(const std::string& nameOrPath,
+                                      const std::filesystem::path& root);
+
+// The spellings used in the TOML files, stats.json and the UI.
+std::string_view toString(DecayTiming timing);
+std::string_view toString(AccumulateMode mode);
+std::string_view toString(DeformerShape shape);
+std::optional<DecayTiming> parseDecayTiming(std::string_view name);
+std::optional<AccumulateMode> parseAccumulateMode(std::string_view name);
+std::optional<DeformerShape> parseDeformerShape(std::string_view name);
+
+} // namespace snowcap

@@ -1,0 +1,473 @@
+// Config loading: the shipped files, layering, overrides, and the exact one-line error for every
+// kind of mistake (the message is the user interface of a config loader, so it is pinned).
+
+#include "core/config.hpp"
+
+#include "TestSupport.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <string>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace snowcap {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path defaultToml() {
+    return test::sourceDir() / "config" / "default.toml";
+}
+
+// Loads and fails the test (returning defaults) when loading fails.
+Settings loadOk(const std::vector<fs::path>& files,
+                const std::vector<std::string>& overrides = {}) {
+    auto result = loadSettings(files, overrides);
+    if (const auto* error = std::get_if<ConfigError>(&result)) {
+        ADD_FAILURE() << "unexpected config error: " << error->message;
+        return Settings{};
+    }
+    return std::get<Settings>(result);
+}
+
+std::string loadError(const std::vector<fs::path>& files,
+                      const std::vector<std::string>& overrides = {}) {
+    auto result = loadSettings(files, overrides);
+    if (const auto* error = std::get_if<ConfigError>(&result))
+        return error->message;
+    return "(loaded without error)";
+}
+
+void expectKey(const DeformerSettings::Key& key, double t, float x, float y, float z) {
+    EXPECT_DOUBLE_EQ(key.timeS, t);
+    EXPECT_FLOAT_EQ(key.positionCm.x, x);
+    EXPECT_FLOAT_EQ(key.positionCm.y, y);
+    EXPECT_FLOAT_EQ(key.positionCm.z, z);
+}
+
+// ---- the shipped files -------------------------------------------------------------------
+
+TEST(ConfigDefaults, DefaultTomlHoldsTheSeedFigures) {
+    const Settings s = loadOk({defaultToml()});
+    EXPECT_EQ(s.run.fps, 60.0);
+    EXPECT_EQ(s.run.frames, 600);
+    EXPECT_EQ(s.snow.resolution, 2048);
+    EXPECT_EQ(s.snow.orthoWidthCm, 2048.0);
+    EXPECT_EQ(s.snow.surfaceZCm, 0.0);
+    EXPECT_EQ(s.snow.captureZCm, -100.0);
+    EXPECT_EQ(s.snow.depthCm, 30.0);
+    EXPECT_EQ(s.snow.regionCentreCm, (std::array<double, 2>{0.0, 0.0}));
+    EXPECT_EQ(s.capture.offsetCm, 150.0);
+    EXPECT_EQ(s.capture.distanceCm, 250.0);
+    EXPECT_EQ(s.capture.farCm, 2000.0);
+    EXPECT_EQ(s.sims[0].decay, 0.95);  // the A/B comparison: A recovers fast...
+    EXPECT_EQ(s.sims[1].decay, 0.999); // ...B slowly
+    for (const SimSettings& sim : s.sims) {
+        EXPECT_EQ(sim.decayTiming, DecayTiming::DeltaTime);
+        EXPECT_EQ(sim.accumulate, AccumulateMode::Add);
+        EXPECT_TRUE(sim.halfSafe);
+    }
+    EXPECT_TRUE(s.deformers.empty());
+    EXPECT_TRUE(s.probes.empty());
+}
+
+// default.toml and the struct must not drift apart; sim A's decay is the one intended difference.
+TEST(ConfigDefaults, DefaultTomlMatchesStructDefaultsButSimA) {
+    Settings fromFile = loadOk({defaultToml()});
+    const Settings fromStruct;
+    EXPECT_EQ(fromFile.sims[0].decay, 0.95);
+    fromFile.sims[0].decay = fromStruct.sims[0].decay;
+    EXPECT_EQ(fromFile.run.fps, fromStruct.run.fps);
+    EXPECT_EQ(fromFile.run.frames, fromStruct.run.frames);
+    EXPECT_EQ(fromFile.snow.resolution, fromStruct.snow.resolution);
+    EXPECT_EQ(fromFile.snow.orthoWidthCm, fromStruct.snow.orthoWidthCm);
+    EXPECT_EQ(fromFile.snow.surfaceZCm, fromStruct.snow.surfaceZCm);
+    EXPECT_EQ(fromFile.snow.captureZCm, fromStruct.snow.captureZCm);
+    EXPECT_EQ(fromFile.snow.depthCm, fromStruct.snow.depthCm);
+    EXPECT_EQ(fromFile.snow.regionCentreCm, fromStruct.snow.regionCentreCm);
+    EXPECT_EQ(fromFile.capture.offsetCm, fromStruct.capture.offsetCm);
+    EXPECT_EQ(fromFile.capture.distanceCm, fromStruct.capture.distanceCm);
+    EXPECT_EQ(fromFile.capture.farCm, fromStruct.capture.farCm);
+    for (std::size_t i = 0; i < 2; ++i) {
+        EXPECT_EQ(fromFile.sims[i].decay, fromStruct.sims[i].decay);
+        EXPECT_EQ(fromFile.sims[i].decayTiming, fromStruct.sims[i].decayTiming);
+        EXPECT_EQ(fromFile.sims[i].accumulate, fromStruct.sims[i].accumulate);
+        EXPECT_EQ(fromFile.sims[i].halfSafe, fromStruct.sims[i].halfSafe);
+    }
+}
+
+TEST(ConfigDefaults, NoLayersGiveStructDefaults) {
+    const Settings s = loadOk({});
+    EXPECT_EQ(s.snow.resolution, Settings{}.snow.resolution);
+    EXPECT_EQ(s.sims[0].decay, 0.999);
+}
+
+TEST(ConfigScenario, PressRelease) {
+    const Settings s = loadOk({defaultToml(), resolveScenario("press_release", test::sourceDir())});
+    EXPECT_EQ(s.run.fps, 60.0);
+    EXPECT_EQ(s.run.frames, 2400);
+    EXPECT_EQ(s.snow.resolution, 64);
+    EXPECT_EQ(s.snow.orthoWidthCm, 256.0);
+    EXPECT_EQ(s.snow.captureZCm, -100.0); // untouched keys keep default.toml's values
+    EXPECT_EQ(s.capture.distanceCm, 250.0);
+    for (const SimSettings& sim : s.sims) {
+        EXPECT_EQ(sim.decay, 0.999);
+        EXPECT_EQ(sim.decayTiming, DecayTiming::DeltaTime);
+        EXPECT_EQ(sim.accumulate, AccumulateMode::Add);
+    }
+    ASSERT_EQ(s.deformers.size(), 1u);
+    const DeformerSettings& sphere = s.deformers[0];
+    EXPECT_EQ(sphere.shape, DeformerShape::Sphere);
+    EXPECT_FLOAT_EQ(sphere.sizeCm.x, 30.0f);
+    ASSERT_EQ(sphere.path.size(), 4u);
+    expectKey(sphere.path[0], 0.0, 0, 0, 100);
+    expectKey(sphere.path[1], 0.0, 0, 0, -20);
+    expectKey(sphere.path[2], 1.0, 0, 0, -20);
+    expectKey(sphere.path[3], 1.0, 0, 0, 500);
+    ASSERT_EQ(s.probes.size(), 1u);
+    EXPECT_EQ(s.probes[0].name, "centre");
+    EXPECT_EQ(s.probes[0].worldCm, (std::array<double, 2>{0.0, 0.0}));
+}
+
+TEST(ConfigScenario, DecayCompare) {
+    const Settings s = loadOk({defaultToml(), resolveScenario("decay_compare", test::sourceDir())});
+    EXPECT_EQ(s.run.fps, 60.0);
+    EXPECT_EQ(s.run.frames, 900);
+    EXPECT_EQ(s.snow.resolution, 512);
+    EXPECT_EQ(s.snow.orthoWidthCm, 1024.0);
+    EXPECT_EQ(s.sims[0].decay, 0.95);
+    EXPECT_EQ(s.sims[1].decay, 0.999);
+    ASSERT_EQ(s.deformers.size(), 2u);
+    const DeformerSettings& boot = s.deformers[0];
+    EXPECT_EQ(boot.shape, DeformerShape::Box);
+    EXPECT_EQ(boot.sizeCm, glm::vec3(15, 8, 20));
+    ASSERT_EQ(boot.path.size(), 2u);
+    expectKey(boot.path[0], 0.0, -450, -100, -5);
+    expectKey(boot.path[1], 6.0, 450, -100, -5);
+    const DeformerSettings& ball = s.deformers[1];
+    EXPECT_EQ(ball.shape, DeformerShape::Sphere);
+    EXPECT_FLOAT_EQ(ball.sizeCm.x, 25.0f);
+    ASSERT_EQ(ball.path.size(), 4u);
+    expectKey(ball.path[0], 0.0, 450, 150, 200);
+    expectKey(ball.path[2], 2.0, 450, 150, -5);
+    expectKey(ball.path[3], 8.0, -450, 150, -5);
+    ASSERT_EQ(s.probes.size(), 3u);
+    EXPECT_EQ(s.probes[0].worldCm, (std::array<double, 2>{-300.0, -100.0}));
+    EXPECT_EQ(s.probes[1].worldCm, (std::array<double, 2>{0.0, -100.0}));
+    EXPECT_EQ(s.probes[2].worldCm, (std::array<double, 2>{300.0, 150.0}));
+}
+
+TEST(ConfigScenario, ResolveScenarioTakesNamesOrPaths) {
+    const fs::path root = "/repo";
+    EXPECT_EQ(resolveScenario("press_release", root), "/repo/config/scenarios/press_release.toml");
+    EXPECT_EQ(resolveScenario("mine.toml", root), "mine.toml");
+    EXPECT_EQ(resolveScenario("some/dir/x", root), "some/dir/x");
+}
+
+// ---- layering ------------------------------------------------------------------------------
+
+TEST(ConfigLayers, TablesMergeKeyByKeyAndListsReplace) {
+    const fs::path dir = test::scratchDir();
+    test::writeText(dir / "base.toml", "[run]\nfps = 30\nframes = 5\n"
+                                       "[[probe]]\nname = 'p1'\nat_cm = [1, 1]\n"
+                                       "[[probe]]\nname = 'p2'\nat_cm = [2, 2]\n");
+    test::writeText(dir / "top.toml",
+                    "[run]\nframes = 7\n[[probe]]\nname = 'p3'\nat_cm = [3, 3]\n");
+    const Settings s = loadOk({dir / "base.toml", dir / "top.toml"});
+    EXPECT_EQ(s.run.fps, 30.0);
+    EXPECT_EQ(s.run.frames, 7);
+    ASSERT_EQ(s.probes.size(), 1u);
+    EXPECT_EQ(s.probes[0].name, "p3");
+}
+
+TEST(ConfigLayers, ErrorNamesTheLayerThatSuppliedTheValue) {
+    const fs::path dir = test::scratchDir();
+    test::writeText(dir / "top.toml", "# tweak\n[sim.b]\ndecay = 2\n");
+    EXPECT_EQ(loadError({defaultToml(), dir / "top.toml"}),
+              (dir / "top.toml").string() + ":3:9: key 'sim.b.decay': must be in (0, 1], got 2");
+}
+
+// ---- overrides -----------------------------------------------------------------------------
+
+TEST(ConfigOverride, EveryKey) {
+    const Settings s =
+        loadOk({defaultToml()}, {
+                                    "run.fps=30",
+                                    "run.frames=12",
+                                    "snow.resolution=256",
+                                    "snow.ortho_width_cm=512.5",
+                                    "snow.surface_z_cm=-3",
+                                    "snow.capture_z_cm=-50",
+                                    "snow.depth_cm=12",
+                                    "snow.region_centre_cm=[10, -20.5]",
+                                    "capture.offset_cm=100",
+                                    "capture.distance_cm=300",
+                                    "capture.far_cm=900",
+                                    "sim.a.decay=0.5",
+                                    "sim.a.decay_timing=per_frame",
+                                    "sim.a.accumulate=max",
+                                    "sim.a.half_safe=false",
+                                    "sim.b.decay=1",
+                                    "sim.b.decay_timing=\"per_frame\"",
+                                    "sim.b.accumulate='max'",
+                                    "sim.b.half_safe=false",
+                                    "deformer=[{name='d', shape='capsule', size_cm=[5, 40, 5], "
+                                    "path=[[0, 1, 2, 3], [2.5, 4, 5, 6]]}]",
+                                    "probe=[{name='p', at_cm=[7, 8]}]",
+                                });
+    EXPECT_EQ(s.run.fps, 30.0);
+    EXPECT_EQ(s.run.frames, 12);
+    EXPECT_EQ(s.snow.resolution, 256);
+    EXPECT_EQ(s.snow.orthoWidthCm, 512.5);
+    EXPECT_EQ(s.snow.surfaceZCm, -3.0);
+    EXPECT_EQ(s.snow.captureZCm, -50.0);
+    EXPECT_EQ(s.snow.depthCm, 12.0);
+    EXPECT_EQ(s.snow.regionCentreCm, (std::array<double, 2>{10.0, -20.5}));
+    EXPECT_EQ(s.capture.offsetCm, 100.0);
+    EXPECT_EQ(s.capture.distanceCm, 300.0);
+    EXPECT_EQ(s.capture.farCm, 900.0);
+    EXPECT_EQ(s.sims[0].decay, 0.5);
+    EXPECT_EQ(s.sims[1].decay, 1.0);
+    for (const SimSettings& sim : s.sims) {
+        EXPECT_EQ(sim.decayTiming, DecayTiming::PerFrame);
+        EXPECT_EQ(sim.accumulate, AccumulateMode::Max);
+        EXPECT_FALSE(sim.halfSafe);
+    }
+    ASSERT_EQ(s.deformers.size(), 1u);
+    EXPECT_EQ(s.deformers[0].name, "d");
+    EXPECT_EQ(s.deformers[0].shape, DeformerShape::Capsule);
+    EXPECT_EQ(s.deformers[0].sizeCm, glm::vec3(5, 40, 5));
+    ASSERT_EQ(s.deformers[0].path.size(), 2u);
+    expectKey(s.deformers[0].path[1], 2.5, 4, 5, 6);
+    ASSERT_EQ(s.probes.size(), 1u);
+    EXPECT_EQ(s.probes[0].name, "p");
+    EXPECT_EQ(s.probes[0].worldCm, (std::array<double, 2>{7.0, 8.0}));
+}
+
+TEST(ConfigOverride, LaterOverrideWinsAndSpacesAreTrimmed) {
+    const Settings s = loadOk({defaultToml()}, {"run.fps=30", " run.fps = 45 "});
+    EXPECT_EQ(s.run.fps, 45.0);
+}
+
+TEST(ConfigOverride, OverridesApplyOverScenarioFiles) {
+    const Settings s = loadOk({defaultToml(), resolveScenario("press_release", test::sourceDir())},
+                              {"snow.resolution=128"});
+    EXPECT_EQ(s.snow.resolution, 128);
+    EXPECT_EQ(s.deformers.size(), 1u);
+}
+
+// ---- errors: each kind, with its exact message ---------------------------------------------
+
+// Writes one config file in a fresh scratch directory; `at(line, column)` is how messages
+// locate a value in it.
+class ConfigErrors : public ::testing::Test {
+protected:
+    void SetUp() override { file_ = test::scratchDir() / "x.toml"; }
+
+    std::string errorOf(const std::string& toml, const std::vector<std::string>& overrides = {}) {
+        test::writeText(file_, toml);
+        return loadError({file_}, overrides);
+    }
+    std::string at(int line, int column) const {
+        return file_.string() + ":" + std::to_string(line) + ":" + std::to_string(column);
+    }
+
+    fs::path file_;
+};
+
+TEST_F(ConfigErrors, UnknownKeys) {
+    EXPECT_EQ(errorOf("[snow]\nresolutoin = 2048\n"), at(2, 1) + ": unknown key 'snow.resolutoin'");
+    EXPECT_EQ(errorOf("colour = 'white'\n"), at(1, 1) + ": unknown key 'colour'");
+    EXPECT_EQ(errorOf("[sim.c]\ndecay = 0.9\n"), at(1, 6) + ": unknown key 'sim.c'");
+    EXPECT_EQ(errorOf("[[deformer]]\nname = 'd'\npath = [[0, 0, 0, 0]]\ncolour = 1\n"),
+              at(4, 1) + ": unknown key 'deformer[0].colour'");
+    EXPECT_EQ(
+        errorOf("[[probe]]\nname = 'p'\nat_cm = [0, 0]\n[[probe]]\nname = 'q'\nat = [0, 0]\n"),
+        at(6, 1) + ": unknown key 'probe[1].at'");
+    EXPECT_EQ(errorOf("", {"snow.resolutoin=512"}),
+              "--set snow.resolutoin=512: unknown key 'snow.resolutoin'");
+    EXPECT_EQ(errorOf("", {"sim.c.decay=0.5"}), "--set sim.c.decay=0.5: unknown key 'sim.c'");
+}
+
+TEST_F(ConfigErrors, WrongTypes) {
+    EXPECT_EQ(errorOf("[run]\nfps = 'fast'\n"),
+              at(2, 7) + ": key 'run.fps': expected a number, got string");
+    EXPECT_EQ(errorOf("run = 5\n"), at(1, 7) + ": key 'run': expected a table, got integer");
+    EXPECT_EQ(errorOf("[sim.a]\nhalf_safe = 1\n"),
+              at(2, 13) + ": key 'sim.a.half_safe': expected a boolean, got integer");
+    EXPECT_EQ(errorOf("[sim.a]\ndecay = true\n"),
+              at(2, 9) + ": key 'sim.a.decay': expected a number, got boolean");
+    EXPECT_EQ(errorOf("[snow]\nregion_centre_cm = 5\n"),
+              at(2, 20) + ": key 'snow.region_centre_cm': expected [x, y], got integer");
+    EXPECT_EQ(errorOf("[snow]\nregion_centre_cm = [1, 2, 3]\n"),
+              at(2, 20) + ": key 'snow.region_centre_cm': expected [x, y], got 3 values");
+    EXPECT_EQ(errorOf("[snow]\nregion_centre_cm = [1, 'two']\n"),
+              at(2, 24) + ": key 'snow.region_centre_cm[1]': expected a number, got string");
+    EXPECT_EQ(errorOf("deformer = 3\n"),
+              at(1, 12) + ": key 'deformer': expected an array of tables, got integer");
+    EXPECT_EQ(errorOf("", {"run.fps=fast"}),
+              "--set run.fps=fast: key 'run.fps': expected a number, got string");
+}
+
+TEST_F(ConfigErrors, IntegersForFloatsButNotFloatsForIntegers) {
+    EXPECT_EQ(errorOf("[run]\nfps = 50\nframes = 10\n"), "(loaded without error)");
+    EXPECT_EQ(errorOf("[snow]\nresolution = 2048.0\n"),
+              at(2, 14) + ": key 'snow.resolution': expected an integer, got float");
+    EXPECT_EQ(errorOf("[run]\nframes = 1e3\n"),
+              at(2, 10) + ": key 'run.frames': expected an integer, got float");
+    EXPECT_EQ(errorOf("", {"snow.resolution=512.0"}),
+              "--set snow.resolution=512.0: key 'snow.resolution': expected an integer, got float");
+}
+
+TEST_F(ConfigErrors, OutOfRange) {
+    EXPECT_EQ(errorOf("[run]\nfps = 0\n"),
+              at(2, 7) + ": key 'run.fps': must be in (0, 1000], got 0");
+    EXPECT_EQ(errorOf("[run]\nfps = 1000.5\n"),
+              at(2, 7) + ": key 'run.fps': must be in (0, 1000], got 1000.5");
+    EXPECT_EQ(errorOf("[run]\nframes = 0\n"),
+              at(2, 10) + ": key 'run.frames': must be at least 1, got 0");
+    EXPECT_EQ(errorOf("[snow]\northo_width_cm = -5\n"),
+              at(2, 18) + ": key 'snow.ortho_width_cm': must be greater than 0, got -5");
+    EXPECT_EQ(errorOf("[snow]\ndepth_cm = 0.0\n"),
+              at(2, 12) + ": key 'snow.depth_cm': must be greater than 0, got 0");
+    EXPECT_EQ(errorOf("[capture]\ndistance_cm = -1\n"),
+              at(2, 15) + ": key 'capture.distance_cm': must be greater than 0, got -1");
+    EXPECT_EQ(errorOf("[capture]\nfar_cm = 0\n"),
+              at(2, 10) + ": key 'capture.far_cm': must be greater than 0, got 0");
+    EXPECT_EQ(errorOf("[sim.b]\ndecay = 0\n"),
+              at(2, 9) + ": key 'sim.b.decay': must be in (0, 1], got 0");
+    EXPECT_EQ(errorOf("", {"sim.a.decay=1.5"}),
+              "--set sim.a.decay=1.5: key 'sim.a.decay': must be in (0, 1], got 1.5");
+}
+
+TEST_F(ConfigErrors, NonFiniteNumbers) {
+    EXPECT_EQ(errorOf("", {"sim.a.decay=nan"}),
+              "--set sim.a.decay=nan: key 'sim.a.decay': must be a finite number, got nan");
+    EXPECT_EQ(errorOf("[snow]\nsurface_z_cm = inf\n"),
+              at(2, 16) + ": key 'snow.surface_z_cm': must be a finite number, got inf");
+    EXPECT_EQ(errorOf("[capture]\noffset_cm = -inf\n"),
+              at(2, 13) + ": key 'capture.offset_cm': must be a finite number, got -inf");
+    EXPECT_EQ(errorOf("[[probe]]\nname = 'p'\nat_cm = [0, nan]\n"),
+              at(3, 13) + ": key 'probe[0].at_cm[1]': must be a finite number, got nan");
+}
+
+TEST_F(ConfigErrors, ResolutionMustBeAPowerOfTwoInRange) {
+    for (const int resolution : {1000, 32, 16384, 0, -64})
+        EXPECT_EQ(errorOf("[snow]\nresolution = " + std::to_string(resolution) + "\n"),
+                  at(2, 14) + ": key 'snow.resolution': must be a power of two between 64 and " +
+                      "8192, got " + std::to_string(resolution));
+    EXPECT_EQ(errorOf("[snow]\nresolution = 8192\n"), "(loaded without error)");
+    EXPECT_EQ(errorOf("[snow]\nresolution = 64\n"), "(loaded without error)");
+}
+
+TEST_F(ConfigErrors, DeformerSizeMustBePositive) {
+    EXPECT_EQ(errorOf("[[deformer]]\nname = 'd'\nsize_cm = [30, -1, 30]\npath = [[0, 0, 0, 0]]\n"),
+              at(3, 16) + ": key 'deformer[0].size_cm[1]': must be greater than 0, got -1");
+}
+
+TEST_F(ConfigErrors, BadEnums) {
+    EXPECT_EQ(errorOf("[sim.a]\ndecay_timing = 'perframe'\n"),
+              at(2, 16) + ": key 'sim.a.decay_timing': must be 'per_frame' or 'delta_time', " +
+                  "got 'perframe'");
+    EXPECT_EQ(errorOf("[sim.b]\naccumulate = 'sum'\n"),
+              at(2, 14) + ": key 'sim.b.accumulate': must be 'add' or 'max', got 'sum'");
+    EXPECT_EQ(errorOf("[[deformer]]\nname = 'd'\nshape = 'cone'\npath = [[0, 0, 0, 0]]\n"),
+              at(3, 9) + ": key 'deformer[0].shape': must be 'sphere', 'box' or 'capsule', " +
+                  "got 'cone'");
+    // A non-TOML override value is taken as a string, quotes and all.
+    EXPECT_EQ(errorOf("", {"sim.a.decay_timing=per \"frame"}),
+              "--set sim.a.decay_timing=per \"frame: key 'sim.a.decay_timing': must be "
+              "'per_frame' or 'delta_time', got 'per \"frame'");
+}
+
+TEST_F(ConfigErrors, MissingUnreadableAndDirectoryFiles) {
+    const fs::path missing = file_.parent_path() / "nope.toml";
+    EXPECT_EQ(loadError({missing}),
+              missing.string() + ": cannot open file (No such file or directory)");
+    EXPECT_EQ(loadError({file_.parent_path()}),
+              file_.parent_path().string() + ": cannot open file (Is a directory)");
+    // The first failing layer stops the load, before later layers are even read.
+    EXPECT_EQ(loadError({missing, defaultToml()}),
+              missing.string() + ": cannot open file (No such file or directory)");
+}
+
+TEST_F(ConfigErrors, UnreadableFile) {
+    if (::geteuid() == 0)
+        GTEST_SKIP() << "running as root, which can read a mode-000 file";
+    test::writeText(file_, "[run]\nfps = 60\n");
+    ASSERT_EQ(::chmod(file_.c_str(), 0), 0);
+    EXPECT_EQ(loadError({file_}), file_.string() + ": cannot open file (Permission denied)");
+    ::chmod(file_.c_str(), 0644);
+}
+
+TEST_F(ConfigErrors, TomlSyntaxErrors) {
+    EXPECT_EQ(errorOf("[run]\nfps = \n"),
+              at(2, 7) + ": Error while parsing key-value pair: expected value, saw '\\n'");
+    EXPECT_EQ(errorOf("[run]\nfps = 1\nfps = 2\n"),
+              at(3, 7) + ": Error while parsing key-value pair: cannot redefine existing " +
+                  "integer 'fps'");
+}
+
+TEST_F(ConfigErrors, MalformedOverrides) {
+    for (const std::string flag : {"run.fps", "=5", "run..fps=5", "run fps=5", ".run=1", ""})
+        EXPECT_EQ(errorOf("", {flag}),
+                  "--set " + flag + ": malformed override, expected dotted.key=value");
+}
+
+TEST_F(ConfigErrors, BadDeformerPaths) {
+    const std::string head = "[[deformer]]\nname = 'd'\n";
+    EXPECT_EQ(errorOf(head + "path = []\n"),
+              at(3, 8) + ": key 'deformer[0].path': needs at least one [t, x, y, z] key");
+    EXPECT_EQ(errorOf(head + "path = 'up'\n"),
+              at(3, 8) + ": key 'deformer[0].path': expected an array of [t, x, y, z] keys, " +
+                  "got string");
+    EXPECT_EQ(errorOf(head + "path = [[0, 0, 0, 0], [1, 0, 0]]\n"),
+              at(3, 23) + ": key 'deformer[0].path[1]': expected [t, x, y, z], got 3 values");
+    EXPECT_EQ(errorOf(head + "path = [[0, 0, 0, 0], 1]\n"),
+              at(3, 23) + ": key 'deformer[0].path[1]': expected [t, x, y, z], got integer");
+    EXPECT_EQ(errorOf(head + "path = [[0, 0, 'x', 0]]\n"),
+              at(3, 16) + ": key 'deformer[0].path[0][2]': expected a number, got string");
+    EXPECT_EQ(errorOf(head + "path = [[-1, 0, 0, 0]]\n"),
+              at(3, 10) + ": key 'deformer[0].path[0][0]': time must be at least 0, got -1");
+    EXPECT_EQ(errorOf(head + "path = [[0, 0, 0, 0], [2, 0, 0, 0], [1.5, 0, 0, 0]]\n"),
+              at(3, 38) + ": key 'deformer[0].path[2][0]': time must not decrease, got 1.5 " +
+                  "after 2");
+    EXPECT_EQ(errorOf("[[deformer]]\nname = 'd'\n"),
+              at(1, 1) + ": key 'deformer[0]': missing required key 'path'");
+}
+
+TEST_F(ConfigErrors, BadNamesInLists) {
+    EXPECT_EQ(errorOf("[[probe]]\nat_cm = [0, 0]\n"),
+              at(1, 1) + ": key 'probe[0]': missing required key 'name'");
+    EXPECT_EQ(errorOf("[[probe]]\nname = ''\nat_cm = [0, 0]\n"),
+              at(2, 8) + ": key 'probe[0].name': must not be empty");
+    EXPECT_EQ(
+        errorOf("[[probe]]\nname = 'p'\nat_cm = [0, 0]\n[[probe]]\nname = 'p'\nat_cm = [1, 1]\n"),
+        at(5, 8) + ": key 'probe[1].name': 'p' is already used by probe[0]");
+    EXPECT_EQ(errorOf("deformer = [1]\n"),
+              at(1, 13) + ": key 'deformer[0]': expected a table, got integer");
+}
+
+// ---- enum spellings --------------------------------------------------------------------------
+
+TEST(ConfigEnums, SpellingsRoundTrip) {
+    for (const auto timing : {DecayTiming::PerFrame, DecayTiming::DeltaTime})
+        EXPECT_EQ(parseDecayTiming(toString(timing)), timing);
+    for (const auto mode : {AccumulateMode::Add, AccumulateMode::Max})
+        EXPECT_EQ(parseAccumulateMode(toString(mode)), mode);
+    for (const auto shape : {DeformerShape::Sphere, DeformerShape::Box, DeformerShape::Capsule})
+        EXPECT_EQ(parseDeformerShape(toString(shape)), shape);
+    EXPECT_EQ(toString(DecayTiming::PerFrame), "per_frame");
+    EXPECT_EQ(toString(DecayTiming::DeltaTime), "delta_time");
+    EXPECT_EQ(toString(AccumulateMode::Max), "max");
+    EXPECT_EQ(toString(DeformerShape::Capsule), "capsule");
+    EXPECT_EQ(parseDecayTiming("Per_Frame"), std::nullopt);
+    EXPECT_EQ(parseAccumulateMode(""), std::nullopt);
+    EXPECT_EQ(parseDeformerShape("cone"), std::nullopt);
+}
+
+} // namespace
+} // namespace snowcap
