@@ -3,7 +3,7 @@
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 colour;
 
-layout(binding = 0) uniform sampler2D buffer;
+layout(binding = 0) uniform sampler2D snowBuffer;
 layout(location = 0) uniform vec2 valueRange; // lo, hi
 
 // A compact inferno approximation (polynomial fit), dark to bright.
@@ -19,7 +19,7 @@ vec3 inferno(float t) {
 }
 
 void main() {
-    float value = texture(buffer, vUv).r;
+    float value = texture(snowBuffer, vUv).r;
     float t = clamp((value - valueRange.x) / max(valueRange.y - valueRange.x, 1e-6), 0.0, 1.0);
     colour = vec4(clamp(inferno(t), 0.0, 1.0), 1.0);
 }

@@ -1,0 +1,124 @@
+// The shader library against a real compiler: error lines in included files, hot reload.
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "GLTestSupport.hpp"
+#include "TestSupport.hpp"
+#include "gpu/shader_library.hpp"
+
+namespace snowcap::gpu {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kVertex = "#version 450 core\nvoid main() { gl_Position = vec4(0.0); }\n";
+
+ProgramDesc testProgram() {
+    return {"test", {{GL_VERTEX_SHADER, "test.vert"}, {GL_FRAGMENT_SHADER, "test.frag"}}, {}};
+}
+
+// Moves a file's timestamp forward so a reload sees it changed even within one clock tick.
+void touch(const fs::path& path) {
+    fs::last_write_time(path, fs::last_write_time(path) + std::chrono::seconds(1));
+}
+
+TEST(ShaderLibrary, CompileErrorInIncludeIsReportedAtThatFilesLine) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "test.vert", kVertex);
+    test::writeText(root / "test.frag", "#version 450 core\n"
+                                        "#include \"common/colour.glsl\"\n"
+                                        "out vec4 c;\n"
+                                        "void main() { c = colour(); }\n");
+    test::writeText(root / "common/colour.glsl", "// line 1\n"
+                                                 "vec4 colour() {\n"
+                                                 "    return undeclaredThing;\n"
+                                                 "}\n");
+    ShaderLibrary library(root);
+    auto result = library.load(testProgram());
+    ASSERT_TRUE(std::holds_alternative<std::string>(result));
+    const std::string& error = std::get<std::string>(result);
+    EXPECT_NE(error.find("shaders/common/colour.glsl:3:"), std::string::npos) << error;
+    EXPECT_NE(error.find("undeclaredThing"), std::string::npos) << error;
+}
+
+TEST(ShaderLibrary, ErrorAfterAnIncludeIsReportedInTheMainFile) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "test.vert", kVertex);
+    test::writeText(root / "test.frag", "#version 450 core\n"
+                                        "#include \"inc.glsl\"\n"
+                                        "out vec4 c;\n"
+                                        "void main() { c = vec4(missing); }\n");
+    test::writeText(root / "inc.glsl", "float a = 1.0;\nfloat b = 2.0;\n");
+    ShaderLibrary library(root);
+    auto result = library.load(testProgram());
+    ASSERT_TRUE(std::holds_alternative<std::string>(result));
+    EXPECT_NE(std::get<std::string>(result).find("shaders/test.frag:4:"), std::string::npos)
+        << std::get<std::string>(result);
+}
+
+TEST(ShaderLibrary, SameDescriptionIsBuiltOnce) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "test.vert", kVertex);
+    test::writeText(root / "test.frag", "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1); }\n");
+    ShaderLibrary library(root);
+    auto a = library.load(testProgram());
+    auto b = library.load(testProgram());
+    ProgramDesc variant = testProgram();
+    variant.defines = {{"X", "1"}};
+    auto c = library.load(variant);
+    ASSERT_TRUE(std::holds_alternative<ShaderProgram*>(a));
+    EXPECT_EQ(std::get<ShaderProgram*>(a), std::get<ShaderProgram*>(b));
+    EXPECT_NE(std::get<ShaderProgram*>(a), std::get<ShaderProgram*>(c));
+}
+
+TEST(ShaderLibrary, HotReloadKeepsTheLastGoodProgramOnABrokenEdit) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "test.vert", kVertex);
+    test::writeText(root / "inc.glsl", "vec4 colour() { return vec4(1.0); }\n");
+    test::writeText(root / "test.frag", "#version 450 core\n#include \"inc.glsl\"\n"
+                                        "out vec4 c;\nvoid main() { c = colour(); }\n");
+    ShaderLibrary library(root);
+    auto loaded = library.load(testProgram());
+    ASSERT_TRUE(std::holds_alternative<ShaderProgram*>(loaded));
+    ShaderProgram* program = std::get<ShaderProgram*>(loaded);
+    const GLuint goodId = program->id();
+    EXPECT_EQ(library.reloadChanged(), 0); // nothing changed yet
+
+    // Break the include: the program that depends on it keeps running.
+    test::writeText(root / "inc.glsl", "vec4 colour() { return vec4(oops); }\n");
+    touch(root / "inc.glsl");
+    EXPECT_EQ(library.reloadChanged(), 0);
+    EXPECT_EQ(program->id(), goodId);
+    EXPECT_TRUE(glIsProgram(goodId));
+    EXPECT_NE(program->reloadError().find("shaders/inc.glsl:1:"), std::string::npos)
+        << program->reloadError();
+    EXPECT_EQ(library.reloadChanged(), 0); // no retry until the file changes again
+
+    // Fix it: the new program replaces the old one.
+    test::writeText(root / "inc.glsl", "vec4 colour() { return vec4(0.5); }\n");
+    touch(root / "inc.glsl");
+    EXPECT_EQ(library.reloadChanged(), 1);
+    EXPECT_TRUE(program->reloadError().empty());
+    EXPECT_EQ(program->generation(), 1);
+    EXPECT_FALSE(glIsProgram(goodId)); // the old one was released
+}
+
+TEST(ShaderLibrary, EveryShippedProgramCompiles) {
+    // The passes' shaders must build on this driver; variants are exercised by their tests.
+    ShaderLibrary library(defaultShaderRoot());
+    for (const auto& [vertex, fragment] :
+         std::vector<std::pair<std::string, std::string>>{
+             {"common/fullscreen.vert", "snow/accumulate.frag"},
+             {"capture/capture.vert", "capture/capture.frag"},
+             {"common/fullscreen.vert", "debug/buffer_view.frag"}}) {
+        ProgramDesc desc{fragment, {{GL_VERTEX_SHADER, vertex}, {GL_FRAGMENT_SHADER, fragment}},
+                         {{"ACCUMULATE_MAX", "0"}, {"HALF_SAFE", "1"}}};
+        auto result = library.load(desc);
+        EXPECT_TRUE(std::holds_alternative<ShaderProgram*>(result))
+            << std::get<std::string>(result);
+    }
+}
+
+} // namespace
+} // namespace snowcap::gpu
