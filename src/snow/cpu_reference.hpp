@@ -31,7 +31,7 @@ float contactMask(float windowDepth, const AccumulateConstants& c);
 // One texel of the pass, including the store into a half float.
 float accumulateTexel(float windowDepth, float previous, const AccumulateConstants& c);
 
-void accumulate(std::span<const float> windowDepth, std::span<const float> previous,
+void accumulateBuffers(std::span<const float> windowDepth, std::span<const float> previous,
                 std::span<float> next, const AccumulateConstants& c);
 
 // One texel driven through time by a contact mask history; what the decay tests and the fade

@@ -144,7 +144,8 @@ TEST(CpuReferenceAccumulate, BuffersMatchTexels) {
                 c.halfSafe = halfSafe;
                 c.storeRounding = store;
                 c.stepFactor = 0.993f;
-                accumulate(depths, previous, next, c);
+                // Qualified: with vector arguments ADL would also find std::accumulate.
+                snowcap::accumulateBuffers(depths, previous, next, c);
                 for (std::size_t i = 0; i < next.size(); ++i)
                     ASSERT_EQ(next[i], accumulateTexel(depths[i], previous[i], c)) << i;
             }
@@ -162,8 +163,9 @@ struct Fade {
 
     // Seconds between the release and the end of step i.
     double sinceRelease(int i) const { return (i + 1 - pressSteps) / fps; }
-    int firstAfter(double seconds) const { return pressSteps - 1 + int(std::lround(seconds * fps)); }
-    float at(double secondsAfterRelease) const { return values[firstAfter(secondsAfterRelease)]; }
+    float at(double secondsAfterRelease) const {
+        return values[pressSteps - 1 + int(std::lround(secondsAfterRelease * fps))];
+    }
     // The first step after the release that stores exactly 0, or -1.
     int zeroStep() const {
         for (int i = pressSteps; i < int(values.size()); ++i)
@@ -228,12 +230,13 @@ void expectHalfSafeFade(double decay, std::initializer_list<double> fpsList) {
             const int zero = fade.zeroStep();
             ASSERT_GE(zero, 0) << "never reached 0";
             const double zeroSeconds = fade.sinceRelease(zero);
-            // The floor is 2^-12, so zero comes just after the analytic curve passes it.
-            EXPECT_NEAR(zeroSeconds, floorSeconds, 0.01 * floorSeconds);
+            // The floor is 2^-12, so zero comes as the analytic curve passes it: within the
+            // staircase's lag (under 1 %) and a couple of steps.
+            EXPECT_NEAR(zeroSeconds, floorSeconds, 0.01 * floorSeconds + 2.0 / fps);
             for (int i = zero; i < int(fade.values.size()); ++i)
                 ASSERT_EQ(fade.values[i], 0.0f) << "came back at step " << i;
-            RecordProperty("zero_s_" + name, std::to_string(zeroSeconds));
-            RecordProperty("worst_error_" + name, std::to_string(worst));
+            testing::Test::RecordProperty("zero_s_" + name, std::to_string(zeroSeconds));
+            testing::Test::RecordProperty("worst_error_" + name, std::to_string(worst));
             std::cout << "  " << name << ": worst error " << 100.0 * worst << " %, 0 after "
                       << zeroSeconds << " s\n";
         }
