@@ -1,5 +1,7 @@
 // `snowcap render`: a scenario at a fixed time step in a headless context; writes stats.json,
 // the persistent buffers and the capture depth as PFM, and final.png.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -102,7 +104,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     RunRecorder recorder(settings, field);
     const double dt = 1.0 / settings.run.fps;
     const int frames = settings.run.frames;
-    Progress progress(options.progress, frames);
+    Progress progress(options.progress && isatty(STDERR_FILENO), frames);
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         const double time = (frame + 1) * dt; // the state at the end of this step

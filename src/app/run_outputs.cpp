@@ -86,11 +86,28 @@ void RunRecorder::recordProbes(const SnowField& field) {
         }
 }
 
+namespace {
+
+// Small test buffers (64 texels) would make unreadable pictures: enlarge by whole texels.
+ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
+    const int factor = std::max(1, minimumWidth / std::max(image.width, 1));
+    if (factor == 1)
+        return image;
+    ImageRgba8 out(image.width * factor, image.height * factor);
+    for (int y = 0; y < out.height; ++y)
+        for (int x = 0; x < out.width; ++x)
+            out.set(x, y, image.at(x / factor, y / factor));
+    return out;
+}
+
+} // namespace
+
 std::optional<std::string> writeFinalImage(const SnowField& field, const fs::path& path) {
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < SnowField::kSimCount; ++s) {
         const SnowSim& sim = field.sim(s);
-        ImageRgba8 panel = colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f);
+        ImageRgba8 panel =
+            enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
         const SimSettings& settings = sim.settings();
         const std::string label =
             fmt::format("{}: decay {} {} {}", s == 0 ? "A" : "B", settings.decay,
