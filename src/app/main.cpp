@@ -1,5 +1,6 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
 #include <CLI/CLI.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include "app/commands.hpp"
@@ -41,6 +42,8 @@ int main(int argc, char** argv) {
 
     CLI11_PARSE(app, argc, argv);
 
+    // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
+    spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));
     spdlog::set_pattern("%^%l%$: %v");
     spdlog::set_level(verbose ? spdlog::level::debug
                               : quiet ? spdlog::level::err : spdlog::level::info);

@@ -3,13 +3,12 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <glm/gtx/io.hpp> // operator<< for readable failure messages
+#include <glm/vec4.hpp>
 #include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <vector>
-
-#include <glm/gtx/io.hpp> // operator<< for readable failure messages
-#include <glm/vec4.hpp>
 
 namespace snowcap {
 namespace {
@@ -59,7 +58,8 @@ TEST(SnowMathRegion, KnownValues) {
     EXPECT_EQ(worldToUv({-300.5 + 125.0, 1250.25 - 250.0}, offset), glm::dvec2(0.75, 0.0));
     EXPECT_EQ(worldToTexel({-550.5 + 1.953125 * 10.5, 1000.25 + 1.953125 * 200.25}, offset),
               glm::ivec2(10, 200));
-    EXPECT_EQ(texelCentreToWorld({0, 0}, offset), glm::dvec2(-550.5 + 0.9765625, 1000.25 + 0.9765625));
+    EXPECT_EQ(texelCentreToWorld({0, 0}, offset),
+              glm::dvec2(-550.5 + 0.9765625, 1000.25 + 0.9765625));
     EXPECT_EQ(texelCentreToWorld({255, 128}, offset),
               glm::dvec2(-550.5 + 1.953125 * 255.5, 1000.25 + 1.953125 * 128.5));
 
@@ -283,7 +283,8 @@ TEST(SnowMathDecay, ExponentPerFrameIgnoresDt) {
 
 TEST(SnowMathDecay, ExponentDeltaTimeScalesWithDt) {
     for (double decay : {0.95, 0.999}) {
-        EXPECT_DOUBLE_EQ(decayExponent(decay, DecayTiming::DeltaTime, 1.0 / 60.0), -std::log(decay));
+        EXPECT_DOUBLE_EQ(decayExponent(decay, DecayTiming::DeltaTime, 1.0 / 60.0),
+                         -std::log(decay));
         for (double fps : {30.0, 144.0, 240.0}) {
             const double k = std::exp(-decayExponent(decay, DecayTiming::DeltaTime, 1.0 / fps));
             EXPECT_NEAR(k, std::pow(decay, 60.0 / fps), 1e-12);

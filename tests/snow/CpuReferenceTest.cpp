@@ -1,4 +1,5 @@
 #include "snow/cpu_reference.hpp"
+#include "snow/snow_params.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -6,8 +7,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include "snow/snow_params.hpp"
 
 namespace snowcap {
 namespace {
@@ -84,7 +83,7 @@ TEST(CpuReferenceAccumulate, AddMode) {
         AccumulateConstants c = exactConstants(AccumulateMode::Add, halfSafe, 0.75f);
         EXPECT_EQ(contactMask(kQuarterMaskDepth, c), 0.25f);
         EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c), 0.5625f); // (0.25 + 0.5) * 0.75
-        EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);                // no contact: decay
+        EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);               // no contact: decay
         EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c), 0.1875f);
         // saturate: 0.25 + 0.9 > 1 stays 1 with no decay, and 1.15 * 0.75 is not clamped.
         c.stepFactor = 1.0f;
@@ -96,11 +95,11 @@ TEST(CpuReferenceAccumulate, AddMode) {
 
 TEST(CpuReferenceAccumulate, MaxModeKeepsTheLarger) {
     const AccumulateConstants c = exactConstants(AccumulateMode::Max, false, 0.75f);
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c), 0.375f);  // decayed 0.375 > 0.25
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.2f, c), 0.25f);   // mask 0.25 > 0.15
-    EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);               // no contact: decay
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c), 0.25f);   // a press, not a sum
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c), 0.75f);   // never above 1
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c), 0.375f); // decayed 0.375 > 0.25
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.2f, c), 0.25f);  // mask 0.25 > 0.15
+    EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);              // no contact: decay
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c), 0.25f);  // a press, not a sum
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c), 0.75f);  // never above 1
 }
 
 TEST(CpuReferenceAccumulate, StoreRounding) {
@@ -180,9 +179,8 @@ Fade pressRelease(const SimSettings& sim, HalfRounding store, double fps, double
     const int pressSteps = int(std::lround(fps));
     const int steps = pressSteps + int(std::lround(secondsAfter * fps));
     Fade fade{{}, fps, pressSteps};
-    fade.values = simulation.run(steps, [&](int step, double) {
-        return step < pressSteps ? 0.2f : 0.0f;
-    });
+    fade.values =
+        simulation.run(steps, [&](int step, double) { return step < pressSteps ? 0.2f : 0.0f; });
     return fade;
 }
 
@@ -243,11 +241,19 @@ void expectHalfSafeFade(double decay, std::initializer_list<double> fpsList) {
     }
 }
 
-TEST(CpuReferenceHalfSafeFade, Decay0999) { expectHalfSafeFade(0.999, {30, 60, 144, 240}); }
-TEST(CpuReferenceHalfSafeFade, Decay095) { expectHalfSafeFade(0.95, {30, 60, 144, 240}); }
-TEST(CpuReferenceHalfSafeFade, Decay099) { expectHalfSafeFade(0.99, {30, 60, 144, 240}); }
+TEST(CpuReferenceHalfSafeFade, Decay0999) {
+    expectHalfSafeFade(0.999, {30, 60, 144, 240});
+}
+TEST(CpuReferenceHalfSafeFade, Decay095) {
+    expectHalfSafeFade(0.95, {30, 60, 144, 240});
+}
+TEST(CpuReferenceHalfSafeFade, Decay099) {
+    expectHalfSafeFade(0.99, {30, 60, 144, 240});
+}
 // ~500 s to reach 0.05 and ~1390 s to reach 0: the slowest decay worth offering.
-TEST(CpuReferenceHalfSafeFade, Decay09999) { expectHalfSafeFade(0.9999, {60, 240}); }
+TEST(CpuReferenceHalfSafeFade, Decay09999) {
+    expectHalfSafeFade(0.9999, {60, 240});
+}
 
 TEST(CpuReferenceHalfSafeFade, RoundingModesGiveIdenticalValues) {
     for (double fps : {30.0, 144.0}) {
@@ -272,9 +278,7 @@ TEST(CpuReferenceOriginalFade, NearestEvenPerFrameSticksForever) {
 
 TEST(CpuReferenceOriginalFade, NearestEvenDeltaTimeStallsAtHighFrameRates) {
     // k = 0.999^(60/fps) moves a value by less than half an ulp long before it is small.
-    const struct {
-        double fps, stall;
-    } cases[] = {{144.0, 0.585}, {240.0, 0.976}};
+    const struct { double fps, stall; } cases[] = {{144.0, 0.585}, {240.0, 0.976}};
     for (const auto& c : cases) {
         SCOPED_TRACE(c.fps);
         const Fade fade =
