@@ -22,9 +22,15 @@ struct RenderOptions {
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);
-int runView(const CommonOptions& common, const std::string& scenario);
+struct ViewOptions {
+    std::string scenario = "decay_compare";
+    int quitAfterFrames = 0;            // 0: run until closed
+    std::filesystem::path screenshot;   // written when quitting after N frames
+};
+
+int runView(const CommonOptions& common, const ViewOptions& options);
 // The windowed viewer proper (needs a display).
-int runViewer(const CommonOptions& common, const std::string& scenario);
+int runViewer(const CommonOptions& common, const ViewOptions& options);
 
 // The repository root that holds config/ and shaders/.
 std::filesystem::path resourceRoot();

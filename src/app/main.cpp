@@ -22,9 +22,13 @@ int main(int argc, char** argv) {
             ->take_all();
     };
 
-    std::string viewScenario = "decay_compare";
+    ViewOptions viewOptions;
     CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
-    view->add_option("--scenario", viewScenario, "Scenario name or TOML file");
+    view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
+    view->add_option("--quit-after", viewOptions.quitAfterFrames,
+                     "Close after N frames (for scripted checks)");
+    view->add_option("--screenshot", viewOptions.screenshot,
+                     "With --quit-after: save the last frame as this PNG");
     addSet(view);
 
     RenderOptions render;
@@ -50,5 +54,5 @@ int main(int argc, char** argv) {
 
     if (renderCommand->parsed())
         return runRender(common, render);
-    return runView(common, viewScenario);
+    return runView(common, viewOptions);
 }

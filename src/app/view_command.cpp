@@ -7,17 +7,17 @@
 
 namespace snowcap {
 
-int runView(const CommonOptions& common, const std::string& scenario) {
+int runView(const CommonOptions& common, const ViewOptions& options) {
     if (!displayAvailable()) {
         spdlog::warn("no display (DISPLAY / WAYLAND_DISPLAY unset): rendering '{}' headless "
                      "into out/ instead of opening the viewer",
-                     scenario);
+                     options.scenario);
         RenderOptions render;
-        render.scenario = scenario;
+        render.scenario = options.scenario;
         render.outDir = "out";
         return runRender(common, render);
     }
-    return runViewer(common, scenario);
+    return runViewer(common, options);
 }
 
 } // namespace snowcap

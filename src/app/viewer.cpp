@@ -9,6 +9,7 @@
 
 #include "app/commands.hpp"
 #include "core/config.hpp"
+#include "core/image.hpp"
 #include "gpu/shader_library.hpp"
 #include "platform/window.hpp"
 #include "render/deformer_set.hpp"
@@ -44,9 +45,23 @@ bool simPanel(const char* title, SimSettings& sim) {
     return changed;
 }
 
+// The frame just drawn, top row first, as PNG wants it.
+ImageRgba8 readBackbuffer(int width, int height) {
+    ImageRgba8 image(width, height);
+    std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
+    for (int y = 0; y < height; ++y)
+        std::copy_n(rows.data() + static_cast<std::size_t>(height - 1 - y) * width * 4, width * 4,
+                    image.pixels.data() + static_cast<std::size_t>(y) * width * 4);
+    return image;
+}
+
 } // namespace
 
-int runViewer(const CommonOptions& common, const std::string& scenario) {
+int runViewer(const CommonOptions& common, const ViewOptions& options) {
+    const std::string& scenario = options.scenario;
     const auto root = resourceRoot();
     auto loaded = loadSettings({root / "config/default.toml", resolveScenario(scenario, root)},
                                common.overrides);
@@ -96,6 +111,7 @@ int runViewer(const CommonOptions& common, const std::string& scenario) {
 
     double simTime = 0.0, last = window.timeSeconds();
     bool paused = false;
+    int frame = 0;
     while (!window.shouldClose()) {
         window.pollEvents();
         const double now = window.timeSeconds();
@@ -160,6 +176,13 @@ int runViewer(const CommonOptions& common, const std::string& scenario) {
                 field.reset();
             if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE))
                 window.requestClose();
+        }
+        ++frame;
+        if (options.quitAfterFrames > 0 && frame >= options.quitAfterFrames) {
+            if (!options.screenshot.empty())
+                if (auto error = writePng(options.screenshot, readBackbuffer(width, height)))
+                    spdlog::error("{}", *error);
+            window.requestClose();
         }
         window.swapBuffers();
     }
