@@ -40,6 +40,8 @@ const char* toString(HalfRounding rounding) {
 }
 
 float halfUlp(float v) {
+    if (v == 0.0f)
+        return std::ldexp(1.0f, -24); // the subnormal spacing
     int exponent = 0;
     std::frexp(std::fabs(v), &exponent); // |v| in [2^(exponent-1), 2^exponent)
     return std::ldexp(1.0f, std::max(exponent - 1 - 10, -24));
@@ -54,7 +56,10 @@ float roundToHalf(float v, HalfRounding rounding) {
     const float steps = magnitude / ulp;
     const float rounded =
         (rounding == HalfRounding::Truncate ? std::floor(steps) : std::nearbyint(steps)) * ulp;
-    const float limited = rounded > 65504.0f ? std::numeric_limits<float>::infinity() : rounded;
+    // Past the largest half: nearest overflows to infinity, truncation stops at 65504.
+    const float limited = rounded <= 65504.0f                  ? rounded
+                          : rounding == HalfRounding::Truncate ? 65504.0f
+                                                               : std::numeric_limits<float>::infinity();
     return std::copysign(limited, v);
 }
 

@@ -62,7 +62,8 @@ const char* toString(HalfRounding rounding);
 // Distance between adjacent half floats around |v| (2^-24 in the subnormal range).
 float halfUlp(float v);
 // Converts to the nearest-below (Truncate) or nearest (NearestEven) half and back, exactly as
-// a float -> R16F store does. Finite inputs only; values past 65504 become infinity.
+// a float -> R16F store does. Finite inputs only; past 65504 nearest gives infinity and
+// truncation 65504.
 float roundToHalf(float v, HalfRounding rounding);
 
 // ---- decay ----------------------------------------------------------------------------------

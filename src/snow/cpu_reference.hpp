@@ -4,6 +4,7 @@
 // a selectable half conversion. GL tests compare the driver's output with it texel for texel.
 
 #include <span>
+#include <vector>
 
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
