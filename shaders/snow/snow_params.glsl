@@ -1,5 +1,6 @@
 // The MPC_FoliageInteraction analogue, one block per sim. C++ mirror: src/snow/snow_params.hpp.
 layout(std140, binding = 0) uniform SnowParams {
+    // capture + accumulate (PP_Depth_Snow)
     vec2 regionCentreCm;     // GuidePosition_X / GuidePosition_Y
     float orthoWidthCm;      // Ortho_Width
     float captureDistanceCm; // Capture_Distance
@@ -14,5 +15,23 @@ layout(std140, binding = 0) uniform SnowParams {
     float surfaceZCm;
     float captureZCm;
     float snowDepthCm;
-    float snowParamsPadding0;
+    float maskMulti;         // Mask_Multi
+    // material (M_Snow)
+    float tgl;
+    float tgh;
+    float displacementCm;
+    float distanceSteps;
+    float radialSteps;
+    float edgeControl;       // Snow Edge Control
+    float normalIntensity;
+    float normalMode;        // 0 height_to_normal, 1 sobel
+    // look (MF_Landscape_Ground, light)
+    vec4 snowColourWrap;
+    vec4 packedColourReveal;
+    vec4 groundColour;
+    vec4 ssSnow;             // SS_Snow
+    vec4 ssGround;           // SS_Ground
+    vec4 sunDirection;
+    vec4 sunColour;
+    vec4 skyColour;
 } snow;

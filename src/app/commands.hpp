@@ -19,6 +19,8 @@ struct RenderOptions {
     int frames = 0; // 0: the scenario's run.frames
     int every = 0;  // write an image every K steps (0: only the final one)
     bool progress = true;
+    std::string view;         // "perspective" | "top" (empty: the scenario's view.mode)
+    std::string stage = "lit"; // what final.png shows: lit | persistent | mask | height | normal | albedo
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);

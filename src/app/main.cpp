@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     auto addSet = [&common](CLI::App* command) {
         command->add_option("--set", common.overrides,
                             "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
+            ->allow_extra_args(false) // one key=value per --set, however many --set flags
             ->take_all();
     };
 
@@ -42,6 +43,13 @@ int main(int argc, char** argv) {
     renderCommand->add_option("--every", render.every, "Also write an image every K steps")
         ->check(CLI::NonNegativeNumber);
     renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
+    renderCommand->add_option("--view", render.view, "Camera of final.png: perspective or top")
+        ->check(CLI::IsMember({"perspective", "top"}));
+    renderCommand
+        ->add_option("--stage", render.stage,
+                     "What final.png shows: lit, or one material stage for inspection")
+        ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo"}))
+        ->capture_default_str();
     addSet(renderCommand);
 
     CLI11_PARSE(app, argc, argv);

@@ -59,6 +59,20 @@ private:
     std::chrono::steady_clock::time_point lastDraw_{};
 };
 
+SurfaceOutput surfaceOutputNamed(const std::string& stage) {
+    if (stage == "persistent")
+        return SurfaceOutput::Persistent;
+    if (stage == "mask")
+        return SurfaceOutput::SnowMask;
+    if (stage == "height")
+        return SurfaceOutput::Height;
+    if (stage == "normal")
+        return SurfaceOutput::Normal;
+    if (stage == "albedo")
+        return SurfaceOutput::Albedo;
+    return SurfaceOutput::Lit;
+}
+
 } // namespace
 
 int runRender(const CommonOptions& common, const RenderOptions& options) {
@@ -72,6 +86,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     Settings settings = std::get<Settings>(loaded);
     if (options.frames > 0)
         settings.run.frames = options.frames;
+    if (!options.view.empty())
+        settings.view.mode = options.view == "top" ? ViewMode::Top : ViewMode::Perspective;
+    const SurfaceOutput output = surfaceOutputNamed(options.stage);
 
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {
@@ -101,6 +118,13 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         return 2;
     }
 
+    auto rendererCreated = SceneRenderer::create(shaders);
+    if (auto* error = std::get_if<std::string>(&rendererCreated)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    SceneRenderer& renderer = *std::get<0>(rendererCreated);
+
     RunRecorder recorder(settings, field);
     const double dt = 1.0 / settings.run.fps;
     const int frames = settings.run.frames;
@@ -108,11 +132,12 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         const double time = (frame + 1) * dt; // the state at the end of this step
-        field.step(deformerSet.instancesAt(time), dt);
+        const auto& instances = deformerSet.instancesAt(time);
+        field.step(instances, dt);
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            if (auto error = writeFinalImage(field, image))
+            if (auto error = writeFinalImage(field, renderer, instances, settings, image, output))
                 spdlog::warn("{}", *error);
         }
         progress.update(frame + 1);
@@ -120,7 +145,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, seconds)) {
+    const auto& finalInstances = deformerSet.instancesAt(frames * dt);
+    if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
+                                     finalInstances, output, seconds)) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -1,5 +1,6 @@
 #include "app/run_outputs.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 
@@ -102,7 +103,7 @@ ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
 
 } // namespace
 
-std::optional<std::string> writeFinalImage(const SnowField& field, const fs::path& path) {
+std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < SnowField::kSimCount; ++s) {
         const SnowSim& sim = field.sim(s);
@@ -117,6 +118,95 @@ std::optional<std::string> writeFinalImage(const SnowField& field, const fs::pat
     }
     const ImageRgba8 image = sideBySide({&panels[0], &panels[1]}, 4, {40, 40, 40, 255});
     return writePng(path, image);
+}
+
+namespace {
+
+std::string simLabel(const SnowField& field, int s) {
+    const SimSettings& sim = field.sim(s).settings();
+    return fmt::format("{}: decay {} ({})", s == 0 ? "A" : "B", sim.decay,
+                       toString(sim.decayTiming));
+}
+
+} // namespace
+
+namespace {
+
+// A debug output texel (RGBA float) as a display colour.
+glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDepthCm) {
+    switch (output) {
+    case SurfaceOutput::Persistent:
+    case SurfaceOutput::SnowMask: return colourMap(ColourMap::Inferno, texel[0]);
+    case SurfaceOutput::Height:
+        return colourMap(ColourMap::Inferno, 1.0f + texel[0] / std::max(snowDepthCm, 1e-3f));
+    case SurfaceOutput::Normal:
+        return {static_cast<std::uint8_t>(std::clamp(texel[0] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[1] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[2] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
+                255};
+    default:
+        return {static_cast<std::uint8_t>(std::clamp(std::pow(texel[0], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(std::pow(texel[1], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(std::pow(texel[2], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                255};
+    }
+}
+
+} // namespace
+
+ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+                            std::span<const DeformerInstance> deformers, const Settings& settings,
+                            SurfaceOutput output) {
+    const int width = settings.view.width, height = settings.view.height;
+    const bool lit = output == SurfaceOutput::Lit;
+    gpu::Texture2D colour(width, height,
+                          lit ? gpu::TextureFormat::RGBA8 : gpu::TextureFormat::RGBA32F,
+                          "final.colour");
+    gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "final.depth");
+    gpu::Framebuffer framebuffer(&colour, &depth, "final");
+    framebuffer.bind();
+    const int half = width / 2;
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const int x = s == 0 ? 0 : width - half;
+        ViewRequest request;
+        request.viewportPx = {x, 0, half, height};
+        request.camera = cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm,
+                                   double(half) / height);
+        request.output = output;
+        renderer.render(field.sim(s), deformers, request);
+    }
+    // Read back (bottom row first) into a top-first image.
+    ImageRgba8 image(width, height);
+    if (lit) {
+        std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTextureImage(colour.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          static_cast<GLsizei>(rows.size()), rows.data());
+        for (int y = 0; y < height; ++y)
+            std::copy_n(rows.data() + static_cast<std::size_t>(height - 1 - y) * width * 4,
+                        width * 4, image.pixels.data() + static_cast<std::size_t>(y) * width * 4);
+    } else {
+        const std::vector<float> texels = colour.readFloats();
+        const float snowDepth = static_cast<float>(settings.snow.depthCm);
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x)
+                image.set(x, height - 1 - y,
+                          stageColour(output, &texels[(static_cast<std::size_t>(y) * width + x) * 4],
+                                      snowDepth));
+    }
+    image.fillRect(half - 1, 0, 2 + (width - 2 * half), height, {20, 22, 28, 255});
+    const int scale = width >= 960 ? 2 : 1;
+    for (int s = 0; s < SnowField::kSimCount; ++s)
+        drawLabel(image, (s == 0 ? 0 : width - half) + 8 * scale, 8 * scale, simLabel(field, s),
+                  {255, 255, 255, 255}, scale);
+    return image;
+}
+
+std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           const Settings& settings, const fs::path& path,
+                                           SurfaceOutput output) {
+    return writePng(path, renderFinalImage(field, renderer, deformers, settings, output));
 }
 
 namespace {
@@ -142,7 +232,10 @@ nlohmann::json probeValues(const std::vector<float>& values) {
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
                                            const GlInfo& gl, const SnowField& field,
-                                           const RunRecorder& recorder, double wallSeconds) {
+                                           const RunRecorder& recorder,
+                                           SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           SurfaceOutput output, double wallSeconds) {
     nlohmann::json stats;
     stats["gl"] = {{"vendor", gl.vendor},
                    {"renderer", gl.renderer},
@@ -198,7 +291,10 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     stats["capture_vram_bytes"] = field.captureOf(0).bytes();
     if (auto error = writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
         return error;
-    if (auto error = writeFinalImage(field, dir / "final.png"))
+    if (auto error = writeBufferImage(field, dir / "buffers.png"))
+        return error;
+    if (auto error = writeFinalImage(field, renderer, deformers, settings, dir / "final.png",
+                                     output))
         return error;
 
     const fs::path statsPath = dir / "stats.json";

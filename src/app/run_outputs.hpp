@@ -10,6 +10,7 @@
 #include "core/image.hpp"
 #include "core/settings.hpp"
 #include "platform/gl_context.hpp"
+#include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
 
 namespace snowcap {
@@ -50,11 +51,26 @@ private:
 };
 
 // Both persistent buffers side by side, colour-mapped and labelled.
-std::optional<std::string> writeFinalImage(const SnowField& field, const std::filesystem::path& path);
+std::optional<std::string> writeBufferImage(const SnowField& field,
+                                            const std::filesystem::path& path);
+
+// The scene as a person sees it: A | B, each half the same camera over its own sim, labelled.
+// Other outputs show one material stage instead (colour-mapped: persistent and mask 0..1,
+// height -depth..0 cm, normal as rgb = n / 2 + 1/2).
+ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+                            std::span<const DeformerInstance> deformers, const Settings& settings,
+                            SurfaceOutput output = SurfaceOutput::Lit);
+std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           const Settings& settings,
+                                           const std::filesystem::path& path,
+                                           SurfaceOutput output = SurfaceOutput::Lit);
 
 std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
                                            const Settings& settings, const GlInfo& gl,
                                            const SnowField& field, const RunRecorder& recorder,
-                                           double wallSeconds);
+                                           SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           SurfaceOutput output, double wallSeconds);
 
 } // namespace snowcap

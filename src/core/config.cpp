@@ -40,6 +40,19 @@ constexpr std::array<Spelling<DeformerShape>, 3> kDeformerShapes{{
     {DeformerShape::Capsule, "capsule"},
 }};
 
+constexpr std::array<Spelling<NormalMode>, 2> kNormalModes{{
+    {NormalMode::HeightToNormal, "height_to_normal"},
+    {NormalMode::Sobel, "sobel"},
+}};
+constexpr std::array<Spelling<SurfaceGeometry>, 2> kSurfaceGeometries{{
+    {SurfaceGeometry::VertexGrid, "vertex"},
+    {SurfaceGeometry::Tessellation, "tessellation"},
+}};
+constexpr std::array<Spelling<ViewMode>, 2> kViewModes{{
+    {ViewMode::Perspective, "perspective"},
+    {ViewMode::Top, "top"},
+}};
+
 template <class E, std::size_t N>
 std::string_view nameOf(const std::array<Spelling<E>, N>& spellings, E value) {
     for (const auto& spelling : spellings)
@@ -143,6 +156,17 @@ Check<double> anyNumber() {
 }
 Check<double> positive() {
     return {[](double value) { return value > 0.0; }, "must be greater than 0"};
+}
+Check<double> nonNegative() {
+    return {[](double value) { return value >= 0.0; }, "must be at least 0"};
+}
+Check<double> between(double low, double high) {
+    return {[=](double value) { return value >= low && value <= high; },
+            "must be in [" + show(low) + ", " + show(high) + "]"};
+}
+Check<std::int64_t> integerBetween(std::int64_t low, std::int64_t high) {
+    return {[=](std::int64_t value) { return value >= low && value <= high; },
+            "must be between " + std::to_string(low) + " and " + std::to_string(high)};
 }
 Check<double> aboveUpTo(double low, double high) {
     return {[=](double value) { return value > low && value <= high; },
@@ -387,12 +411,29 @@ Read<Settings> makeSettingsReader() {
     using D = DeformerSettings;
     using P = ProbeSettings;
     constexpr auto required = Presence::Required;
+    using M = MaterialSettings;
+    using L = LookSettings;
+    using V = ViewSettings;
+    const Read<MaterialSettings> material = table<M>({
+        field("mask_multi", &M::maskMulti, number(positive())),
+        field("tgl", &M::tgl, number(between(0.0, 1.0))),
+        field("tgh", &M::tgh, number(between(0.0, 1.0))),
+        field("displacement_magnitude_cm", &M::displacementMagnitudeCm, number(nonNegative())),
+        field("distance_steps", &M::distanceSteps, integer(integerBetween(1, 64))),
+        field("radial_steps", &M::radialSteps, integer(integerBetween(1, 32))),
+        field("rt_blur_distance", &M::rtBlurDistance, number(between(0.0, 0.25))),
+        field("edge_control", &M::edgeControl, number(between(0.0, 0.5))),
+        field("normal_intensity", &M::normalIntensity, number(between(0.0, 100.0))),
+        field("normals", &M::normals, choice(kNormalModes)),
+        field("geometry", &M::geometry, choice(kSurfaceGeometries)),
+    });
     const Read<SimSettings> sim = table<S>({
         field("decay", &S::decay, number(aboveUpTo(0.0, 1.0))),
         field("decay_timing", &S::decayTiming, choice(kDecayTimings)),
         field("accumulate", &S::accumulate, choice(kAccumulateModes)),
         field("half_safe", &S::halfSafe, exactly<bool>("a boolean")),
         field("resolution", &S::resolution, integer(zeroOrPowerOfTwoBetween(64, 8192))),
+        field("material", &S::material, material),
     });
     return table<Settings>({
         field("run", &Settings::run,
@@ -417,6 +458,31 @@ Read<Settings> makeSettingsReader() {
               })),
         field("sim", &Settings::sims,
               table<SimPair>({simField("a", 0, sim), simField("b", 1, sim)})),
+        field("look", &Settings::look,
+              table<L>({
+                  field("snow_colour", &L::snowColour, vec3(between(0.0, 1.0))),
+                  field("packed_colour", &L::packedColour, vec3(between(0.0, 1.0))),
+                  field("ground_colour", &L::groundColour, vec3(between(0.0, 1.0))),
+                  field("ss_snow", &L::ssSnow, vec3(between(0.0, 1.0))),
+                  field("ss_ground", &L::ssGround, vec3(between(0.0, 1.0))),
+                  field("wrap", &L::wrap, number(between(0.0, 1.0))),
+                  field("ground_reveal", &L::groundReveal, number(between(0.0, 1.0))),
+                  field("detail_normal", &L::detailNormal, number(between(0.0, 4.0))),
+                  field("sun_direction", &L::sunDirection, vec3(anyNumber())),
+                  field("sun_colour", &L::sunColour, vec3(between(0.0, 100.0))),
+                  field("sky_colour", &L::skyColour, vec3(between(0.0, 100.0))),
+              })),
+        field("view", &Settings::view,
+              table<V>({
+                  field("width", &V::width, integer(integerBetween(16, 8192))),
+                  field("height", &V::height, integer(integerBetween(16, 8192))),
+                  field("mode", &V::mode, choice(kViewModes)),
+                  field("target_cm", &V::targetCm, numbers<3>("[x, y, z]")),
+                  field("distance_cm", &V::distanceCm, number(nonNegative())),
+                  field("yaw_deg", &V::yawDeg, number()),
+                  field("pitch_deg", &V::pitchDeg, number(between(-89.0, 89.0))),
+                  field("fov_deg", &V::fovDeg, number(between(5.0, 150.0))),
+              })),
         field("deformer", &Settings::deformers,
               listOf(table<D>({
                   field("name", &D::name, exactly<std::string>("a string"), required),
@@ -584,6 +650,16 @@ std::string_view toString(AccumulateMode mode) {
 }
 std::string_view toString(DeformerShape shape) {
     return nameOf(kDeformerShapes, shape);
+}
+
+std::string_view toString(NormalMode mode) {
+    return nameOf(kNormalModes, mode);
+}
+std::string_view toString(SurfaceGeometry geometry) {
+    return nameOf(kSurfaceGeometries, geometry);
+}
+std::string_view toString(ViewMode mode) {
+    return nameOf(kViewModes, mode);
 }
 
 std::optional<DecayTiming> parseDecayTiming(std::string_view name) {

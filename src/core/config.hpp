@@ -44,6 +44,9 @@ std::filesystem::path resolveScenario(const std::string& nameOrPath,
 std::string_view toString(DecayTiming timing);
 std::string_view toString(AccumulateMode mode);
 std::string_view toString(DeformerShape shape);
+std::string_view toString(NormalMode mode);
+std::string_view toString(SurfaceGeometry geometry);
+std::string_view toString(ViewMode mode);
 std::optional<DecayTiming> parseDecayTiming(std::string_view name);
 std::optional<AccumulateMode> parseAccumulateMode(std::string_view name);
 std::optional<DeformerShape> parseDeformerShape(std::string_view name);

@@ -15,6 +15,9 @@ namespace snowcap {
 enum class DecayTiming { PerFrame, DeltaTime };    // "per_frame" | "delta_time"
 enum class AccumulateMode { Add, Max };            // "add" | "max"
 enum class DeformerShape { Sphere, Box, Capsule }; // "sphere" | "box" | "capsule"
+enum class NormalMode { HeightToNormal, Sobel };   // "height_to_normal" | "sobel"
+enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
+enum class ViewMode { Perspective, Top };          // "perspective" | "top"
 
 struct RunSettings {
     double fps = 60.0; // run.fps: fixed simulation rate of `render` (frames per simulated second)
@@ -36,12 +39,56 @@ struct CaptureSettings {
     double farCm = 2000.0;     // capture.far_cm: far plane of the capture camera
 };
 
+// M_Snow and MF_FoliageInteraction_Snow, per sim (sim.X.material.*). Defaults from seeds/004.
+struct MaterialSettings {
+    double maskMulti = 50.0; // mask_multi: Snow_Mask x Mask_Multi, then saturate
+    double tgl = 0.95;       // tgl: RemapValueRange low (a full print)
+    double tgh = 1.0;        // tgh: RemapValueRange high (untouched snow)
+    // displacement_magnitude_cm: a full print sinks (tgh - tgl) x this; 0 = snow.depth_cm /
+    // (tgh - tgl), so a full print reaches the ground (30 cm / 0.05 = 600 cm by default).
+    double displacementMagnitudeCm = 0.0;
+    int distanceSteps = 16;      // distance_steps: SpiralBlur rings
+    int radialSteps = 8;         // radial_steps: taps per ring
+    double rtBlurDistance = 0.0; // rt_blur_distance: uv radius; 0 = from the resolution table
+    double edgeControl = 0.02;   // edge_control: fade-out width at the region border (uv)
+    double normalIntensity = 1.0; // normal_intensity: HeightToNormal strength
+    NormalMode normals = NormalMode::HeightToNormal; // normals
+    SurfaceGeometry geometry = SurfaceGeometry::VertexGrid; // geometry
+};
+
 struct SimSettings {
     double decay = 0.999;                          // sim.X.decay: (0, 1], Mask_Attenuation
     DecayTiming decayTiming = DecayTiming::DeltaTime; // sim.X.decay_timing
     AccumulateMode accumulate = AccumulateMode::Add;  // sim.X.accumulate
     bool halfSafe = true; // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
     int resolution = 0;   // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]
+    MaterialSettings material; // sim.X.material
+};
+
+// The shared look of the scene (look.*): MF_Landscape_Ground layers and the light.
+struct LookSettings {
+    glm::vec3 snowColour{0.90f, 0.93f, 0.97f};   // snow_colour: fresh snow base colour
+    glm::vec3 packedColour{0.66f, 0.72f, 0.80f}; // packed_colour: compressed snow in prints
+    glm::vec3 groundColour{0.30f, 0.24f, 0.18f}; // ground_colour: soil under the snow
+    glm::vec3 ssSnow{0.50f, 0.70f, 1.00f};       // ss_snow: subsurface tint of snow (SS_Snow)
+    glm::vec3 ssGround{0.30f, 0.22f, 0.16f};     // ss_ground: subsurface tint of ground
+    double wrap = 0.35;            // wrap: wrap-lighting amount (0 = Lambert)
+    double groundReveal = 0.9;     // ground_reveal: Snow_Mask above which ground can show
+    double detailNormal = 0.25;    // detail_normal: strength of the snow layer's own bumps
+    glm::vec3 sunDirection{-0.6f, -0.45f, 0.35f};  // sun_direction: towards the sun
+    glm::vec3 sunColour{1.00f, 0.96f, 0.88f};      // sun_colour (linear, x intensity)
+    glm::vec3 skyColour{0.42f, 0.55f, 0.78f};      // sky_colour: ambient from above
+};
+
+// The camera of `render`'s final.png (view.*).
+struct ViewSettings {
+    int width = 1280, height = 720;  // width, height: the whole image (A | B side by side)
+    ViewMode mode = ViewMode::Perspective; // mode
+    std::array<double, 3> targetCm{0.0, 0.0, 0.0}; // target_cm
+    double distanceCm = 0.0;  // distance_cm: 0 = fit the region
+    double yawDeg = -60.0;    // yaw_deg: around Z, 0 = looking along +Y... from -Y
+    double pitchDeg = 38.0;   // pitch_deg: above the horizon
+    double fovDeg = 45.0;     // fov_deg: vertical field of view
 };
 
 // A procedural deformer moving along keyframes: linear between keys, the first key held before
@@ -69,6 +116,8 @@ struct Settings {
     SnowSettings snow;
     CaptureSettings capture;
     std::array<SimSettings, 2> sims; // sim.a, sim.b
+    LookSettings look;
+    ViewSettings view;
     std::vector<DeformerSettings> deformers; // [[deformer]]
     std::vector<ProbeSettings> probes;       // [[probe]]
 };

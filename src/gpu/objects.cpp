@@ -84,6 +84,7 @@ TextureFormatInfo formatInfo(TextureFormat format) {
     case TextureFormat::R16F: return {GL_R16F, 1, 2, "R16F"};
     case TextureFormat::RGBA16F: return {GL_RGBA16F, 4, 8, "RGBA16F"};
     case TextureFormat::R32F: return {GL_R32F, 1, 4, "R32F"};
+    case TextureFormat::RGBA32F: return {GL_RGBA32F, 4, 16, "RGBA32F"};
     case TextureFormat::D32F: return {GL_DEPTH_COMPONENT32F, 1, 4, "D32F"};
     case TextureFormat::RGBA8: return {GL_RGBA8, 4, 4, "RGBA8"};
     }

@@ -65,7 +65,7 @@ private:
     std::size_t bytes_ = 0;
 };
 
-enum class TextureFormat { R16F, RGBA16F, R32F, D32F, RGBA8 };
+enum class TextureFormat { R16F, RGBA16F, R32F, RGBA32F, D32F, RGBA8 };
 
 struct TextureFormatInfo {
     GLenum internal;

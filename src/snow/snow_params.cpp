@@ -1,10 +1,37 @@
 #include "snow/snow_params.hpp"
 
+#include <glm/geometric.hpp>
+
 namespace snowcap {
+
+namespace {
+
+void put(float (&out)[4], glm::vec3 rgb, float w) {
+    out[0] = rgb.x;
+    out[1] = rgb.y;
+    out[2] = rgb.z;
+    out[3] = w;
+}
+
+} // namespace
+
+double effectiveBlurDistance(const MaterialSettings& material, int resolution) {
+    return material.rtBlurDistance > 0.0 ? material.rtBlurDistance
+                                         : blurDistanceForResolution(resolution);
+}
+
+double effectiveDisplacementCm(const MaterialSettings& material, double snowDepthCm) {
+    if (material.displacementMagnitudeCm > 0.0)
+        return material.displacementMagnitudeCm;
+    const double range = material.tgh - material.tgl;
+    return range > 0.0 ? snowDepthCm / range : 0.0;
+}
 
 SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
                                float stepFactor) {
     const SimSettings& sim = settings.sims[simIndex];
+    const MaterialSettings& material = sim.material;
+    const LookSettings& look = settings.look;
     SnowParamsBlock block{};
     block.regionCentreCm[0] = static_cast<float>(region.centreCm.x);
     block.regionCentreCm[1] = static_cast<float>(region.centreCm.y);
@@ -16,11 +43,32 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.decay = static_cast<float>(sim.decay);
     block.stepFactor = stepFactor;
     block.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
-    block.rtBlurDistance = static_cast<float>(blurDistanceForResolution(region.resolution));
+    block.rtBlurDistance =
+        static_cast<float>(effectiveBlurDistance(material, region.resolution));
     block.resolution = static_cast<float>(region.resolution);
     block.surfaceZCm = static_cast<float>(settings.snow.surfaceZCm);
     block.captureZCm = static_cast<float>(settings.snow.captureZCm);
     block.snowDepthCm = static_cast<float>(settings.snow.depthCm);
+    block.maskMulti = static_cast<float>(material.maskMulti);
+    block.tgl = static_cast<float>(material.tgl);
+    block.tgh = static_cast<float>(material.tgh);
+    block.displacementCm =
+        static_cast<float>(effectiveDisplacementCm(material, settings.snow.depthCm));
+    block.distanceSteps = static_cast<float>(material.distanceSteps);
+    block.radialSteps = static_cast<float>(material.radialSteps);
+    block.edgeControl = static_cast<float>(material.edgeControl);
+    block.normalIntensity = static_cast<float>(material.normalIntensity);
+    block.normalMode = material.normals == NormalMode::Sobel ? 1.0f : 0.0f;
+    put(block.snowColourWrap, look.snowColour, static_cast<float>(look.wrap));
+    put(block.packedColourReveal, look.packedColour, static_cast<float>(look.groundReveal));
+    put(block.groundColour, look.groundColour, static_cast<float>(look.detailNormal));
+    put(block.ssSnow, look.ssSnow, 0.0f);
+    put(block.ssGround, look.ssGround, 0.0f);
+    const glm::vec3 sun = glm::length(look.sunDirection) > 0.0f ? glm::normalize(look.sunDirection)
+                                                                : glm::vec3(0, 0, 1);
+    put(block.sunDirection, sun, 0.0f);
+    put(block.sunColour, look.sunColour, 0.0f);
+    put(block.skyColour, look.skyColour, 0.0f);
     return block;
 }
 

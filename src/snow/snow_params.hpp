@@ -1,7 +1,9 @@
 #pragma once
-// The MPC_FoliageInteraction analogue: every shader-visible snow parameter of one sim, as one
-// std140 uniform block. The GLSL side is shaders/snow/snow_params.glsl; keep the two in step
-// (the static_asserts catch size and offset drift on this side).
+// The MPC_FoliageInteraction analogue: every shader-visible snow parameter of one sim — the
+// capture and decay of PP_Depth_Snow and the material of M_Snow — as one std140 uniform block.
+// The GLSL side is shaders/snow/snow_params.glsl; keep the two in step (the static_asserts catch
+// size and offset drift on this side). Every member is a float or a vec4 so the layout is the
+// same in C++ and std140 without hidden padding.
 
 #include <cstddef>
 
@@ -13,26 +15,52 @@ namespace snowcap {
 inline constexpr unsigned kSnowParamsBinding = 0;
 
 struct alignas(16) SnowParamsBlock {
-    float regionCentreCm[2];     //  0 GuidePosition_X / GuidePosition_Y
-    float orthoWidthCm;          //  8 Ortho_Width
-    float captureDistanceCm;     // 12 Capture_Distance
-    float invCaptureDistance;    // 16 1 / Capture_Distance, computed once on the CPU
-    float captureOffsetCm;       // 20 PP_Depth_Snow Offset
-    float captureFarCm;          // 24 far plane: depth texture value x far = SceneDepth (cm)
-    float decay;                 // 28 Mask_Attenuation, the user's per-frame factor
-    float stepFactor;            // 32 the factor k this step applies (timing + quantization)
-    float zeroFloor;             // 36 half-safe: results below this are written as 0
-    float rtBlurDistance;        // 40 RT_Blur_Distance (uv units)
-    float resolution;            // 44 texels per side
-    float surfaceZCm;            // 48 undisturbed snow top
-    float captureZCm;            // 52 camera height relative to the surface (negative: below)
-    float snowDepthCm;           // 56 snow thickness
-    float padding0;              // 60
+    // ---- capture + accumulate (PP_Depth_Snow) ----
+    float regionCentreCm[2];  //   0 GuidePosition_X / GuidePosition_Y
+    float orthoWidthCm;       //   8 Ortho_Width
+    float captureDistanceCm;  //  12 Capture_Distance
+    float invCaptureDistance; //  16 1 / Capture_Distance, computed once on the CPU
+    float captureOffsetCm;    //  20 PP_Depth_Snow Offset
+    float captureFarCm;       //  24 far plane: depth texture value x far = SceneDepth (cm)
+    float decay;              //  28 Mask_Attenuation, the user's per-frame factor
+    float stepFactor;         //  32 the factor k this step applies (timing + quantization)
+    float zeroFloor;          //  36 half-safe: results below this are written as 0
+    float rtBlurDistance;     //  40 RT_Blur_Distance (uv units)
+    float resolution;         //  44 texels per side
+    float surfaceZCm;         //  48 undisturbed snow top
+    float captureZCm;         //  52 camera height relative to the surface (negative: below)
+    float snowDepthCm;        //  56 snow thickness
+    float maskMulti;          //  60 Mask_Multi
+    // ---- material (M_Snow, MF_FoliageInteraction_Snow) ----
+    float tgl;                //  64 RemapValueRange low
+    float tgh;                //  68 RemapValueRange high
+    float displacementCm;     //  72 displacement magnitude (cm per unit of remapped value)
+    float distanceSteps;      //  76 SpiralBlur rings
+    float radialSteps;        //  80 SpiralBlur taps per ring
+    float edgeControl;        //  84 Snow Edge Control (uv)
+    float normalIntensity;    //  88 HeightToNormal strength
+    float normalMode;         //  92 0 height_to_normal, 1 sobel
+    // ---- look (MF_Landscape_Ground, light): rgb + one scalar each ----
+    float snowColourWrap[4];   //  96 snow base colour, wrap amount
+    float packedColourReveal[4]; // 112 packed-snow colour, ground reveal threshold
+    float groundColour[4];     // 128 ground colour, detail normal strength
+    float ssSnow[4];           // 144 SS_Snow
+    float ssGround[4];         // 160 SS_Ground
+    float sunDirection[4];     // 176 normalised, towards the sun
+    float sunColour[4];        // 192
+    float skyColour[4];        // 208
 };
-static_assert(sizeof(SnowParamsBlock) == 64, "std140 size drift: see snow_params.glsl");
+static_assert(sizeof(SnowParamsBlock) == 224, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
 static_assert(offsetof(SnowParamsBlock, stepFactor) == 32);
-static_assert(offsetof(SnowParamsBlock, surfaceZCm) == 48);
+static_assert(offsetof(SnowParamsBlock, tgl) == 64);
+static_assert(offsetof(SnowParamsBlock, snowColourWrap) == 96);
+static_assert(offsetof(SnowParamsBlock, skyColour) == 208);
+
+// The blur radius a sim uses: its own setting, or the seed's table by resolution.
+double effectiveBlurDistance(const MaterialSettings& material, int resolution);
+// The displacement magnitude a sim uses: its own, or snow depth / (tgh - tgl).
+double effectiveDisplacementCm(const MaterialSettings& material, double snowDepthCm);
 
 SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
                                float stepFactor);

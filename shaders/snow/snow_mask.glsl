@@ -1,0 +1,46 @@
+// MF_FoliageInteraction_Snow: world position -> buffer uv -> SpiralBlur(RT_Persistant) ->
+// Snow_Mask. Needs snow_params.glsl and region.glsl first. The persistent buffer is bound with
+// a bilinear sampler whose border is 0, so taps past the region read untouched snow: no
+// wrap-around and no clamped smear. (UE's CustomRotator step is not needed: the capture matrix
+// is built without a mirror, so the buffer is already in world orientation.)
+layout(binding = 2) uniform sampler2D persistentBuffer;
+
+// Each ring is turned by the golden ratio of a tap spacing, so the taps of successive rings
+// trace a spiral instead of lining up in spokes.
+const float kRingTwist = 0.61803398875;
+const float kTau = 6.28318530718;
+
+// Mean of the centre tap and distanceSteps rings x radialSteps taps out to rtBlurDistance.
+float spiralBlur(vec2 uv) {
+    int rings = int(snow.distanceSteps);
+    int taps = int(snow.radialSteps);
+    float sum = textureLod(persistentBuffer, uv, 0.0).r;
+    for (int ring = 1; ring <= rings; ++ring) {
+        float radius = snow.rtBlurDistance * float(ring) / float(rings);
+        for (int tap = 0; tap < taps; ++tap) {
+            float angle = kTau * (float(tap) + float(ring) * kRingTwist) / float(taps);
+            sum += textureLod(persistentBuffer, uv + radius * vec2(cos(angle), sin(angle)), 0.0).r;
+        }
+    }
+    return sum / float(1 + rings * taps);
+}
+
+// Snow Edge Control: 1 inside, falling to 0 over edgeControl (uv) at the region's border, so a
+// print that leaves the region fades instead of ending in a cut.
+float edgeFade(vec2 uv) {
+    float nearest = min(min(uv.x, 1.0 - uv.x), min(uv.y, 1.0 - uv.y));
+    if (snow.edgeControl <= 0.0)
+        return nearest >= 0.0 ? 1.0 : 0.0;
+    return clamp(nearest / snow.edgeControl, 0.0, 1.0);
+}
+
+// Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region.
+float snowMaskAtUv(vec2 uv) {
+    if (!insideRegion(uv))
+        return 0.0;
+    return clamp(spiralBlur(uv) * snow.maskMulti, 0.0, 1.0) * edgeFade(uv);
+}
+
+float snowMaskAtWorld(vec2 worldCm) {
+    return snowMaskAtUv(worldToUv(worldCm));
+}

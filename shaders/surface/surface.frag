@@ -1,0 +1,45 @@
+#version 450 core
+// SnowSurfacePass, per pixel: Snow_Mask (per-pixel spiral blur, the UE-faithful reference),
+// fake-shadow normals, layers, light.
+// view.outputMode: 0 lit colour; debug outputs for tests and docs: 1 persistent value
+// (nearest texel), 2 Snow_Mask, 3 height above the surface (cm), 4 normal (xyz), 5 albedo.
+#include "../snow/snow_params.glsl"
+#include "../snow/region.glsl"
+#include "../snow/snow_mask.glsl"
+#include "../snow/displacement.glsl"
+#include "../common/view_params.glsl"
+#include "material.glsl"
+
+layout(location = 0) in vec3 vWorldCm;
+layout(location = 0) out vec4 colour;
+
+void main() {
+    vec2 uv = worldToUv(vWorldCm.xy);
+    float snowMask = snowMaskAtUv(uv);
+    int mode = int(view.outputMode + 0.5);
+    if (mode == 1) {
+        colour = vec4(insideRegion(uv) ? texelFetch(persistentBuffer,
+                          ivec2(clamp(uv * snow.resolution, vec2(0.0), vec2(snow.resolution - 1.0))), 0).r
+                                       : 0.0);
+        return;
+    }
+    if (mode == 2) {
+        colour = vec4(snowMask);
+        return;
+    }
+    if (mode == 3) {
+        colour = vec4(vWorldCm.z - snow.surfaceZCm);
+        return;
+    }
+    vec3 normal = snowNormal(vWorldCm.xy, uv, snowMask);
+    if (mode == 4) {
+        colour = vec4(normal, 1.0);
+        return;
+    }
+    Layers layers = landscapeLayers(vWorldCm.xy, snowMask);
+    if (mode == 5) {
+        colour = vec4(layers.albedo, 1.0);
+        return;
+    }
+    colour = vec4(toDisplay(shade(layers, normal)), 1.0);
+}

@@ -1,0 +1,20 @@
+#version 450 core
+// Tessellated vertices get the same displacement as the vertex grid.
+#include "../snow/snow_params.glsl"
+#include "../snow/region.glsl"
+#include "../snow/snow_mask.glsl"
+#include "../snow/displacement.glsl"
+#include "../common/view_params.glsl"
+
+layout(quads, equal_spacing, ccw) in;
+layout(location = 0) in vec2 tcWorldXy[];
+layout(location = 0) out vec3 vWorldCm;
+
+void main() {
+    vec2 bottom = mix(tcWorldXy[0], tcWorldXy[1], gl_TessCoord.x);
+    vec2 top = mix(tcWorldXy[3], tcWorldXy[2], gl_TessCoord.x);
+    vec2 worldXy = mix(bottom, top, gl_TessCoord.y);
+    vec3 world = vec3(worldXy, surfaceHeightCm(snowMaskAtWorld(worldXy)));
+    vWorldCm = world;
+    gl_Position = view.viewProjection * vec4(world, 1.0);
+}

@@ -1,0 +1,20 @@
+#version 450 core
+// SnowSurfacePass, vertex-grid geometry (seeds/003): every vertex of a dense grid over the region
+// is displaced by the material's displacement (pipeline A); vertices outside the region (the
+// flat skirt to the horizon) stay at the surface.
+#include "../snow/snow_params.glsl"
+#include "../snow/region.glsl"
+#include "../snow/snow_mask.glsl"
+#include "../snow/displacement.glsl"
+#include "../common/view_params.glsl"
+
+layout(location = 0) in vec2 inOffsetCm; // from the region centre
+
+layout(location = 0) out vec3 vWorldCm;
+
+void main() {
+    vec2 worldXy = snow.regionCentreCm + inOffsetCm;
+    vec3 world = vec3(worldXy, surfaceHeightCm(snowMaskAtWorld(worldXy)));
+    vWorldCm = world;
+    gl_Position = view.viewProjection * vec4(world, 1.0);
+}

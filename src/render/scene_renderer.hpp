@@ -1,0 +1,46 @@
+#pragma once
+// One view of the scene for one sim: sky -> snow surface -> deformers, into the bound
+// framebuffer's viewport. The headless renderer, the viewer and the tests all draw through it.
+
+#include <memory>
+#include <span>
+#include <string>
+#include <variant>
+
+#include <glm/vec4.hpp>
+
+#include "render/snow_surface_pass.hpp"
+#include "render/view_params.hpp"
+#include "snow/contact_capture.hpp"
+
+namespace snowcap {
+
+struct ViewRequest {
+    Camera camera;
+    glm::ivec4 viewportPx{0, 0, 1, 1}; // x, y, width, height
+    SurfaceOutput output = SurfaceOutput::Lit;
+    bool drawSky = true;
+    bool drawDeformers = true;
+};
+
+class SceneRenderer {
+public:
+    static std::variant<std::unique_ptr<SceneRenderer>, std::string>
+    create(gpu::ShaderLibrary& shaders);
+
+    void render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
+                const ViewRequest& request);
+
+    SnowSurfacePass& surface() { return *surface_; }
+
+private:
+    SceneRenderer() = default;
+
+    std::unique_ptr<SnowSurfacePass> surface_;
+    const gpu::ShaderProgram* skyProgram_ = nullptr;
+    const gpu::ShaderProgram* deformerProgram_ = nullptr;
+    gpu::Buffer viewBuffer_;
+    gpu::VertexArray emptyArray_;
+};
+
+} // namespace snowcap

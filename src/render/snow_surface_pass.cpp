@@ -1,0 +1,135 @@
+#include "render/snow_surface_pass.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+namespace snowcap {
+
+namespace {
+
+// Attribute 0: vec2 offset from the region centre, in cm.
+gpu::VertexArray offsetArray(const gpu::Buffer& vertices, const gpu::Buffer* indices,
+                             std::string_view name) {
+    gpu::VertexArray array(name);
+    glVertexArrayVertexBuffer(array.id(), 0, vertices.id(), 0, 2 * sizeof(float));
+    if (indices)
+        glVertexArrayElementBuffer(array.id(), indices->id());
+    glEnableVertexArrayAttrib(array.id(), 0);
+    glVertexArrayAttribFormat(array.id(), 0, 2, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(array.id(), 0, 0);
+    return array;
+}
+
+} // namespace
+
+int SnowSurfacePass::gridCellsFor(int resolution) { return std::min(resolution, 512); }
+
+std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
+SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
+    std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass());
+    auto grid = shaders.load({"snow_surface.vertex",
+                              {{GL_VERTEX_SHADER, "surface/surface.vert"},
+                               {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                              {}});
+    if (auto* error = std::get_if<std::string>(&grid))
+        return *error;
+    auto tessellation = shaders.load({"snow_surface.tessellation",
+                                      {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
+                                       {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
+                                       {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
+                                       {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                                      {}});
+    if (auto* error = std::get_if<std::string>(&tessellation))
+        return *error;
+    pass->gridProgram_ = std::get<gpu::ShaderProgram*>(grid);
+    pass->tessellationProgram_ = std::get<gpu::ShaderProgram*>(tessellation);
+    // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
+    pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
+    glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
+    return pass;
+}
+
+void SnowSurfacePass::buildGeometry(const Region& region) {
+    const float half = static_cast<float>(region.widthCm * 0.5);
+    gridCells_ = gridCellsFor(region.resolution);
+
+    // The displaced grid: (cells + 1)^2 vertices, two triangles per cell.
+    const int n = gridCells_ + 1;
+    std::vector<float> vertices;
+    vertices.reserve(static_cast<std::size_t>(n) * n * 2);
+    for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i) {
+            vertices.push_back(-half + 2.0f * half * float(i) / float(gridCells_));
+            vertices.push_back(-half + 2.0f * half * float(j) / float(gridCells_));
+        }
+    std::vector<std::uint32_t> indices;
+    indices.reserve(static_cast<std::size_t>(gridCells_) * gridCells_ * 6);
+    for (int j = 0; j < gridCells_; ++j)
+        for (int i = 0; i < gridCells_; ++i) {
+            const std::uint32_t a = j * n + i, b = a + 1, c = a + n, d = c + 1;
+            indices.insert(indices.end(), {a, b, d, a, d, c});
+        }
+    gridVertices_ = gpu::Buffer(vertices.size() * sizeof(float), vertices.data(), "surface.grid");
+    gridIndices_ = gpu::Buffer(indices.size() * sizeof(std::uint32_t), indices.data(),
+                               "surface.grid.indices");
+    gridIndexCount_ = static_cast<int>(indices.size());
+    gridArray_ = offsetArray(gridVertices_, &gridIndices_, "surface.grid");
+
+    // The skirt: four quads from the region's border out to 1 km, flat at the surface.
+    const float outer = half + 100000.0f;
+    const glm::vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    std::vector<float> skirt;
+    for (int side = 0; side < 4; ++side) {
+        const glm::vec2 a = corners[side], b = corners[(side + 1) % 4];
+        const glm::vec2 quad[4] = {a * outer, b * outer, b * half, a * half};
+        for (int corner : {0, 1, 2, 0, 2, 3})
+            skirt.insert(skirt.end(), {quad[corner].x, quad[corner].y});
+    }
+    skirtVertices_ = gpu::Buffer(skirt.size() * sizeof(float), skirt.data(), "surface.skirt");
+    skirtArray_ = offsetArray(skirtVertices_, nullptr, "surface.skirt");
+
+    // Tessellation patches: quads with corners (u0,v0) (u1,v0) (u1,v1) (u0,v1).
+    std::vector<float> patches;
+    const float step = 2.0f * half / kPatchesPerSide;
+    for (int j = 0; j < kPatchesPerSide; ++j)
+        for (int i = 0; i < kPatchesPerSide; ++i) {
+            const float x0 = -half + i * step, y0 = -half + j * step;
+            patches.insert(patches.end(),
+                           {x0, y0, x0 + step, y0, x0 + step, y0 + step, x0, y0 + step});
+        }
+    patchVertices_ = gpu::Buffer(patches.size() * sizeof(float), patches.data(), "surface.patches");
+    patchVertexCount_ = static_cast<int>(patches.size() / 2);
+    patchArray_ = offsetArray(patchVertices_, nullptr, "surface.patches");
+    builtFor_ = region;
+}
+
+void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
+    const Region& region = sim.region();
+    if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution)
+        buildGeometry(region);
+
+    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
+    glBindTextureUnit(2, sim.persistent().id());
+    glBindSampler(2, persistentSampler_.id());
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_CULL_FACE);
+
+    glUseProgram(gridProgram_->id());
+    glBindVertexArray(skirtArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 24);
+    if (geometry == SurfaceGeometry::Tessellation) {
+        glUseProgram(tessellationProgram_->id());
+        glPatchParameteri(GL_PATCH_VERTICES, 4);
+        glBindVertexArray(patchArray_.id());
+        glDrawArrays(GL_PATCHES, 0, patchVertexCount_);
+    } else {
+        glBindVertexArray(gridArray_.id());
+        glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
+    }
+    glBindSampler(2, 0);
+}
+
+} // namespace snowcap

@@ -1,0 +1,48 @@
+#pragma once
+// SnowSurfacePass — M_Snow drawn over a sim's region.
+// Reads:  the sim's persistent buffer (bilinear, border 0) and SnowParams; ViewParams (bound by
+//         the caller); the current framebuffer's colour + depth.
+// Writes: colour and depth of the snow surface: a displaced region (vertex grid or hardware
+//         tessellation, same displacement function) plus a flat skirt to the horizon.
+
+#include <memory>
+#include <string>
+#include <variant>
+
+#include "gpu/objects.hpp"
+#include "gpu/shader_library.hpp"
+#include "snow/snow_sim.hpp"
+
+namespace snowcap {
+
+class SnowSurfacePass {
+public:
+    static std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
+    create(gpu::ShaderLibrary& shaders);
+
+    void draw(const SnowSim& sim, SurfaceGeometry geometry);
+
+    int gridCells() const { return gridCells_; }
+    int maxTessellationLevel() const { return maxTessellationLevel_; }
+
+    // Cells per side of the vertex grid for a buffer resolution: one vertex per texel up to
+    // 512 x 512 cells, enough for the seed's ~20-texel blur to be resolved.
+    static int gridCellsFor(int resolution);
+    static constexpr int kPatchesPerSide = 32;
+
+private:
+    SnowSurfacePass() = default;
+    void buildGeometry(const Region& region);
+
+    const gpu::ShaderProgram* gridProgram_ = nullptr;
+    const gpu::ShaderProgram* tessellationProgram_ = nullptr;
+    gpu::Sampler persistentSampler_;
+    Region builtFor_{{0, 0}, 0.0, 0};
+    int gridCells_ = 0;
+    int maxTessellationLevel_ = 1;
+    gpu::VertexArray gridArray_, skirtArray_, patchArray_;
+    gpu::Buffer gridVertices_, gridIndices_, skirtVertices_, patchVertices_;
+    int gridIndexCount_ = 0, patchVertexCount_ = 0;
+};
+
+} // namespace snowcap

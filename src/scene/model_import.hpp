@@ -1,0 +1,87 @@
+#pragma once
+// Deformer meshes from files: anything Assimp reads (glTF 2.0 and FBX first), converted to
+// snowcap's world (centimetres, Z up), merged into one Mesh, with its skeleton and clips when
+// the file is skinned. Only src/scene/ touches Assimp. No GL.
+//
+// Errors are values (STYLE.md rule 8): one line, "FILE: REASON", for example
+//   assets/x.glb: not a mesh file Assimp can read (<Assimp's message>)
+//   x.glb: contains no triangle meshes
+//   x.glb: cannot open file (No such file or directory)
+//   x.fbx: non-finite vertex positions
+// Nothing throws and no input crashes the importer; docs/meshes.md lists the rules and limits.
+
+#include <cstddef>
+#include <filesystem>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include <glm/gtc/type_precision.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+
+#include "scene/mesh.hpp"
+#include "scene/skeleton.hpp"
+
+namespace snowcap {
+
+// Per-deformer adjustments, applied after the unit/axis conversion in this order: scale,
+// rotation, fit to a height; then the model is placed (lowest point at z = 0, centred on the
+// origin in x and y) and finally moved by offsetCm.
+struct ImportOptions {
+    double scale = 1.0;          // uniform, > 0
+    double fitHeightCm = 0.0;    // > 0: uniform scale so the rest pose is this tall (Z extent)
+    glm::vec3 rotationDeg{0.0f}; // Euler angles in degrees about X, then Y, then Z (world axes)
+    glm::vec3 offsetCm{0.0f};    // added after placement
+};
+
+// Limits that keep absurd inputs away from the GPU buffers (documented in docs/meshes.md).
+inline constexpr std::uintmax_t kMaxImportFileBytes = 512ull << 20;
+inline constexpr std::size_t kMaxImportTriangles = 2'000'000;
+inline constexpr std::size_t kMaxImportJoints = 256; // the GPU skinning's matrix array
+inline constexpr double kMaxModelExtentCm = 100'000.0; // 1 km: anything bigger is a unit mistake
+inline constexpr double kMinModelExtentCm = 0.01;      // 0.1 mm: anything smaller is a point
+
+struct ImportedModel {
+    Mesh mesh; // cm, Z up; the bind pose when skinned
+    // Per vertex when skinned (empty otherwise): four joint indices into skeleton.joints and
+    // their weights, normalised to sum 1; unused slots have weight 0.
+    std::vector<glm::u16vec4> joints;
+    std::vector<glm::vec4> weights;
+    Skeleton skeleton; // its root carries the file -> world transform
+    std::vector<AnimationClip> clips;
+
+    // What inspect-mesh reports.
+    std::string sourceFormat; // e.g. "glTF 2.0 binary (.glb)", "FBX (.fbx)"
+    std::string conversion;   // the unit and up-axis decision, in words
+    std::size_t sourceMeshes = 0;
+    std::vector<std::string> materials;
+    Aabb restBounds; // of the rest pose in the world, after placement
+    std::vector<std::string> warnings;
+
+    bool skinned() const { return !skeleton.empty() && !joints.empty(); }
+    std::size_t triangleCount() const { return mesh.indices.size() / 3; }
+    const AnimationClip* findClip(std::string_view name) const; // null when absent
+};
+
+std::variant<ImportedModel, std::string> importModel(const std::filesystem::path& path,
+                                                     const ImportOptions& options = {});
+
+// The same from bytes in memory; formatHint is the file extension ("glb", "fbx"), which both
+// picks the reader and names the input in errors ("<memory>.glb: ...").
+std::variant<ImportedModel, std::string> importModelFromMemory(std::span<const std::byte> bytes,
+                                                               const std::string& formatHint,
+                                                               const ImportOptions& options = {});
+
+} // namespace snowcap
+
+// Shared by the model_import*.cpp files only.
+struct aiScene;
+namespace snowcap::import_detail {
+std::size_t countTriangles(const aiScene& scene); // over node references, instances counted
+bool hasBones(const aiScene& scene);
+// Merges the scene into `model` in the file's own units and axes; returns a reason or "".
+std::string collectScene(const aiScene& scene, ImportedModel& model);
+} // namespace snowcap::import_detail
