@@ -12,6 +12,7 @@
 #include "app/commands.hpp"
 #include "app/run_outputs.hpp"
 #include "core/config.hpp"
+#include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
@@ -95,9 +96,13 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         spdlog::error("{}", error->message);
         return 2;
     }
-    const GlInfo glInfo = std::get<0>(context)->info();
+    GlInfo glInfo = std::get<0>(context)->info();
 
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    auto rounding = gpu::detectHalfStoreRounding(shaders);
+    glInfo.halfStoreRounding = std::holds_alternative<HalfRounding>(rounding)
+                                   ? toString(std::get<HalfRounding>(rounding))
+                                   : std::get<std::string>(rounding);
     auto created = SnowField::create(settings, shaders);
     if (auto* error = std::get_if<std::string>(&created)) {
         spdlog::error("{}", *error);

@@ -122,8 +122,10 @@ std::optional<std::string> writeBufferImage(const SnowField& field, const fs::pa
 
 namespace {
 
-std::string simLabel(const SnowField& field, int s) {
+std::string simLabel(const SnowField& field, int s, bool compact) {
     const SimSettings& sim = field.sim(s).settings();
+    if (compact)
+        return fmt::format("{} {}", s == 0 ? "A" : "B", sim.decay);
     return fmt::format("{}: decay {} ({})", s == 0 ? "A" : "B", sim.decay,
                        toString(sim.decayTiming));
 }
@@ -197,8 +199,8 @@ ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
     image.fillRect(half - 1, 0, 2 + (width - 2 * half), height, {20, 22, 28, 255});
     const int scale = width >= 960 ? 2 : 1;
     for (int s = 0; s < SnowField::kSimCount; ++s)
-        drawLabel(image, (s == 0 ? 0 : width - half) + 8 * scale, 8 * scale, simLabel(field, s),
-                  {255, 255, 255, 255}, scale);
+        drawLabel(image, (s == 0 ? 0 : width - half) + 8 * scale, 8 * scale,
+                  simLabel(field, s, half < 240), {255, 255, 255, 255}, scale);
     return image;
 }
 
@@ -240,7 +242,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     stats["gl"] = {{"vendor", gl.vendor},
                    {"renderer", gl.renderer},
                    {"version", gl.version},
-                   {"platform", gl.platform}};
+                   {"platform", gl.platform},
+                   {"half_store_rounding", gl.halfStoreRounding}};
     stats["frames"] = recorder.frames();
     stats["fps"] = settings.run.fps;
     stats["dt"] = 1.0 / settings.run.fps;
@@ -288,7 +291,19 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         if (auto error = writePfm(dir / pfm, readPersistent(sim)))
             return error;
     }
-    stats["capture_vram_bytes"] = field.captureOf(0).bytes();
+    // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
+    nlohmann::json captures = nlohmann::json::array();
+    std::size_t captureBytes = 0;
+    for (int c = 0; c < field.captureCount(); ++c) {
+        const ContactCapture& capture = field.capture(c);
+        captures.push_back({{"resolution", capture.key().region.resolution},
+                            {"ortho_width_cm", capture.key().region.widthCm},
+                            {"format", "D32F"},
+                            {"bytes", capture.bytes()}});
+        captureBytes += capture.bytes();
+    }
+    stats["capture_list"] = captures;
+    stats["capture_vram_bytes"] = captureBytes;
     if (auto error = writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
         return error;
     if (auto error = writeBufferImage(field, dir / "buffers.png"))

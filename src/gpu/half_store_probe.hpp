@@ -1,7 +1,8 @@
 #pragma once
 // How this driver rounds a shader's float output stored into an R16F target: Mesa llvmpipe
 // truncates, most GPUs round to nearest even. The half-safe accumulate makes the answer
-// irrelevant for snowcap's buffers; the tests and stats.json still report it, and the CPU
+// irrelevant for snowcap's buffers; the tests and stats.json (gl.half_store_rounding) still
+// report it, and the CPU
 // reference uses it to model the original (non-half-safe) pass.
 
 #include <string>

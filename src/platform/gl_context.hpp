@@ -12,6 +12,7 @@ struct GlInfo {
     std::string vendor, renderer, version;
     int major = 0, minor = 0;
     std::string platform; // "egl-device", "egl-surfaceless", "glfw"
+    std::string halfStoreRounding; // filled by whoever probes it (gpu/half_store_probe.hpp)
     bool isLlvmpipe() const { return renderer.find("llvmpipe") != std::string::npos; }
 };
 

@@ -124,7 +124,12 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         glUseProgram(tessellationProgram_->id());
         glPatchParameteri(GL_PATCH_VERTICES, 4);
         glBindVertexArray(patchArray_.id());
-        glDrawArrays(GL_PATCHES, 0, patchVertexCount_);
+        // One row of patches per draw: Mesa 22.3's llvmpipe drops or scrambles tessellated
+        // output when one draw generates a few hundred thousand vertices (measured: level 16
+        // over 32 x 32 patches in one draw came out in stripes; per-row draws are correct).
+        const int rowVertices = 4 * kPatchesPerSide;
+        for (int first = 0; first < patchVertexCount_; first += rowVertices)
+            glDrawArrays(GL_PATCHES, first, rowVertices);
     } else {
         glBindVertexArray(gridArray_.id());
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);

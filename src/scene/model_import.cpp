@@ -10,8 +10,11 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <system_error>
 
 #include <assimp/Importer.hpp>
@@ -21,6 +24,18 @@
 #include <assimp/scene.h>
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/mat3x3.hpp>
+
+// Debian's Assimp 5.2 is built with its internal assertions on, and some malformed files (a
+// damaged FBX, for one) reach an ai_assert, whose handler aborts the process. Defining the
+// handler here takes precedence over the library's (ELF symbol interposition: the executable's
+// definition wins, and it only exists where this file is linked), turning the abort into an
+// exception that Assimp's reader catches and reports as an ordinary read error.
+namespace Assimp {
+void aiAssertViolation(const char* expression, const char* file, int line) {
+    throw std::runtime_error(std::string("Assimp internal check failed: ") + expression + " (" +
+                             file + ":" + std::to_string(line) + ")");
+}
+} // namespace Assimp
 
 namespace snowcap {
 
@@ -277,6 +292,19 @@ std::string placeInWorld(ImportedModel& model, const glm::mat4& fileToWorldMatri
     return "";
 }
 
+// Binary FBX files are looked through before Assimp reads them (model_import_fbx.cpp); only
+// they are read into memory for it, by their magic, whatever their extension.
+std::string checkFbxFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::string magic(18, '\0');
+    if (!in.read(magic.data(), 18) || magic != "Kaydara FBX Binary")
+        return "";
+    in.seekg(0);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return import_detail::checkBinaryFbx(
+        {reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()});
+}
+
 // Everything after Assimp has read the file, shared by the file and memory entry points.
 std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, const aiScene* scene,
                                                 const std::string& name,
@@ -345,6 +373,8 @@ std::variant<ImportedModel, std::string> importModel(const fs::path& path,
 
     const std::string extension = lowerExtension(path.extension().string());
     try {
+        if (std::string reason = checkFbxFile(path); !reason.empty())
+            return name + ": " + reason;
         Assimp::Importer importer;
         configure(importer);
         const aiScene* scene = importer.ReadFile(name, kReadSteps);
@@ -367,6 +397,8 @@ std::variant<ImportedModel, std::string> importModelFromMemory(std::span<const s
         return name + ": input too large (" + std::to_string(bytes.size() >> 20) + " MiB, limit " +
                std::to_string(kMaxImportFileBytes >> 20) + " MiB)";
     try {
+        if (std::string reason = import_detail::checkBinaryFbx(bytes); !reason.empty())
+            return name + ": " + reason;
         Assimp::Importer importer;
         configure(importer);
         const aiScene* scene =

@@ -82,6 +82,9 @@ struct aiScene;
 namespace snowcap::import_detail {
 std::size_t countTriangles(const aiScene& scene); // over node references, instances counted
 bool hasBones(const aiScene& scene);
+// A binary FBX whose array headers claim more data than the file holds (which would make Assimp
+// allocate gigabytes) gets a reason; anything else, "".
+std::string checkBinaryFbx(std::span<const std::byte> bytes);
 // Merges the scene into `model` in the file's own units and axes; returns a reason or "".
 std::string collectScene(const aiScene& scene, ImportedModel& model);
 } // namespace snowcap::import_detail

@@ -48,6 +48,7 @@ public:
     const SnowSim& sim(int index) const { return sims_[index]; }
     const ContactCapture& captureOf(int simIndex) const { return *captures_[captureIndex_[simIndex]]; }
     int captureCount() const { return static_cast<int>(captures_.size()); }
+    const ContactCapture& capture(int index) const { return *captures_[index]; }
     const PassCounts& passesRun() const { return passesRun_; }
 
 private:

@@ -20,8 +20,10 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
         return *error;
     program_ = std::get<gpu::ShaderProgram*>(loaded);
 
-    const bool reallocate = !buffers_[0].id() || region.resolution != region_.resolution ||
-                            region.widthCm != region_.widthCm;
+    // A new region means the texels stand for other places: reallocate and clear, like UE's
+    // Construction Script re-initialising the render targets. (Following a moving guide without
+    // losing the trail is the region-follow switch's job, not this one's.)
+    const bool reallocate = !buffers_[0].id() || !(region == region_);
     settings_ = settings;
     sim_ = sim;
     region_ = region;

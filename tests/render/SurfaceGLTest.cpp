@@ -1,0 +1,242 @@
+// The snow surface on the driver: displacement heights (vertex grid and tessellation), the
+// fake-shadow normals, the region's border, and a golden image of the lit result.
+#include <cmath>
+
+#include <gtest/gtest.h>
+
+#include "GLTestSupport.hpp"
+#include "TestSupport.hpp"
+#include "app/run_outputs.hpp"
+#include "core/config.hpp"
+#include "core/image.hpp"
+#include "render/deformer_set.hpp"
+#include "render/scene_renderer.hpp"
+#include "snow/snow_field.hpp"
+
+namespace snowcap {
+namespace {
+
+constexpr int kSize = 64;          // buffer texels per side
+constexpr double kWidthCm = 256.0; // 4 cm a texel
+
+struct SurfaceFixture : ::testing::Test {
+    gpu::ShaderLibrary shaders{gpu::defaultShaderRoot()};
+    Settings settings;
+    std::unique_ptr<SnowField> field;
+    std::unique_ptr<SceneRenderer> renderer;
+
+    void SetUp() override {
+        settings.snow.resolution = kSize;
+        settings.snow.orthoWidthCm = kWidthCm;
+        settings.look.detailNormal = 0.0; // a flat landscape: the ground normal is +Z
+        // A 3-texel blur keeps prints local on this small buffer (the table's default for 64
+        // texels is 20 texels, most of the region).
+        for (SimSettings& sim : settings.sims)
+            sim.material.rtBlurDistance = 3.0 / kSize;
+        build();
+    }
+
+    void build() {
+        auto created = SnowField::create(settings, shaders);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SnowField>>(created))
+            << std::get<std::string>(created);
+        field = std::move(std::get<0>(created));
+        auto made = SceneRenderer::create(shaders);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SceneRenderer>>(made))
+            << std::get<std::string>(made);
+        renderer = std::move(std::get<0>(made));
+    }
+
+    // Writes a persistent buffer directly: a disc of `value` of radius `radiusCm` at `centreCm`,
+    // with a linear ramp `rampCm` wide at its edge (0: a hard edge).
+    void pressDisc(int sim, glm::dvec2 centreCm, double radiusCm, float value = 1.0f,
+                   double rampCm = 0.0) {
+        const Region& region = field->sim(sim).region();
+        std::vector<float> texels(kSize * kSize, 0.0f);
+        for (int y = 0; y < kSize; ++y)
+            for (int x = 0; x < kSize; ++x) {
+                const double r = glm::length(texelCentreToWorld({x, y}, region) - centreCm);
+                const double inside = rampCm > 0.0 ? std::clamp((radiusCm - r) / rampCm, 0.0, 1.0)
+                                                   : (r <= radiusCm ? 1.0 : 0.0);
+                texels[y * kSize + x] = static_cast<float>(inside * value);
+            }
+        glTextureSubImage2D(field->sim(sim).persistent().id(), 0, 0, 0, kSize, kSize, GL_RED,
+                            GL_FLOAT, texels.data());
+    }
+
+    // Renders one debug output of sim 0 from straight above, one pixel per `pixelCm`, covering
+    // `extent` region widths; returns RGBA floats, bottom row first.
+    std::vector<float> renderTop(SurfaceOutput output, int pixels, double extent = 1.0) {
+        gpu::Texture2D colour(pixels, pixels, gpu::TextureFormat::RGBA32F, "test.colour");
+        gpu::Texture2D depth(pixels, pixels, gpu::TextureFormat::D32F, "test.depth");
+        gpu::Framebuffer framebuffer(&colour, &depth, "test.fbo");
+        framebuffer.bind();
+        Region view = field->sim(0).region();
+        view.widthCm *= extent;
+        ViewRequest request;
+        request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
+        request.viewportPx = {0, 0, pixels, pixels};
+        request.output = output;
+        renderer->render(field->sim(0), {}, request);
+        return colour.readFloats();
+    }
+};
+
+TEST_F(SurfaceFixture, UntouchedSnowStaysAtTheSurfaceAndAFullPrintReachesTheGround) {
+    pressDisc(0, {0.0, 0.0}, 60.0);
+    field->applySettings(settings); // params upload; the buffer is kept
+    for (SurfaceGeometry geometry : {SurfaceGeometry::VertexGrid, SurfaceGeometry::Tessellation}) {
+        settings.sims[0].material.geometry = geometry;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        const std::vector<float> height = renderTop(SurfaceOutput::Height, kSize);
+        const float centre = height[(32 * kSize + 32) * 4];
+        const float corner = height[(2 * kSize + 2) * 4];
+        // A full print sinks (tgh - tgl) x displacement = snow depth (30 cm by default).
+        EXPECT_NEAR(centre, -settings.snow.depthCm, 1e-3) << toString(geometry);
+        EXPECT_EQ(corner, 0.0f) << toString(geometry); // exactly at surface_z
+    }
+}
+
+TEST_F(SurfaceFixture, VertexGridAndTessellationAgree) {
+    // A smooth bowl (mask_multi 1, a 40 cm ramp) so the surface has no vertical walls.
+    settings.sims[0].material.maskMulti = 1.0;
+    pressDisc(0, {10.0, -20.0}, 70.0, 1.0f, 40.0);
+    std::vector<std::vector<float>> heights;
+    for (SurfaceGeometry geometry : {SurfaceGeometry::VertexGrid, SurfaceGeometry::Tessellation}) {
+        settings.sims[0].material.geometry = geometry;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        heights.push_back(renderTop(SurfaceOutput::Height, 128));
+    }
+    // Both evaluate the same displacement function; they sample it at different vertices, so
+    // they can differ only where the surface curves, by a linear interpolation error of about
+    // slope x vertex spacing (0.75 x 4 cm). On flat snow and the flat print floor they agree
+    // exactly.
+    double worst = 0.0;
+    int exact = 0;
+    for (std::size_t i = 0; i < heights[0].size(); i += 4) {
+        const double delta = std::abs(heights[0][i] - heights[1][i]);
+        worst = std::max(worst, delta);
+        exact += delta == 0.0;
+    }
+    RecordProperty("max_height_difference_cm", std::to_string(worst));
+    EXPECT_LT(worst, 3.0);
+    EXPECT_GT(exact, 128 * 128 / 2);
+}
+
+TEST_F(SurfaceFixture, FlatFieldGivesTheGroundNormalExactly) {
+    for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
+        settings.sims[0].material.normals = mode;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        const std::vector<float> normals = renderTop(SurfaceOutput::Normal, 32);
+        for (std::size_t i = 0; i < normals.size(); i += 4) {
+            ASSERT_EQ(normals[i + 0], 0.0f);
+            ASSERT_EQ(normals[i + 1], 0.0f);
+            ASSERT_EQ(normals[i + 2], 1.0f);
+        }
+    }
+}
+
+TEST_F(SurfaceFixture, RimNormalsTiltTowardThePrintCentre) {
+    const glm::dvec2 centre{0.0, 0.0};
+    // A soft-edged print (mask_multi 1, a 30 cm ramp) so the rim spans many pixels.
+    pressDisc(0, centre, 70.0, 1.0f, 30.0);
+    settings.sims[0].material.maskMulti = 1.0;
+    for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
+        settings.sims[0].material.normals = mode;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        const int pixels = 128;
+        const std::vector<float> normals = renderTop(SurfaceOutput::Normal, pixels);
+        int tilted = 0, inward = 0;
+        for (int y = 0; y < pixels; ++y)
+            for (int x = 0; x < pixels; ++x) {
+                const float* n = &normals[(y * pixels + x) * 4];
+                const glm::dvec2 world = (glm::dvec2(x, y) + 0.5) / double(pixels) * kWidthCm -
+                                         kWidthCm / 2.0;
+                if (std::hypot(n[0], n[1]) < 0.05)
+                    continue;
+                ++tilted;
+                inward += glm::dot(glm::dvec2(n[0], n[1]), centre - world) > 0.0;
+            }
+        EXPECT_GT(tilted, 100) << toString(mode);
+        EXPECT_EQ(inward, tilted) << toString(mode);
+    }
+}
+
+TEST_F(SurfaceFixture, OutsideTheRegionIsUntouchedSnowWithoutWrapAround) {
+    // A print against the region's east border: nothing may appear beyond the border, nor at
+    // the west border (wrap-around), nor smeared outward by a clamping sampler.
+    pressDisc(0, {kWidthCm / 2.0 - 10.0, 0.0}, 40.0);
+    const int pixels = 128;
+    const std::vector<float> mask = renderTop(SurfaceOutput::SnowMask, pixels, 2.0);
+    const std::vector<float> height = renderTop(SurfaceOutput::Height, pixels, 2.0);
+    float insideMax = 0.0f;
+    for (int y = 0; y < pixels; ++y)
+        for (int x = 0; x < pixels; ++x) {
+            const std::size_t i = (y * pixels + x) * 4;
+            const bool outside = x < pixels / 4 || x >= 3 * pixels / 4 || y < pixels / 4 ||
+                                 y >= 3 * pixels / 4;
+            if (outside) {
+                ASSERT_EQ(mask[i], 0.0f) << x << "," << y;
+                ASSERT_EQ(height[i], 0.0f) << x << "," << y;
+            } else {
+                insideMax = std::max(insideMax, mask[i]);
+                if (x < 3 * pixels / 8) // the region's west quarter: far from the print
+                    ASSERT_EQ(mask[i], 0.0f) << "wrap-around at " << x << "," << y;
+            }
+        }
+    EXPECT_GT(insideMax, 0.5f);
+}
+
+// The lit result as a picture, compared with a reference rendered on llvmpipe.
+// Tolerance: |delta| <= 3/255 per channel on at most 0.5 % of pixels — room for a different
+// LLVM's transcendental approximations (pow, sin/cos in the blur taps) shifting a few edge
+// pixels by one or two codes; a changed look (light, layers, normals) moves thousands.
+// Regenerate: SNOWCAP_UPDATE_GOLDEN=1 ctest -R Golden, then look at the new PNG.
+TEST(SurfaceGolden, PressReleaseLitMatchesReference) {
+    auto loaded = loadSettings({test::sourceDir() / "config/default.toml",
+                                test::sourceDir() / "config/scenarios/press_release.toml"},
+                               {"view.width=256", "view.height=144", "view.distance_cm=420",
+                                "view.pitch_deg=35", "sim.a.decay=0.95"});
+    ASSERT_TRUE(std::holds_alternative<Settings>(loaded)) << std::get<ConfigError>(loaded).message;
+    const Settings settings = std::get<Settings>(loaded);
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    auto field = SnowField::create(settings, shaders);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SnowField>>(field));
+    auto renderer = SceneRenderer::create(shaders);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SceneRenderer>>(renderer));
+    std::vector<Deformer> deformers;
+    for (const DeformerSettings& d : settings.deformers)
+        deformers.push_back(makeDeformer(d));
+    DeformerSet set(std::move(deformers));
+    SnowField& snow = *std::get<0>(field);
+    const double dt = 1.0 / 60.0;
+    // 1 s after the release: A (0.95) is fading from the rim inwards, B (0.999) is not.
+    const int steps = 120;
+    for (int step = 0; step < steps; ++step)
+        snow.step(set.instancesAt((step + 1) * dt), dt);
+
+    const ImageRgba8 actual =
+        renderFinalImage(snow, *std::get<0>(renderer), set.instancesAt(steps * dt), settings);
+
+    const auto reference = test::sourceDir() / "tests/golden/press_release_lit.png";
+    if (std::getenv("SNOWCAP_UPDATE_GOLDEN")) {
+        ASSERT_EQ(writePng(reference, actual), std::nullopt);
+        GTEST_SKIP() << "reference written to " << reference;
+    }
+    auto expected = readPng(reference);
+    ASSERT_TRUE(std::holds_alternative<ImageRgba8>(expected)) << std::get<std::string>(expected);
+    const ImageDiff diff = compareImages(std::get<ImageRgba8>(expected), actual, 3);
+    RecordProperty("max_delta", diff.maxDelta);
+    RecordProperty("fraction_over", std::to_string(diff.fractionOver));
+    if (diff.fractionOver > 0.005) {
+        const auto dir = test::scratchDir();
+        writePng(dir / "actual.png", actual);
+        writePng(dir / "diff.png", diff.diffImage);
+        ADD_FAILURE() << "golden image differs: " << diff.fractionOver * 100.0
+                      << " % of pixels over 3/255 (max " << diff.maxDelta << "); actual and diff in "
+                      << dir;
+    }
+}
+
+} // namespace
+} // namespace snowcap
