@@ -144,13 +144,14 @@ TEST(ConfigScenario, DecayCompare) {
     const DeformerSettings& boot = s.deformers[0];
     EXPECT_EQ(boot.shape, DeformerShape::Box);
     EXPECT_EQ(boot.sizeCm, glm::vec3(15, 8, 20));
-    ASSERT_EQ(boot.path.size(), 2u);
+    ASSERT_EQ(boot.path.size(), 3u);
     expectKey(boot.path[0], 0.0, -450, -100, -5);
     expectKey(boot.path[1], 6.0, 450, -100, -5);
+    expectKey(boot.path[2], 6.5, 450, -100, 200);
     const DeformerSettings& ball = s.deformers[1];
     EXPECT_EQ(ball.shape, DeformerShape::Sphere);
     EXPECT_FLOAT_EQ(ball.sizeCm.x, 25.0f);
-    ASSERT_EQ(ball.path.size(), 4u);
+    ASSERT_EQ(ball.path.size(), 5u);
     expectKey(ball.path[0], 0.0, 450, 150, 200);
     expectKey(ball.path[2], 2.0, 450, 150, -5);
     expectKey(ball.path[3], 8.0, -450, 150, -5);
