@@ -5,13 +5,17 @@
 // is built without a mirror, so the buffer is already in world orientation.)
 layout(binding = 2) uniform sampler2D persistentBuffer;
 
+#ifndef BLUR_PREPASS
+#define BLUR_PREPASS 0
+#endif
+
 // Each ring is turned by the golden ratio of a tap spacing, so the taps of successive rings
 // trace a spiral instead of lining up in spokes.
 const float kRingTwist = 0.61803398875;
 const float kTau = 6.28318530718;
 
 // Mean of the centre tap and distanceSteps rings x radialSteps taps out to rtBlurDistance.
-float spiralBlur(vec2 uv) {
+float spiralBlurTaps(vec2 uv) {
     int rings = int(snow.distanceSteps);
     int taps = int(snow.radialSteps);
     float sum = textureLod(persistentBuffer, uv, 0.0).r;
@@ -23,6 +27,17 @@ float spiralBlur(vec2 uv) {
         }
     }
     return sum / float(1 + rings * taps);
+}
+
+// The blurred persistent value at uv. With BLUR_PREPASS the bound buffer is already blurred
+// (shaders/snow/blur_prepass.frag ran the same taps once per step at texel centres) and one
+// bilinear tap reads it.
+float spiralBlur(vec2 uv) {
+#if BLUR_PREPASS
+    return textureLod(persistentBuffer, uv, 0.0).r;
+#else
+    return spiralBlurTaps(uv);
+#endif
 }
 
 // Snow Edge Control: 1 inside, falling to 0 over edgeControl (uv) at the region's border, so a

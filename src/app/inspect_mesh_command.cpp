@@ -3,14 +3,14 @@
 // where it does before putting it in a scenario. A file that cannot be used gets one line on
 // stderr and exit code 2.
 
+#include "scene/model_import.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <string>
 #include <string_view>
-
-#include "scene/model_import.hpp"
 
 namespace snowcap {
 
@@ -85,8 +85,9 @@ int runInspectMesh(const std::string& path, const ImportOptions& options) {
     std::printf("%s\n", path.c_str());
     std::printf("  format      %s\n", model.sourceFormat.c_str());
     std::printf("  units/axes  %s\n", model.conversion.c_str());
-    std::printf("  geometry    %zu mesh(es) merged into one: %zu vertices, %zu triangles\n",
-                model.sourceMeshes, model.mesh.positions.size(), model.triangleCount());
+    std::printf("  geometry    %zu mesh%s in the file, merged: %zu vertices, %zu triangles\n",
+                model.sourceMeshes, model.sourceMeshes == 1 ? "" : "es",
+                model.mesh.positions.size(), model.triangleCount());
     std::string materials;
     for (const std::string& name : model.materials)
         materials += (materials.empty() ? "" : ", ") + (name.empty() ? "(unnamed)" : name);

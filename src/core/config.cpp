@@ -48,6 +48,10 @@ constexpr std::array<Spelling<SurfaceGeometry>, 2> kSurfaceGeometries{{
     {SurfaceGeometry::VertexGrid, "vertex"},
     {SurfaceGeometry::Tessellation, "tessellation"},
 }};
+constexpr std::array<Spelling<BlurMode>, 2> kBlurModes{{
+    {BlurMode::PerPixel, "per_pixel"},
+    {BlurMode::Prepass, "prepass"},
+}};
 constexpr std::array<Spelling<ViewMode>, 2> kViewModes{{
     {ViewMode::Perspective, "perspective"},
     {ViewMode::Top, "top"},
@@ -426,6 +430,7 @@ Read<Settings> makeSettingsReader() {
         field("normal_intensity", &M::normalIntensity, number(between(0.0, 100.0))),
         field("normals", &M::normals, choice(kNormalModes)),
         field("geometry", &M::geometry, choice(kSurfaceGeometries)),
+        field("blur", &M::blur, choice(kBlurModes)),
     });
     const Read<SimSettings> sim = table<S>({
         field("decay", &S::decay, number(aboveUpTo(0.0, 1.0))),
@@ -657,6 +662,9 @@ std::string_view toString(NormalMode mode) {
 }
 std::string_view toString(SurfaceGeometry geometry) {
     return nameOf(kSurfaceGeometries, geometry);
+}
+std::string_view toString(BlurMode mode) {
+    return nameOf(kBlurModes, mode);
 }
 std::string_view toString(ViewMode mode) {
     return nameOf(kViewModes, mode);

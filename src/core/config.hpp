@@ -47,6 +47,7 @@ std::string_view toString(DeformerShape shape);
 std::string_view toString(NormalMode mode);
 std::string_view toString(SurfaceGeometry geometry);
 std::string_view toString(ViewMode mode);
+std::string_view toString(BlurMode mode);
 std::optional<DecayTiming> parseDecayTiming(std::string_view name);
 std::optional<AccumulateMode> parseAccumulateMode(std::string_view name);
 std::optional<DeformerShape> parseDeformerShape(std::string_view name);

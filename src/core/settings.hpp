@@ -18,6 +18,7 @@ enum class DeformerShape { Sphere, Box, Capsule }; // "sphere" | "box" | "capsul
 enum class NormalMode { HeightToNormal, Sobel };   // "height_to_normal" | "sobel"
 enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
 enum class ViewMode { Perspective, Top };          // "perspective" | "top"
+enum class BlurMode { PerPixel, Prepass };         // "per_pixel" | "prepass"
 
 struct RunSettings {
     double fps = 60.0; // run.fps: fixed simulation rate of `render` (frames per simulated second)
@@ -54,6 +55,9 @@ struct MaterialSettings {
     double normalIntensity = 1.0; // normal_intensity: HeightToNormal strength
     NormalMode normals = NormalMode::HeightToNormal; // normals
     SurfaceGeometry geometry = SurfaceGeometry::VertexGrid; // geometry
+    // blur: "per_pixel" evaluates the spiral blur wherever Snow_Mask is needed (the UE material,
+    // the reference); "prepass" blurs the buffer once per step and the material takes one tap.
+    BlurMode blur = BlurMode::PerPixel;
 };
 
 struct SimSettings {

@@ -29,22 +29,25 @@ int SnowSurfacePass::gridCellsFor(int resolution) { return std::min(resolution, 
 std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
 SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass());
-    auto grid = shaders.load({"snow_surface.vertex",
-                              {{GL_VERTEX_SHADER, "surface/surface.vert"},
-                               {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
-                              {}});
-    if (auto* error = std::get_if<std::string>(&grid))
-        return *error;
-    auto tessellation = shaders.load({"snow_surface.tessellation",
-                                      {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
-                                       {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
-                                       {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
-                                       {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
-                                      {}});
-    if (auto* error = std::get_if<std::string>(&tessellation))
-        return *error;
-    pass->gridProgram_ = std::get<gpu::ShaderProgram*>(grid);
-    pass->tessellationProgram_ = std::get<gpu::ShaderProgram*>(tessellation);
+    for (int prepass = 0; prepass < 2; ++prepass) {
+        const gpu::Defines defines = {{"BLUR_PREPASS", prepass ? "1" : "0"}};
+        auto grid = shaders.load({"snow_surface.vertex",
+                                  {{GL_VERTEX_SHADER, "surface/surface.vert"},
+                                   {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                                  defines});
+        if (auto* error = std::get_if<std::string>(&grid))
+            return *error;
+        auto tessellation = shaders.load({"snow_surface.tessellation",
+                                          {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
+                                           {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
+                                           {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
+                                           {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                                          defines});
+        if (auto* error = std::get_if<std::string>(&tessellation))
+            return *error;
+        pass->gridProgram_[prepass] = std::get<gpu::ShaderProgram*>(grid);
+        pass->tessellationProgram_[prepass] = std::get<gpu::ShaderProgram*>(tessellation);
+    }
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
     glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
@@ -107,21 +110,29 @@ void SnowSurfacePass::buildGeometry(const Region& region) {
 
 void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     const Region& region = sim.region();
+    // The prepass blur (if any) renders into its own framebuffer: run it before our state.
+    GLint framebuffer = 0, viewport[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    const gpu::Texture2D& input = sim.surfaceInput();
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution)
         buildGeometry(region);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    glBindTextureUnit(2, sim.persistent().id());
+    const int prepass = sim.settings().material.blur == BlurMode::Prepass ? 1 : 0;
+    glBindTextureUnit(2, input.id());
     glBindSampler(2, persistentSampler_.id());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);
 
-    glUseProgram(gridProgram_->id());
+    glUseProgram(gridProgram_[prepass]->id());
     glBindVertexArray(skirtArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 24);
     if (geometry == SurfaceGeometry::Tessellation) {
-        glUseProgram(tessellationProgram_->id());
+        glUseProgram(tessellationProgram_[prepass]->id());
         glPatchParameteri(GL_PATCH_VERTICES, 4);
         glBindVertexArray(patchArray_.id());
         // One row of patches per draw: Mesa 22.3's llvmpipe drops or scrambles tessellated

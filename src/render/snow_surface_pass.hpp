@@ -34,8 +34,9 @@ private:
     SnowSurfacePass() = default;
     void buildGeometry(const Region& region);
 
-    const gpu::ShaderProgram* gridProgram_ = nullptr;
-    const gpu::ShaderProgram* tessellationProgram_ = nullptr;
+    // [blur mode]: per-pixel spiral blur, or one tap of the sim's prepass-blurred buffer.
+    const gpu::ShaderProgram* gridProgram_[2] = {nullptr, nullptr};
+    const gpu::ShaderProgram* tessellationProgram_[2] = {nullptr, nullptr};
     gpu::Sampler persistentSampler_;
     Region builtFor_{{0, 0}, 0.0, 0};
     int gridCells_ = 0;

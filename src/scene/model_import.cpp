@@ -5,25 +5,26 @@
 #include "scene/model_import.hpp"
 
 #include <algorithm>
+#include <assimp/DefaultIOSystem.h>
+#include <assimp/Importer.hpp>
+#include <assimp/MemoryIOWrapper.h>
+#include <assimp/commonMetaData.h>
+#include <assimp/importerdesc.h>
+#include <assimp/postprocess.h>
+#include <assimp/scene.h>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <glm/gtc/matrix_transform.hpp>
+#include <glm/mat3x3.hpp>
 #include <iterator>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
-
-#include <assimp/Importer.hpp>
-#include <assimp/commonMetaData.h>
-#include <assimp/importerdesc.h>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-#include <glm/gtc/matrix_transform.hpp>
-#include <glm/mat3x3.hpp>
 
 // Debian's Assimp 5.2 is built with its internal assertions on, and some malformed files (a
 // damaged FBX, for one) reach an ai_assert, whose handler aborts the process. Defining the
@@ -59,7 +60,8 @@ constexpr unsigned kReadSteps = aiProcess_Triangulate | aiProcess_GenSmoothNorma
 
 void configure(Assimp::Importer& importer) {
     // Points and lines cannot press into snow; dropping them keeps only triangle meshes.
-    importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
+    importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE,
+                                aiPrimitiveType_POINT | aiPrimitiveType_LINE);
     importer.SetPropertyBool(AI_CONFIG_PP_FD_REMOVE, true);
     // The area test would drop small but real triangles of models authored in metres.
     importer.SetPropertyBool(AI_CONFIG_PP_FD_CHECKAREA, false);
@@ -76,7 +78,8 @@ void configure(Assimp::Importer& importer) {
 std::string oneLine(std::string_view text) {
     std::string line;
     for (char c : text) {
-        const bool space = std::isspace(static_cast<unsigned char>(c)) || std::iscntrl(static_cast<unsigned char>(c));
+        const bool space = std::isspace(static_cast<unsigned char>(c)) ||
+                           std::iscntrl(static_cast<unsigned char>(c));
         if (space && (line.empty() || line.back() == ' '))
             continue;
         line += space ? ' ' : c;
@@ -134,12 +137,18 @@ std::optional<double> metadataNumber(const aiMetadata* metadata, const char* key
             continue;
         const void* data = metadata->mValues[i].mData;
         switch (metadata->mValues[i].mType) {
-        case AI_BOOL: return *static_cast<const bool*>(data) ? 1.0 : 0.0;
-        case AI_INT32: return *static_cast<const std::int32_t*>(data);
-        case AI_UINT64: return static_cast<double>(*static_cast<const std::uint64_t*>(data));
-        case AI_FLOAT: return *static_cast<const float*>(data);
-        case AI_DOUBLE: return *static_cast<const double*>(data);
-        default: return std::nullopt;
+        case AI_BOOL:
+            return *static_cast<const bool*>(data) ? 1.0 : 0.0;
+        case AI_INT32:
+            return *static_cast<const std::int32_t*>(data);
+        case AI_UINT64:
+            return static_cast<double>(*static_cast<const std::uint64_t*>(data));
+        case AI_FLOAT:
+            return *static_cast<const float*>(data);
+        case AI_DOUBLE:
+            return *static_cast<const double*>(data);
+        default:
+            return std::nullopt;
         }
     }
     return std::nullopt;
@@ -191,7 +200,9 @@ WorldConversion fileToWorld(const aiScene& scene, const std::string& extension,
         const double value = metadataNumber(metadata, key).value_or(fallback);
         return std::isfinite(value) && std::abs(value) < 8.0 ? static_cast<int>(value) : -1;
     };
-    auto sign = [&](const char* key) { return axis(key, 1) < 0 ? -1 : 1; };
+    auto sign = [&](const char* key) {
+        return axis(key, 1) < 0 ? -1 : 1;
+    };
     int up = axis("UpAxis", 1), front = axis("FrontAxis", 2), coord = axis("CoordAxis", 0);
     int upSign = sign("UpAxisSign"), frontSign = sign("FrontAxisSign"),
         coordSign = sign("CoordAxisSign");
@@ -202,12 +213,13 @@ WorldConversion fileToWorld(const aiScene& scene, const std::string& extension,
         up = 1, front = 2, coord = 0, upSign = frontSign = coordSign = 1;
     }
     const char* names = "XYZ";
-    auto signed_ = [&](int s, int a) { return std::string(s > 0 ? "+" : "-") + names[a]; };
-    const std::string description = "FBX GlobalSettings: 1 unit = " + number(cmPerUnit) +
-                                    " cm, up " + signed_(upSign, up) + ", front " +
-                                    signed_(frontSign, front) + ", right " +
-                                    signed_(coordSign, coord) + " -> x" + number(cmPerUnit) +
-                                    " to cm, up axis to +Z";
+    auto signed_ = [&](int s, int a) {
+        return std::string(s > 0 ? "+" : "-") + names[a];
+    };
+    const std::string description =
+        "FBX GlobalSettings: 1 unit = " + number(cmPerUnit) + " cm, up " + signed_(upSign, up) +
+        ", front " + signed_(frontSign, front) + ", right " + signed_(coordSign, coord) + " -> x" +
+        number(cmPerUnit) + " to cm, up axis to +Z";
     return {glm::scale(glm::mat4(1.0f), glm::vec3(static_cast<float>(cmPerUnit))) *
                 axesToWorld(up, upSign, front, frontSign, coord, coordSign),
             description};
@@ -234,6 +246,23 @@ std::string checkOptions(const ImportOptions& options) {
     return "";
 }
 
+bool finite(const glm::vec3& v) {
+    return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+// Node transforms can turn finite vertices into NaN (a node scaled to zero has no inverse), so
+// what goes to the GPU is checked once it is assembled.
+std::string checkFinite(const ImportedModel& model) {
+    for (const Joint& joint : model.skeleton.joints)
+        for (int c = 0; c < 4; ++c)
+            if (!finite(glm::vec3(joint.inverseBind[c])) || !std::isfinite(joint.inverseBind[c].w))
+                return "joint '" + joint.name + "' has a degenerate transform (scaled to zero?)";
+    for (const glm::vec3& p : model.mesh.positions)
+        if (!finite(p))
+            return "non-finite vertex positions";
+    return "";
+}
+
 // Moves the file-space model into the world: conversion, overrides, placement. The whole
 // transform ends up in the skeleton's root, so skinned poses come out in the world too.
 std::string placeInWorld(ImportedModel& model, const glm::mat4& fileToWorldMatrix,
@@ -241,25 +270,23 @@ std::string placeInWorld(ImportedModel& model, const glm::mat4& fileToWorldMatri
     // The rest pose decides heights and placement: for a skinned model the mesh as its
     // skeleton holds it when no clip plays.
     const std::vector<glm::vec3> rest =
-        model.skinned()
-            ? skinMesh(model.mesh, model.joints, model.weights,
-                       skinningMatrices(model.skeleton, nullptr, 0.0, false))
-                  .positions
-            : model.mesh.positions;
+        model.skinned() ? skinMesh(model.mesh, model.joints, model.weights,
+                                   skinningMatrices(model.skeleton, nullptr, 0.0, false))
+                              .positions
+                        : model.mesh.positions;
     const glm::vec3 radians = glm::radians(options.rotationDeg);
-    const glm::mat4 rotation =
-        glm::rotate(glm::mat4(1.0f), radians.z, glm::vec3(0, 0, 1)) *
-        glm::rotate(glm::mat4(1.0f), radians.y, glm::vec3(0, 1, 0)) *
-        glm::rotate(glm::mat4(1.0f), radians.x, glm::vec3(1, 0, 0));
-    glm::mat4 transform = rotation * glm::scale(glm::mat4(1.0f), glm::vec3(float(options.scale))) *
-                          fileToWorldMatrix;
+    const glm::mat4 rotation = glm::rotate(glm::mat4(1.0f), radians.z, glm::vec3(0, 0, 1)) *
+                               glm::rotate(glm::mat4(1.0f), radians.y, glm::vec3(0, 1, 0)) *
+                               glm::rotate(glm::mat4(1.0f), radians.x, glm::vec3(1, 0, 0));
+    glm::mat4 transform =
+        rotation * glm::scale(glm::mat4(1.0f), glm::vec3(float(options.scale))) * fileToWorldMatrix;
     if (options.fitHeightCm > 0.0) {
         const Aabb box = boundsOf(rest, transform);
         const double height = double(box.max.z) - double(box.min.z);
         if (!(height > kMinModelExtentCm))
             return "cannot fit a height: the model is flat in Z";
-        transform = glm::scale(glm::mat4(1.0f), glm::vec3(float(options.fitHeightCm / height))) *
-                    transform;
+        transform =
+            glm::scale(glm::mat4(1.0f), glm::vec3(float(options.fitHeightCm / height))) * transform;
     }
     Aabb box = boundsOf(rest, transform);
     const glm::vec3 size = box.max - box.min;
@@ -276,8 +303,11 @@ std::string placeInWorld(ImportedModel& model, const glm::mat4& fileToWorldMatri
     const glm::mat3 normalMatrix = glm::transpose(glm::inverse(glm::mat3(transform)));
     for (glm::vec3& p : model.mesh.positions)
         p = glm::vec3(transform * glm::vec4(p, 1.0f));
-    for (glm::vec3& n : model.mesh.normals)
-        n = glm::normalize(normalMatrix * n);
+    for (glm::vec3& n : model.mesh.normals) {
+        const glm::vec3 turned = normalMatrix * n;
+        const float length = glm::length(turned);
+        n = length > 0.0f && std::isfinite(length) ? turned / length : glm::vec3(0, 0, 1);
+    }
     // A mirroring conversion (a left-handed FBX axis system) turns triangles inside out.
     if (glm::determinant(glm::mat3(transform)) < 0.0f)
         for (std::size_t i = 0; i + 2 < model.mesh.indices.size(); i += 3)
@@ -292,18 +322,25 @@ std::string placeInWorld(ImportedModel& model, const glm::mat4& fileToWorldMatri
     return "";
 }
 
-// Binary FBX files are looked through before Assimp reads them (model_import_fbx.cpp); only
-// they are read into memory for it, by their magic, whatever their extension.
-std::string checkFbxFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::string magic(18, '\0');
-    if (!in.read(magic.data(), 18) || magic != "Kaydara FBX Binary")
-        return "";
-    in.seekg(0);
-    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    return import_detail::checkBinaryFbx(
-        {reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()});
-}
+// Serves one file from memory (a patched copy, see import_detail::PreRead) and every other file
+// from disk, so a .gltf's buffers and images still load from beside it.
+class PatchedFileSystem : public Assimp::DefaultIOSystem {
+public:
+    PatchedFileSystem(std::string path, std::string bytes)
+        : path_(std::move(path)), bytes_(std::move(bytes)) {}
+    bool Exists(const char* file) const override {
+        return path_ == file || DefaultIOSystem::Exists(file);
+    }
+    Assimp::IOStream* Open(const char* file, const char* mode = "rb") override {
+        if (path_ == file)
+            return new Assimp::MemoryIOStream(reinterpret_cast<const std::uint8_t*>(bytes_.data()),
+                                              bytes_.size());
+        return DefaultIOSystem::Open(file, mode);
+    }
+
+private:
+    std::string path_, bytes_;
+};
 
 // Everything after Assimp has read the file, shared by the file and memory entry points.
 std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, const aiScene* scene,
@@ -339,6 +376,8 @@ std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, cons
         return name + ": " + reason;
     if (model.mesh.indices.empty())
         return name + ": contains no triangle meshes";
+    if (std::string reason = checkFinite(model); !reason.empty())
+        return name + ": " + reason;
 
     const WorldConversion conversion = fileToWorld(*scene, extension, model.warnings);
     model.conversion = conversion.description;
@@ -373,10 +412,18 @@ std::variant<ImportedModel, std::string> importModel(const fs::path& path,
 
     const std::string extension = lowerExtension(path.extension().string());
     try {
-        if (std::string reason = checkFbxFile(path); !reason.empty())
-            return name + ": " + reason;
+        // Files are looked through before Assimp reads them (model_import_check.cpp).
+        std::ifstream in(path, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(in)),
+                                std::istreambuf_iterator<char>());
+        import_detail::PreRead check = import_detail::checkBeforeReading(
+            {reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()});
+        if (!check.reason.empty())
+            return name + ": " + check.reason;
         Assimp::Importer importer;
         configure(importer);
+        if (check.patched)
+            importer.SetIOHandler(new PatchedFileSystem(name, std::move(*check.patched)));
         const aiScene* scene = importer.ReadFile(name, kReadSteps);
         return finish(importer, scene, name, extension, options);
     } catch (const std::exception& exception) {
@@ -397,8 +444,12 @@ std::variant<ImportedModel, std::string> importModelFromMemory(std::span<const s
         return name + ": input too large (" + std::to_string(bytes.size() >> 20) + " MiB, limit " +
                std::to_string(kMaxImportFileBytes >> 20) + " MiB)";
     try {
-        if (std::string reason = import_detail::checkBinaryFbx(bytes); !reason.empty())
-            return name + ": " + reason;
+        import_detail::PreRead check = import_detail::checkBeforeReading(bytes);
+        if (!check.reason.empty())
+            return name + ": " + check.reason;
+        if (check.patched)
+            bytes = {reinterpret_cast<const std::byte*>(check.patched->data()),
+                     check.patched->size()};
         Assimp::Importer importer;
         configure(importer);
         const aiScene* scene =

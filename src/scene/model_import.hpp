@@ -10,20 +10,20 @@
 //   x.fbx: non-finite vertex positions
 // Nothing throws and no input crashes the importer; docs/meshes.md lists the rules and limits.
 
+#include "scene/mesh.hpp"
+#include "scene/skeleton.hpp"
+
 #include <cstddef>
 #include <filesystem>
+#include <glm/gtc/type_precision.hpp>
+#include <glm/vec3.hpp>
+#include <glm/vec4.hpp>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <variant>
 #include <vector>
-
-#include <glm/gtc/type_precision.hpp>
-#include <glm/vec3.hpp>
-#include <glm/vec4.hpp>
-
-#include "scene/mesh.hpp"
-#include "scene/skeleton.hpp"
 
 namespace snowcap {
 
@@ -40,7 +40,7 @@ struct ImportOptions {
 // Limits that keep absurd inputs away from the GPU buffers (documented in docs/meshes.md).
 inline constexpr std::uintmax_t kMaxImportFileBytes = 512ull << 20;
 inline constexpr std::size_t kMaxImportTriangles = 2'000'000;
-inline constexpr std::size_t kMaxImportJoints = 256; // the GPU skinning's matrix array
+inline constexpr std::size_t kMaxImportJoints = 256;   // the GPU skinning's matrix array
 inline constexpr double kMaxModelExtentCm = 100'000.0; // 1 km: anything bigger is a unit mistake
 inline constexpr double kMinModelExtentCm = 0.01;      // 0.1 mm: anything smaller is a point
 
@@ -82,9 +82,14 @@ struct aiScene;
 namespace snowcap::import_detail {
 std::size_t countTriangles(const aiScene& scene); // over node references, instances counted
 bool hasBones(const aiScene& scene);
-// A binary FBX whose array headers claim more data than the file holds (which would make Assimp
-// allocate gigabytes) gets a reason; anything else, "".
-std::string checkBinaryFbx(std::span<const std::byte> bytes);
+// A look at a file's bytes before Assimp reads them (model_import_check.cpp): a reason when it is
+// damaged in a way Assimp would turn into a crash or gigabytes of memory, or a patched copy to
+// read instead when a harmless rewrite avoids the trouble.
+struct PreRead {
+    std::string reason;
+    std::optional<std::string> patched;
+};
+PreRead checkBeforeReading(std::span<const std::byte> bytes);
 // Merges the scene into `model` in the file's own units and axes; returns a reason or "".
 std::string collectScene(const aiScene& scene, ImportedModel& model);
 } // namespace snowcap::import_detail

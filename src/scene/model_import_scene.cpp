@@ -6,13 +6,12 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
-#include <string>
-#include <unordered_map>
-
 #include <assimp/scene.h>
+#include <cmath>
 #include <glm/gtc/matrix_inverse.hpp>
 #include <glm/mat3x3.hpp>
+#include <string>
+#include <unordered_map>
 
 namespace snowcap::import_detail {
 namespace {
@@ -23,8 +22,12 @@ glm::mat4 toGlm(const aiMatrix4x4& m) {
                      m.b4, m.c4, m.d4);
 }
 
-glm::vec3 toGlm(const aiVector3D& v) { return {v.x, v.y, v.z}; }
-glm::quat toGlm(const aiQuaternion& q) { return glm::quat(q.w, q.x, q.y, q.z); }
+glm::vec3 toGlm(const aiVector3D& v) {
+    return {v.x, v.y, v.z};
+}
+glm::quat toGlm(const aiQuaternion& q) {
+    return glm::quat(q.w, q.x, q.y, q.z);
+}
 
 bool finite(const glm::vec3& v) {
     return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
@@ -115,7 +118,8 @@ std::string appendMesh(const aiMesh& source, PlaceVertex placeVertex,
             if (remap[v] == UINT32_MAX) {
                 remap[v] = static_cast<std::uint32_t>(mesh.positions.size());
                 const glm::mat4 place = placeVertex(v);
-                mesh.positions.push_back(glm::vec3(place * glm::vec4(toGlm(source.mVertices[v]), 1)));
+                mesh.positions.push_back(
+                    glm::vec3(place * glm::vec4(toGlm(source.mVertices[v]), 1)));
                 glm::vec3 normal(0.0f, 0.0f, 1.0f);
                 if (source.mNormals) {
                     normal = glm::inverseTranspose(glm::mat3(place)) * toGlm(source.mNormals[v]);
@@ -142,10 +146,10 @@ std::string appendMesh(const aiMesh& source, PlaceVertex placeVertex,
         // or zero normals): area-weighted face normals of this part instead.
         model.warnings.push_back("mesh '" + std::string(source.mName.C_Str()) +
                                  "': unusable normals recomputed");
-        const std::uint32_t firstVertex = mesh.indices.size() > firstIndex
-                                              ? *std::min_element(mesh.indices.begin() + firstIndex,
-                                                                  mesh.indices.end())
-                                              : 0;
+        const std::uint32_t firstVertex =
+            mesh.indices.size() > firstIndex
+                ? *std::min_element(mesh.indices.begin() + firstIndex, mesh.indices.end())
+                : 0;
         for (std::size_t v = firstVertex; v < mesh.normals.size(); ++v)
             mesh.normals[v] = glm::vec3(0.0f);
         for (std::size_t i = firstIndex; i + 2 < mesh.indices.size(); i += 3) {
@@ -170,7 +174,9 @@ std::string collectStatic(const std::vector<FlatNode>& nodes, const aiScene& sce
     for (const FlatNode& flat : nodes)
         for (unsigned m = 0; m < flat.node->mNumMeshes; ++m) {
             const aiMesh* mesh = scene.mMeshes[flat.node->mMeshes[m]];
-            auto place = [&](unsigned) { return flat.global; };
+            auto place = [&](unsigned) {
+                return flat.global;
+            };
             if (std::string reason = appendMesh(*mesh, place, nullptr, model); !reason.empty())
                 return reason;
         }
@@ -178,8 +184,7 @@ std::string collectStatic(const std::vector<FlatNode>& nodes, const aiScene& sce
 }
 
 template <class T, class Convert>
-bool convertKeys(const T* keys, unsigned count, double ticksPerSecond, Convert convert,
-                 auto& out) {
+bool convertKeys(const T* keys, unsigned count, double ticksPerSecond, Convert convert, auto& out) {
     for (unsigned k = 0; k < count; ++k) {
         const double timeS = keys[k].mTime / ticksPerSecond;
         const auto value = convert(keys[k].mValue);
@@ -225,13 +230,15 @@ void collectClips(const aiScene& scene, const std::unordered_map<std::string, in
                 continue; // a node that moves no part of the mesh
             JointChannel out;
             out.joint = joint;
-            usable = convertKeys(channel->mPositionKeys, channel->mNumPositionKeys,
-                                 ticksPerSecond, [](auto& v) { return toGlm(v); },
-                                 out.translations) &&
-                     convertKeys(channel->mRotationKeys, channel->mNumRotationKeys,
-                                 ticksPerSecond, [](auto& q) { return toGlm(q); }, out.rotations) &&
-                     convertKeys(channel->mScalingKeys, channel->mNumScalingKeys, ticksPerSecond,
-                                 [](auto& v) { return toGlm(v); }, out.scales);
+            usable = convertKeys(
+                         channel->mPositionKeys, channel->mNumPositionKeys, ticksPerSecond,
+                         [](auto& v) { return toGlm(v); }, out.translations) &&
+                     convertKeys(
+                         channel->mRotationKeys, channel->mNumRotationKeys, ticksPerSecond,
+                         [](auto& q) { return toGlm(q); }, out.rotations) &&
+                     convertKeys(
+                         channel->mScalingKeys, channel->mNumScalingKeys, ticksPerSecond,
+                         [](auto& v) { return toGlm(v); }, out.scales);
             for (const auto* keys : {&out.translations, &out.scales})
                 if (!keys->empty())
                     clip.durationS = std::max(clip.durationS, keys->back().timeS);
@@ -240,7 +247,8 @@ void collectClips(const aiScene& scene, const std::unordered_map<std::string, in
             clip.channels.push_back(std::move(out));
         }
         if (!usable) {
-            model.warnings.push_back("clip '" + clip.name + "': non-finite keyframes, clip dropped");
+            model.warnings.push_back("clip '" + clip.name +
+                                     "': non-finite keyframes, clip dropped");
             continue;
         }
         if (animation->mNumMorphMeshChannels > 0 || animation->mNumMeshChannels > 0)
@@ -259,7 +267,8 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
     // an animated armature node above the bones moves the mesh too.
     std::vector<char> needed(nodes.size(), 0);
     auto need = [&](int n) {
-        for (; n >= 0 && !needed[static_cast<std::size_t>(n)]; n = nodes[static_cast<std::size_t>(n)].parent)
+        for (; n >= 0 && !needed[static_cast<std::size_t>(n)];
+             n = nodes[static_cast<std::size_t>(n)].parent)
             needed[static_cast<std::size_t>(n)] = 1;
     };
     for (std::size_t n = 0; n < nodes.size(); ++n)
@@ -288,7 +297,8 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
         jointOfNode[n] = static_cast<int>(skeleton.joints.size());
         Joint joint;
         joint.name = nodes[n].node->mName.C_Str();
-        joint.parent = nodes[n].parent >= 0 ? jointOfNode[static_cast<std::size_t>(nodes[n].parent)] : -1;
+        joint.parent =
+            nodes[n].parent >= 0 ? jointOfNode[static_cast<std::size_t>(nodes[n].parent)] : -1;
         aiVector3D scaling, position;
         aiQuaternion rotation;
         nodes[n].node->mTransformation.Decompose(scaling, rotation, position);
@@ -296,7 +306,8 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
         joint.restRotation = glm::normalize(toGlm(rotation));
         joint.restScale = toGlm(scaling);
         if (!finite(joint.restTranslation) || !finite(joint.restScale) ||
-            !std::isfinite(joint.restRotation.w) || !finite(glm::vec3(joint.restRotation.x, joint.restRotation.y, joint.restRotation.z)))
+            !std::isfinite(joint.restRotation.w) ||
+            !finite(glm::vec3(joint.restRotation.x, joint.restRotation.y, joint.restRotation.z)))
             return "non-finite node transform '" + joint.name + "'";
         skeleton.joints.push_back(std::move(joint));
     }
@@ -309,7 +320,8 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
         for (unsigned b = 0; b < scene.mMeshes[m]->mNumBones; ++b) {
             const aiBone* bone = scene.mMeshes[m]->mBones[b];
             const auto node = nodeByName.find(bone->mName.C_Str());
-            const int joint = node == nodeByName.end() ? -1 : jointOfNode[static_cast<std::size_t>(node->second)];
+            const int joint =
+                node == nodeByName.end() ? -1 : jointOfNode[static_cast<std::size_t>(node->second)];
             if (joint < 0 || bound[static_cast<std::size_t>(joint)])
                 continue;
             const glm::mat4 offset = toGlm(bone->mOffsetMatrix);
@@ -331,16 +343,19 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
                     influences.add(static_cast<std::uint16_t>(joint), 1.0f);
                 const glm::mat4 place =
                     glm::inverse(skeleton.joints[static_cast<std::size_t>(joint)].inverseBind);
-                reason = appendMesh(*mesh, [&](unsigned) { return place; }, &skin, model);
+                reason = appendMesh(
+                    *mesh, [&](unsigned) { return place; }, &skin, model);
             } else {
                 for (unsigned b = 0; b < mesh->mNumBones; ++b) {
                     const aiBone* bone = mesh->mBones[b];
-                    const int joint = jointOfNode[static_cast<std::size_t>(nodeByName.at(bone->mName.C_Str()))];
+                    const int joint =
+                        jointOfNode[static_cast<std::size_t>(nodeByName.at(bone->mName.C_Str()))];
                     for (unsigned w = 0; w < bone->mNumWeights; ++w) {
                         const aiVertexWeight& weight = bone->mWeights[w];
                         if (weight.mVertexId < mesh->mNumVertices && weight.mWeight > 0.0f &&
                             std::isfinite(weight.mWeight))
-                            skin[weight.mVertexId].add(static_cast<std::uint16_t>(joint), weight.mWeight);
+                            skin[weight.mVertexId].add(static_cast<std::uint16_t>(joint),
+                                                       weight.mWeight);
                     }
                 }
                 // Vertices without weights (invalid glTF, but seen) follow the root joint
@@ -359,14 +374,17 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
                     }
                 }
                 if (const auto count = std::count(unweighted.begin(), unweighted.end(), 1))
-                    model.warnings.push_back("mesh '" + std::string(mesh->mName.C_Str()) + "': " +
-                                             std::to_string(count) +
-                                             " vertices without bone weights follow the root joint");
+                    model.warnings.push_back(
+                        "mesh '" + std::string(mesh->mName.C_Str()) +
+                        "': " + std::to_string(count) +
+                        " vertices without bone weights follow the root joint");
                 // At rest such a vertex stays where the file puts it: B0^-1 * G0^-1 undoes the
                 // root joint's skinning matrix.
                 const glm::mat4 rootPlace =
                     glm::inverse(skeleton.joints[0].inverseBind) * glm::inverse(restGlobals[0]);
-                auto place = [&](unsigned v) { return unweighted[v] ? rootPlace : glm::mat4(1.0f); };
+                auto place = [&](unsigned v) {
+                    return unweighted[v] ? rootPlace : glm::mat4(1.0f);
+                };
                 reason = appendMesh(*mesh, place, &skin, model);
             }
             if (!reason.empty())

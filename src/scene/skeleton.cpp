@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
-
 #include <glm/gtc/matrix_transform.hpp>
 #include <glm/gtc/quaternion.hpp>
 #include <glm/mat3x3.hpp>
+#include <tuple>
 
 namespace snowcap {
 
@@ -32,8 +31,9 @@ std::tuple<const T*, const T*, float> bracket(std::span<const Keyframe<T>> keys,
         return {&keys.front().value, &keys.front().value, 0.0f};
     if (timeS >= keys.back().timeS)
         return {&keys.back().value, &keys.back().value, 0.0f};
-    const auto after = std::upper_bound(keys.begin(), keys.end(), timeS,
-                                        [](double t, const Keyframe<T>& key) { return t < key.timeS; });
+    const auto after =
+        std::upper_bound(keys.begin(), keys.end(), timeS,
+                         [](double t, const Keyframe<T>& key) { return t < key.timeS; });
     const auto before = after - 1;
     const double span = after->timeS - before->timeS;
     const float amount = span > 0.0 ? static_cast<float>((timeS - before->timeS) / span) : 1.0f;
@@ -98,7 +98,8 @@ std::vector<glm::mat4> jointGlobals(const Skeleton& skeleton, const AnimationCli
         // A parent that breaks the parents-first order is treated as absent rather than read
         // before it is computed.
         const bool hasParent = parent >= 0 && static_cast<std::size_t>(parent) < i;
-        globals[i] = (hasParent ? globals[static_cast<std::size_t>(parent)] : skeleton.root) * local;
+        globals[i] =
+            (hasParent ? globals[static_cast<std::size_t>(parent)] : skeleton.root) * local;
     }
     return globals;
 }
@@ -114,8 +115,7 @@ std::vector<glm::mat4> skinningMatrices(const Skeleton& skeleton, const Animatio
 Mesh skinMesh(const Mesh& bindPose, std::span<const glm::u16vec4> joints,
               std::span<const glm::vec4> weights, std::span<const glm::mat4> matrices) {
     Mesh out = bindPose;
-    const std::size_t count =
-        std::min({bindPose.positions.size(), joints.size(), weights.size()});
+    const std::size_t count = std::min({bindPose.positions.size(), joints.size(), weights.size()});
     const bool hasNormals = bindPose.normals.size() == bindPose.positions.size();
     for (std::size_t v = 0; v < count; ++v) {
         glm::mat4 blended(0.0f);
@@ -133,7 +133,8 @@ Mesh skinMesh(const Mesh& bindPose, std::span<const glm::u16vec4> joints,
         blended /= total;
         out.positions[v] = glm::vec3(blended * glm::vec4(bindPose.positions[v], 1.0f));
         if (hasNormals) {
-            const glm::vec3 n = glm::transpose(glm::inverse(glm::mat3(blended))) * bindPose.normals[v];
+            const glm::vec3 n =
+                glm::transpose(glm::inverse(glm::mat3(blended))) * bindPose.normals[v];
             const float length = glm::length(n);
             if (length > 0.0f && std::isfinite(length))
                 out.normals[v] = n / length;

@@ -4,18 +4,17 @@
 // takes exactly these matrices, and skinMesh() is the CPU reference of that skinning, so
 // the tests and the bounds agree with what the passes draw (DESIGN.md section 1). No GL.
 
-#include <span>
-#include <string>
-#include <string_view>
-#include <vector>
+#include "scene/mesh.hpp"
 
 #include <glm/gtc/quaternion.hpp>
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
-
-#include "scene/mesh.hpp"
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 namespace snowcap {
 

@@ -10,6 +10,13 @@ gpu::ProgramDesc accumulateProgram(const SimSettings& sim) {
              {"HALF_SAFE", sim.halfSafe ? "1" : "0"}}};
 }
 
+gpu::ProgramDesc blurPrepassProgram() {
+    return {"blur_prepass",
+            {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+             {GL_FRAGMENT_SHADER, "snow/blur_prepass.frag"}},
+            {}};
+}
+
 SnowSim::SnowSim(std::string name, int index) : name_(std::move(name)), index_(index) {}
 
 std::optional<std::string> SnowSim::configure(const Settings& settings, const Region& region,
@@ -19,6 +26,13 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     program_ = std::get<gpu::ShaderProgram*>(loaded);
+    const bool prepass = sim.material.blur == BlurMode::Prepass;
+    if (prepass) {
+        auto blur = shaders.load(blurPrepassProgram());
+        if (auto* error = std::get_if<std::string>(&blur))
+            return *error;
+        blurProgram_ = std::get<gpu::ShaderProgram*>(blur);
+    }
 
     // A new region means the texels stand for other places: reallocate and clear, like UE's
     // Construction Script re-initialising the render targets. (Following a moving guide without
@@ -42,13 +56,26 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
             emptyVertexArray_ = gpu::VertexArray("fullscreen");
         reset();
     }
+    if (prepass && blurred_.width() != region.resolution) {
+        blurred_ = gpu::Texture2D(region.resolution, region.resolution, gpu::TextureFormat::R16F,
+                                  "sim." + name_ + ".blurred");
+        blurredFramebuffer_ = gpu::Framebuffer(&blurred_, nullptr, "sim." + name_ + ".blurred");
+        bilinearBorder_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "sim." + name_ + ".blur");
+    } else if (!prepass) {
+        blurred_ = {};
+        blurredFramebuffer_ = {};
+    }
     paramsBuffer_.update(0, sizeof(params_), &params_);
+    blurredIsCurrent_ = false; // parameters such as the blur radius may have changed
     return std::nullopt;
 }
 
 void SnowSim::reset() {
     for (auto& buffer : buffers_)
         buffer.clear(0.0f);
+    if (blurred_.id())
+        blurred_.clear(0.0f);
+    blurredIsCurrent_ = false;
     quantizer_.reset();
     current_ = 0;
 }
@@ -70,6 +97,34 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
     glBindVertexArray(emptyVertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     current_ = target;
+    blurredIsCurrent_ = false;
+}
+
+const gpu::Texture2D& SnowSim::surfaceInput() const {
+    if (sim_.material.blur != BlurMode::Prepass)
+        return persistent();
+    if (!blurredIsCurrent_)
+        blurPrepass();
+    return blurred_;
+}
+
+void SnowSim::blurPrepass() const {
+    // Runs on demand in the middle of someone's view: no scissor of theirs may clip it.
+    const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    blurredFramebuffer_.bind();
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glUseProgram(blurProgram_->id());
+    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
+    glBindTextureUnit(2, buffers_[current_].id());
+    glBindSampler(2, bilinearBorder_.id());
+    glBindVertexArray(emptyVertexArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindSampler(2, 0);
+    if (scissor)
+        glEnable(GL_SCISSOR_TEST);
+    blurredIsCurrent_ = true;
 }
 
 } // namespace snowcap

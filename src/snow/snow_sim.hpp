@@ -17,6 +17,7 @@
 namespace snowcap {
 
 gpu::ProgramDesc accumulateProgram(const SimSettings& sim);
+gpu::ProgramDesc blurPrepassProgram();
 
 class SnowSim {
 public:
@@ -37,11 +38,19 @@ public:
     const SimSettings& settings() const { return sim_; }
     const SnowParamsBlock& params() const { return params_; }
     const gpu::Texture2D& persistent() const { return buffers_[current_]; }
+    // What the material samples: the blurred copy with blur = "prepass" (blurred on demand,
+    // at most once per step: steps that draw nothing, like most of a headless run, skip it),
+    // else the buffer itself.
+    const gpu::Texture2D& surfaceInput() const;
     const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
-    std::size_t bytes() const { return buffers_[0].bytes() + buffers_[1].bytes(); }
+    std::size_t bytes() const {
+        return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0);
+    }
     float lastStepFactor() const { return params_.stepFactor; }
 
 private:
+    void blurPrepass() const;
+
     std::string name_;
     int index_ = 0;
     Settings settings_;
@@ -50,6 +59,11 @@ private:
     SnowParamsBlock params_{};
     DecayQuantizer quantizer_;
     const gpu::ShaderProgram* program_ = nullptr;
+    const gpu::ShaderProgram* blurProgram_ = nullptr;
+    gpu::Texture2D blurred_;
+    mutable bool blurredIsCurrent_ = false; // a cache of the persistent buffer's blur
+    gpu::Framebuffer blurredFramebuffer_;
+    gpu::Sampler bilinearBorder_;
     std::array<gpu::Texture2D, 2> buffers_;
     std::array<gpu::Framebuffer, 2> framebuffers_;
     gpu::Buffer paramsBuffer_;

@@ -123,6 +123,30 @@ TEST_F(SurfaceFixture, VertexGridAndTessellationAgree) {
     EXPECT_GT(exact, 128 * 128 / 2);
 }
 
+TEST_F(SurfaceFixture, BlurPrepassMatchesThePerPixelSpiralBlur) {
+    // The same taps, once per texel centre and then interpolated, instead of at every pixel:
+    // a linear filter commutes with bilinear interpolation up to the interpolation error.
+    settings.sims[0].material.maskMulti = 1.0; // compare the blur itself, not its saturation
+    pressDisc(0, {0.0, 0.0}, 50.0);
+    std::vector<std::vector<float>> masks;
+    for (BlurMode blur : {BlurMode::PerPixel, BlurMode::Prepass}) {
+        settings.sims[0].material.blur = blur;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        masks.push_back(renderTop(SurfaceOutput::SnowMask, 128));
+    }
+    double worst = 0.0, sum = 0.0;
+    for (std::size_t i = 0; i < masks[0].size(); i += 4) {
+        const double delta = std::abs(masks[0][i] - masks[1][i]);
+        worst = std::max(worst, delta);
+        sum += delta;
+    }
+    const double mean = sum / (masks[0].size() / 4);
+    RecordProperty("max_abs_difference", std::to_string(worst));
+    RecordProperty("mean_abs_difference", std::to_string(mean));
+    EXPECT_LT(worst, 0.05);
+    EXPECT_LT(mean, 0.005);
+}
+
 TEST_F(SurfaceFixture, FlatFieldGivesTheGroundNormalExactly) {
     for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
         settings.sims[0].material.normals = mode;

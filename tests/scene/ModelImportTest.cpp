@@ -2,17 +2,16 @@
 // biped's walk, the per-deformer overrides and placement, and every kind of bad file with the
 // exact start of its one-line reason.
 
-#include "scene/model_import.hpp"
-
 #include "TestSupport.hpp"
+#include "scene/model_import.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iterator>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -51,7 +50,9 @@ void writeBytes(const fs::path& path, const std::string& bytes) {
     std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
 }
 
-glm::vec3 sizeOf(const Aabb& box) { return box.max - box.min; }
+glm::vec3 sizeOf(const Aabb& box) {
+    return box.max - box.min;
+}
 
 // What the generator built, in cm (tools/make_assets.cpp): both formats must give these back.
 struct Expected {
@@ -60,9 +61,9 @@ struct Expected {
     std::size_t triangles;
 };
 const Expected kAssets[] = {
-    {"boot", {30.0f, 11.0f, 26.0f}, 144},     {"wheels", {60.0f, 170.0f, 59.96f}, 624},
-    {"paw", {16.0f, 16.0f, 20.0f}, 940},      {"sphere", {50.0f, 50.0f, 50.0f}, 960},
-    {"sled", {145.98f, 56.0f, 41.51f}, 292},  {"biped", {31.0f, 38.0f, 170.0f}, 332},
+    {"boot", {30.0f, 11.0f, 26.0f}, 144},    {"wheels", {60.0f, 170.0f, 59.96f}, 624},
+    {"paw", {16.0f, 16.0f, 20.0f}, 940},     {"sphere", {50.0f, 50.0f, 50.0f}, 960},
+    {"sled", {145.98f, 56.0f, 41.51f}, 292}, {"biped", {31.0f, 38.0f, 170.0f}, 332},
 };
 
 TEST(ModelImport, BundledAssetsAgreeAcrossFormats) {
@@ -253,7 +254,8 @@ TEST(ModelImport, FromMemoryMatchesTheFile) {
         EXPECT_FLOAT_EQ(fromMemory.restBounds.max[k], fromFile.restBounds.max[k]);
     }
 
-    EXPECT_EQ(std::get<std::string>(importModelFromMemory({}, ".GLB")), "<memory>.glb: empty input");
+    EXPECT_EQ(std::get<std::string>(importModelFromMemory({}, ".GLB")),
+              "<memory>.glb: empty input");
     const std::string garbage = "not a model at all";
     const auto* junk = reinterpret_cast<const std::byte*>(garbage.data());
     EXPECT_EQ(std::get<std::string>(importModelFromMemory({junk, garbage.size()}, "glb"))
@@ -292,11 +294,20 @@ nlohmann::json gltf(const std::vector<glm::vec3>& positions,
            {"uri", "data:application/octet-stream;base64," + base64(data)}}}},
         {"bufferViews",
          {{{"buffer", 0}, {"byteOffset", 0}, {"byteLength", positions.size() * 12}},
-          {{"buffer", 0}, {"byteOffset", positions.size() * 12}, {"byteLength", indices.size() * 4}}}},
+          {{"buffer", 0},
+           {"byteOffset", positions.size() * 12},
+           {"byteLength", indices.size() * 4}}}},
         {"accessors",
-         {{{"bufferView", 0}, {"componentType", 5126}, {"count", positions.size()}, {"type", "VEC3"}},
-          {{"bufferView", 1}, {"componentType", 5125}, {"count", indices.size()}, {"type", "SCALAR"}}}},
-        {"meshes", {{{"primitives", {{{"attributes", {{"POSITION", 0}}}, {"indices", 1}, {"mode", mode}}}}}}},
+         {{{"bufferView", 0},
+           {"componentType", 5126},
+           {"count", positions.size()},
+           {"type", "VEC3"}},
+          {{"bufferView", 1},
+           {"componentType", 5125},
+           {"count", indices.size()},
+           {"type", "SCALAR"}}}},
+        {"meshes",
+         {{{"primitives", {{{"attributes", {{"POSITION", 0}}}, {"indices", 1}, {"mode", mode}}}}}}},
     };
 }
 
@@ -314,8 +325,8 @@ bool startsWith(const std::string& text, const std::string& prefix) {
 
 TEST(ModelImportBadFile, MissingEmptyOrDirectory) {
     const fs::path dir = test::scratchDir();
-    EXPECT_EQ(loadError(dir / "nope.glb"), (dir / "nope.glb").string() +
-                                               ": cannot open file (No such file or directory)");
+    EXPECT_EQ(loadError(dir / "nope.glb"),
+              (dir / "nope.glb").string() + ": cannot open file (No such file or directory)");
     EXPECT_EQ(loadError(dir), dir.string() + ": cannot open file (Is a directory)");
     writeBytes(dir / "empty.glb", "");
     EXPECT_EQ(loadError(dir / "empty.glb"), (dir / "empty.glb").string() + ": empty file");
@@ -329,11 +340,13 @@ TEST(ModelImportBadFile, GarbageAndUnknownFormats) {
         const std::string extension = fs::path(name).extension().string();
         EXPECT_EQ(loadError(dir / name), (dir / name).string() +
                                              ": not a mesh file Assimp can read (no reader "
-                                             "recognises its content as " + extension + ")");
+                                             "recognises its content as " +
+                                             extension + ")");
     }
     writeBytes(dir / "words.fbx", text);
-    EXPECT_TRUE(startsWith(loadError(dir / "words.fbx"),
-                           (dir / "words.fbx").string() + ": not a mesh file Assimp can read (FBX-"));
+    EXPECT_TRUE(
+        startsWith(loadError(dir / "words.fbx"),
+                   (dir / "words.fbx").string() + ": not a mesh file Assimp can read (FBX-"));
     writeBytes(dir / "broken.gltf", R"({ "asset": { "version": "2.0" ,, })");
     EXPECT_TRUE(startsWith(loadError(dir / "broken.gltf"),
                            (dir / "broken.gltf").string() + ": not a mesh file Assimp can read ("));
@@ -341,11 +354,23 @@ TEST(ModelImportBadFile, GarbageAndUnknownFormats) {
 
 TEST(ModelImportBadFile, TruncatedFiles) {
     const fs::path dir = test::scratchDir();
-    for (const char* name : {"biped.glb", "biped.fbx", "boot.fbx"}) {
+    // A glTF binary's header says how long it is, so the cut is named before Assimp reads it.
+    const std::string glb = readBytes(meshFile("biped.glb"));
+    writeBytes(dir / "biped.glb", glb.substr(0, glb.size() / 2));
+    EXPECT_EQ(loadError(dir / "biped.glb"),
+              (dir / "biped.glb").string() + ": truncated glTF binary (the header says " +
+                  std::to_string(glb.size()) + " bytes, the file has " +
+                  std::to_string(glb.size() / 2) + ")");
+    writeBytes(dir / "biped.glb", glb.substr(0, 7));
+    EXPECT_EQ(loadError(dir / "biped.glb"),
+              (dir / "biped.glb").string() +
+                  ": truncated glTF binary (7 bytes, not even a header)");
+    // FBX has no such header: Assimp's reader finds the cut. (The last bytes of a binary FBX
+    // are footer padding that readers ignore, so cuts stop short of it.)
+    for (const char* name : {"biped.fbx", "boot.fbx"}) {
         const std::string bytes = readBytes(meshFile(name));
-        // (The last bytes of a binary FBX are footer padding that readers ignore.)
-        for (std::size_t keep : {std::size_t(12), std::size_t(100), bytes.size() / 2,
-                                 bytes.size() * 9 / 10}) {
+        for (std::size_t keep :
+             {std::size_t(12), std::size_t(100), bytes.size() / 2, bytes.size() * 9 / 10}) {
             writeBytes(dir / name, bytes.substr(0, keep));
             EXPECT_TRUE(startsWith(loadError(dir / name),
                                    (dir / name).string() + ": not a mesh file Assimp can read ("))
@@ -354,12 +379,46 @@ TEST(ModelImportBadFile, TruncatedFiles) {
     }
 }
 
+// One flipped bit can make a length or a key value absurd; Assimp would then allocate
+// gigabytes, so these are caught before it reads.
+TEST(ModelImportBadFile, AbsurdLengthsAndKeyValues) {
+    const fs::path dir = test::scratchDir();
+    std::string glb = readBytes(meshFile("biped.glb"));
+    glb[15] = static_cast<char>(0x80); // the JSON chunk's length gains 2 GiB
+    writeBytes(dir / "biped.glb", glb);
+    EXPECT_TRUE(startsWith(loadError(dir / "biped.glb"),
+                           (dir / "biped.glb").string() +
+                               ": corrupt glTF binary (its JSON chunk claims 2147"));
+
+    // The 18th key of the first rotation curve turns into -1.7e38 degrees.
+    std::string fbx = readBytes(meshFile("biped.fbx"));
+    std::size_t curve = 0;
+    for (int n = 0; n < 4; ++n)
+        curve = fbx.find("KeyValueFloatf", curve + 1);
+    ASSERT_NE(curve, std::string::npos);
+    fbx[curve + 14 + 12 + 17 * 4 + 3] = static_cast<char>(0xff);
+    writeBytes(dir / "biped.fbx", fbx);
+    const std::string error = loadError(dir / "biped.fbx");
+    EXPECT_TRUE(startsWith(error, (dir / "biped.fbx").string() + ": corrupt FBX (animation curve"))
+        << error;
+
+    // An array that claims more values than its bytes hold.
+    fbx = readBytes(meshFile("boot.fbx"));
+    const std::size_t vertices = fbx.find("Verticesd");
+    ASSERT_NE(vertices, std::string::npos);
+    fbx[vertices + 9 + 3] = static_cast<char>(0x40); // the value count gains 1 << 30
+    writeBytes(dir / "boot.fbx", fbx);
+    EXPECT_TRUE(startsWith(loadError(dir / "boot.fbx"),
+                           (dir / "boot.fbx").string() + ": corrupt binary FBX (an array at"));
+}
+
 TEST(ModelImportBadFile, MissingBufferFile) {
     const fs::path dir = test::scratchDir();
     nlohmann::json document = gltf(kTriangle, {0, 1, 2});
     document["buffers"][0]["uri"] = "missing.bin";
     const std::string error = loadError(writeGltf(dir, "nobin.gltf", document));
-    EXPECT_TRUE(startsWith(error, (dir / "nobin.gltf").string() + ": not a mesh file Assimp can read ("));
+    EXPECT_TRUE(
+        startsWith(error, (dir / "nobin.gltf").string() + ": not a mesh file Assimp can read ("));
     EXPECT_NE(error.find("missing.bin"), std::string::npos) << error;
 }
 
@@ -369,7 +428,8 @@ TEST(ModelImportBadFile, IndicesOutOfRange) {
     EXPECT_TRUE(startsWith(loadError(allBad), allBad.string() + ": contains no triangle meshes"));
     // A bad triangle among good ones is dropped; the rest loads.
     const std::vector<glm::vec3> square = {{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}};
-    const ImportedModel partly = loadOk(writeGltf(dir, "partly.gltf", gltf(square, {0, 1, 2, 1, 3, 9})));
+    const ImportedModel partly =
+        loadOk(writeGltf(dir, "partly.gltf", gltf(square, {0, 1, 2, 1, 3, 9})));
     EXPECT_EQ(partly.triangleCount(), 1u);
 }
 
@@ -420,19 +480,43 @@ TEST(ModelImportBadFile, AnimationOfAMissingNode) {
     EXPECT_NE(error.find("out of bounds"), std::string::npos) << error;
 }
 
+// Valid glTF that Assimp 5.2's reader would crash on: named, or rewritten harmlessly.
+TEST(ModelImportBadFile, GltfThatCrashesAssimp) {
+    const fs::path dir = test::scratchDir();
+    std::string glb = readBytes(meshFile("biped.glb"));
+    glb[glb.find("inverseBindMatrices") + 7] = 'X'; // the skin loses its bind matrices
+    writeBytes(dir / "biped.glb", glb);
+    EXPECT_EQ(loadError(dir / "biped.glb"),
+              (dir / "biped.glb").string() +
+                  ": glTF skin 0 has no inverseBindMatrices, which Assimp 5.2 cannot read "
+                  "(export the skin with its bind matrices)");
+
+    // A line loop with an index out of range: no crash, and lines are no triangles.
+    const fs::path loop = writeGltf(dir, "loop.gltf", gltf(kTriangle, {0, 9, 2}, 2));
+    EXPECT_TRUE(startsWith(loadError(loop), loop.string() + ": contains no triangle meshes"));
+    // A sound line loop next to a triangle: the triangle loads, the loop is dropped.
+    nlohmann::json both = gltf(kTriangle, {0, 1, 2});
+    both["meshes"][0]["primitives"].push_back(
+        {{"attributes", {{"POSITION", 0}}}, {"indices", 1}, {"mode", 2}});
+    EXPECT_EQ(loadOk(writeGltf(dir, "both.gltf", both)).triangleCount(), 1u);
+}
+
 TEST(ModelImportBadFile, BadOptions) {
     const fs::path sphere = meshFile("sphere.glb");
     ImportOptions zero;
     zero.scale = 0.0;
-    EXPECT_EQ(loadError(sphere, zero), sphere.string() + ": scale must be a positive number, got 0");
+    EXPECT_EQ(loadError(sphere, zero),
+              sphere.string() + ": scale must be a positive number, got 0");
     ImportOptions negativeFit;
     negativeFit.fitHeightCm = -1.0;
     EXPECT_EQ(loadError(sphere, negativeFit),
               sphere.string() + ": fit_height_cm must be 0 (off) or positive, got -1");
     ImportOptions flat;
     flat.fitHeightCm = 10.0;
-    const fs::path plane = writeGltf(test::scratchDir(), "flat.gltf", gltf({{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}, {0, 1, 2}));
-    EXPECT_EQ(loadError(plane, flat), plane.string() + ": cannot fit a height: the model is flat in Z");
+    const fs::path plane = writeGltf(test::scratchDir(), "flat.gltf",
+                                     gltf({{0, 0, 0}, {1, 0, 0}, {0, 0, 1}}, {0, 1, 2}));
+    EXPECT_EQ(loadError(plane, flat),
+              plane.string() + ": cannot fit a height: the model is flat in Z");
 }
 
 // Cutting or flipping bytes anywhere in real files must give a model or a one-line reason.
@@ -483,6 +567,32 @@ std::string fbxTriangle(int upAxis, int frontAxis, int frontSign, int coordSign,
            "Connections:  {\n\tC: \"OO\",200,0\n\tC: \"OO\",100,200\n}\n";
 }
 
+// Assimp's FBX converter follows connections recursively; a cycle would overflow the stack.
+TEST(ModelImportBadFile, FbxConnectionCycles) {
+    const fs::path dir = test::scratchDir();
+    std::string ascii = fbxTriangle(1, 2, 1, 1, 1.0);
+    ascii.insert(ascii.rfind('}'), "\tC: \"OO\",200,200\n"); // the model becomes its own parent
+    writeBytes(dir / "ascii.fbx", ascii);
+    EXPECT_EQ(loadError(dir / "ascii.fbx"),
+              (dir / "ascii.fbx").string() +
+                  ": corrupt FBX (its object connections form a cycle through object 200)");
+
+    // Binary: the fifth object-object connection gets its child's id as its parent.
+    std::string binary = readBytes(meshFile("biped.fbx"));
+    const std::string connection("\x01"
+                                 "CS\x02\0\0\0OOL",
+                                 10);
+    std::size_t at = 0;
+    for (int n = 0; n < 5; ++n)
+        at = binary.find(connection, at + 1);
+    ASSERT_NE(at, std::string::npos);
+    binary.replace(at + 19, 8, binary.substr(at + 10, 8));
+    writeBytes(dir / "binary.fbx", binary);
+    EXPECT_TRUE(startsWith(loadError(dir / "binary.fbx"),
+                           (dir / "binary.fbx").string() +
+                               ": corrupt FBX (its object connections form a cycle"));
+}
+
 TEST(ModelImport, FbxUnitsAndUpAxisFromGlobalSettings) {
     const fs::path dir = test::scratchDir();
     // Y up, inches: 1 unit = 2.54 cm, the file's +Y becomes the world's +Z.
@@ -491,7 +601,8 @@ TEST(ModelImport, FbxUnitsAndUpAxisFromGlobalSettings) {
     EXPECT_NEAR(sizeOf(inches.restBounds).x, 2.54f, 1e-4f);
     EXPECT_NEAR(sizeOf(inches.restBounds).y, 0.0f, 1e-4f);
     EXPECT_NEAR(sizeOf(inches.restBounds).z, 5.08f, 1e-4f);
-    EXPECT_NE(inches.conversion.find("1 unit = 2.54 cm, up +Y"), std::string::npos) << inches.conversion;
+    EXPECT_NE(inches.conversion.find("1 unit = 2.54 cm, up +Y"), std::string::npos)
+        << inches.conversion;
     // Z up (front -Y), metres: already our axes, 100 cm per unit.
     writeBytes(dir / "metres.fbx", fbxTriangle(2, 1, -1, 1, 100.0));
     const glm::vec3 metres = sizeOf(loadOk(dir / "metres.fbx").restBounds);

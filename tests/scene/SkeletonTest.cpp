@@ -4,10 +4,9 @@
 #include "scene/skeleton.hpp"
 
 #include <cmath>
+#include <glm/gtc/matrix_transform.hpp>
 #include <gtest/gtest.h>
 #include <numbers>
-
-#include <glm/gtc/matrix_transform.hpp>
 
 namespace snowcap {
 namespace {
@@ -53,8 +52,8 @@ Skeleton chain() {
 }
 
 TEST(Skeleton, LerpsVectorKeysAndHoldsTheEnds) {
-    const std::vector<Keyframe<glm::vec3>> keys = {{0.0, {0, 0, 0}}, {1.0, {10, 0, 0}},
-                                                   {3.0, {10, 20, 0}}};
+    const std::vector<Keyframe<glm::vec3>> keys = {
+        {0.0, {0, 0, 0}}, {1.0, {10, 0, 0}}, {3.0, {10, 20, 0}}};
     expectNear(sampleKeys(keys, 0.25, glm::vec3(-1.0f)), {2.5f, 0, 0});
     expectNear(sampleKeys(keys, 2.0, glm::vec3(-1.0f)), {10, 10, 0});
     expectNear(sampleKeys(keys, -5.0, glm::vec3(-1.0f)), {0, 0, 0});
@@ -107,9 +106,11 @@ TEST(Skeleton, ClipMovesChildrenWithTheirParent) {
     mesh.positions = {{20, 0, 0}};
     const std::vector<glm::u16vec4> joints = {{1, 0, 0, 0}};
     const std::vector<glm::vec4> weights = {{1, 0, 0, 0}};
-    const Mesh atEnd = skinMesh(mesh, joints, weights, skinningMatrices(skeleton, &clip, 1.0, false));
+    const Mesh atEnd =
+        skinMesh(mesh, joints, weights, skinningMatrices(skeleton, &clip, 1.0, false));
     expectNear(atEnd.positions[0], {0, 20, 0});
-    const Mesh halfway = skinMesh(mesh, joints, weights, skinningMatrices(skeleton, &clip, 1.5, true));
+    const Mesh halfway =
+        skinMesh(mesh, joints, weights, skinningMatrices(skeleton, &clip, 1.5, true));
     expectNear(halfway.positions[0], {20 * std::cos(kPi / 4), 20 * std::sin(kPi / 4), 0});
 }
 
