@@ -1,7 +1,6 @@
 // M_Snow pipeline A: Snow_Mask -> 1 - x -> RemapValueRange(0..1 -> TGL..TGH) -> displacement.
 // The one displacement function of every pass that draws the surface (grid, tessellation, any
-// pre-pass), so all of them agree on where a print's pixels are. Mirrors surfaceHeightCm() in
-// src/render/surface_math.hpp.
+// pre-pass), so all of them agree on where a print's pixels are.
 float displacementValue(float snowMask) {
     return mix(snow.tgl, snow.tgh, 1.0 - snowMask);
 }

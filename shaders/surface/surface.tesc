@@ -3,12 +3,24 @@
 // midpoint, so two patches sharing an edge pick the same level and no cracks open.
 #include "../common/view_params.glsl"
 #include "../snow/snow_params.glsl"
+#include "../snow/region.glsl"
 
 layout(vertices = 4) out;
 layout(location = 0) in vec2 vWorldXy[];
 layout(location = 0) out vec2 tcWorldXy[];
 
+bool onRegionBorder(vec2 a, vec2 b) {
+    vec2 ua = worldToUv(a), ub = worldToUv(b);
+    const float e = 1e-4;
+    return (abs(ua.x - ub.x) < e && (abs(ua.x) < e || abs(ua.x - 1.0) < e)) ||
+           (abs(ua.y - ub.y) < e && (abs(ua.y) < e || abs(ua.y - 1.0) < e));
+}
+
 float edgeLevel(vec2 a, vec2 b) {
+    // The border is flat (Snow Edge Control fades prints out before it) and the skirt meets it
+    // at the patch corners only: one segment there, so both sides share the same vertices.
+    if (onRegionBorder(a, b))
+        return 1.0;
     vec3 midpoint = vec3(0.5 * (a + b), snow.surfaceZCm);
     float distanceCm = max(length(midpoint - view.eyeCm.xyz), 1.0);
     // Full detail within the reference distance, falling off as 1 / distance beyond it.

@@ -1,6 +1,7 @@
 #include "render/snow_surface_pass.hpp"
 
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -20,6 +21,30 @@ gpu::VertexArray offsetArray(const gpu::Buffer& vertices, const gpu::Buffer* ind
     glVertexArrayAttribFormat(array.id(), 0, 2, GL_FLOAT, GL_FALSE, 0);
     glVertexArrayAttribBinding(array.id(), 0, 0);
     return array;
+}
+
+// A fan per side from the outer corner over the border's `segments` + 1 inner vertices.
+int buildSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray& array,
+               const std::string& name) {
+    const float outer = half + 100000.0f;
+    const glm::vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    std::vector<float> skirt;
+    auto put = [&skirt](glm::vec2 p) { skirt.insert(skirt.end(), {p.x, p.y}); };
+    for (int side = 0; side < 4; ++side) {
+        const glm::vec2 a = corners[side], b = corners[(side + 1) % 4];
+        auto inner = [&](int i) { return glm::mix(a, b, float(i) / float(segments)) * half; };
+        for (int i = 0; i < segments; ++i) {
+            put(a * outer);
+            put(inner(i + 1));
+            put(inner(i));
+        }
+        put(a * outer);
+        put(b * outer);
+        put(b * half);
+    }
+    vertices = gpu::Buffer(skirt.size() * sizeof(float), skirt.data(), "surface.skirt." + name);
+    array = offsetArray(vertices, nullptr, "surface.skirt." + name);
+    return static_cast<int>(skirt.size() / 2);
 }
 
 } // namespace
@@ -80,18 +105,12 @@ void SnowSurfacePass::buildGeometry(const Region& region) {
     gridIndexCount_ = static_cast<int>(indices.size());
     gridArray_ = offsetArray(gridVertices_, &gridIndices_, "surface.grid");
 
-    // The skirt: four quads from the region's border out to 1 km, flat at the surface.
-    const float outer = half + 100000.0f;
-    const glm::vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
-    std::vector<float> skirt;
-    for (int side = 0; side < 4; ++side) {
-        const glm::vec2 a = corners[side], b = corners[(side + 1) % 4];
-        const glm::vec2 quad[4] = {a * outer, b * outer, b * half, a * half};
-        for (int corner : {0, 1, 2, 0, 2, 3})
-            skirt.insert(skirt.end(), {quad[corner].x, quad[corner].y});
-    }
-    skirtVertices_ = gpu::Buffer(skirt.size() * sizeof(float), skirt.data(), "surface.skirt");
-    skirtArray_ = offsetArray(skirtVertices_, nullptr, "surface.skirt");
+    // The skirts: from the region's border out to 1 km, flat at the surface. Their inner edge
+    // carries exactly the border vertices of the geometry inside (every grid vertex, or every
+    // patch corner), so no T-junction can leave pinholes along the border.
+    skirtVertexCount_[0] = buildSkirt(gridCells_, half, skirtVertices_[0], skirtArray_[0], "grid");
+    skirtVertexCount_[1] =
+        buildSkirt(kPatchesPerSide, half, skirtVertices_[1], skirtArray_[1], "patches");
 
     // Tessellation patches: quads with corners (u0,v0) (u1,v0) (u1,v1) (u0,v1).
     std::vector<float> patches;
@@ -128,19 +147,22 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);
 
+    const int tessellated = geometry == SurfaceGeometry::Tessellation ? 1 : 0;
     glUseProgram(gridProgram_[prepass]->id());
-    glBindVertexArray(skirtArray_.id());
-    glDrawArrays(GL_TRIANGLES, 0, 24);
-    if (geometry == SurfaceGeometry::Tessellation) {
+    glBindVertexArray(skirtArray_[tessellated].id());
+    glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[tessellated]);
+    if (tessellated) {
         glUseProgram(tessellationProgram_[prepass]->id());
         glPatchParameteri(GL_PATCH_VERTICES, 4);
         glBindVertexArray(patchArray_.id());
-        // One row of patches per draw: Mesa 22.3's llvmpipe drops or scrambles tessellated
-        // output when one draw generates a few hundred thousand vertices (measured: level 16
-        // over 32 x 32 patches in one draw came out in stripes; per-row draws are correct).
-        const int rowVertices = 4 * kPatchesPerSide;
-        for (int first = 0; first < patchVertexCount_; first += rowVertices)
-            glDrawArrays(GL_PATCHES, first, rowVertices);
+        // Batches small enough that one draw can never generate more than ~32k tessellated
+        // vertices: Mesa 22.3's llvmpipe scrambles a draw's output past a few tens of
+        // thousands (measured: 32 patches at level 41 broke, at level 33 did not; one patch at
+        // level 64 is fine). A patch makes at most (level + 1)^2 vertices.
+        const int perPatch = (maxTessellationLevel_ + 1) * (maxTessellationLevel_ + 1);
+        const int batch = 4 * std::max(1, 32768 / perPatch);
+        for (int first = 0; first < patchVertexCount_; first += batch)
+            glDrawArrays(GL_PATCHES, first, std::min(batch, patchVertexCount_ - first));
     } else {
         glBindVertexArray(gridArray_.id());
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);

@@ -41,8 +41,12 @@ private:
     Region builtFor_{{0, 0}, 0.0, 0};
     int gridCells_ = 0;
     int maxTessellationLevel_ = 1;
-    gpu::VertexArray gridArray_, skirtArray_, patchArray_;
-    gpu::Buffer gridVertices_, gridIndices_, skirtVertices_, patchVertices_;
+    gpu::VertexArray gridArray_, patchArray_;
+    gpu::Buffer gridVertices_, gridIndices_, patchVertices_;
+    // [0] around the vertex grid, [1] around the tessellation patches.
+    gpu::VertexArray skirtArray_[2];
+    gpu::Buffer skirtVertices_[2];
+    int skirtVertexCount_[2] = {0, 0};
     int gridIndexCount_ = 0, patchVertexCount_ = 0;
 };
 

@@ -66,7 +66,8 @@ struct SurfaceFixture : ::testing::Test {
 
     // Renders one debug output of sim 0 from straight above, one pixel per `pixelCm`, covering
     // `extent` region widths; returns RGBA floats, bottom row first.
-    std::vector<float> renderTop(SurfaceOutput output, int pixels, double extent = 1.0) {
+    std::vector<float> renderTop(SurfaceOutput output, int pixels, double extent = 1.0,
+                                 double eyeHeightCm = 0.0) {
         gpu::Texture2D colour(pixels, pixels, gpu::TextureFormat::RGBA32F, "test.colour");
         gpu::Texture2D depth(pixels, pixels, gpu::TextureFormat::D32F, "test.depth");
         gpu::Framebuffer framebuffer(&colour, &depth, "test.fbo");
@@ -75,6 +76,8 @@ struct SurfaceFixture : ::testing::Test {
         view.widthCm *= extent;
         ViewRequest request;
         request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
+        if (eyeHeightCm > 0.0) // only the tessellation level looks at the eye's distance
+            request.camera.eyeCm.z = static_cast<float>(eyeHeightCm);
         request.viewportPx = {0, 0, pixels, pixels};
         request.output = output;
         renderer->render(field->sim(0), {}, request);
@@ -97,15 +100,19 @@ TEST_F(SurfaceFixture, UntouchedSnowStaysAtTheSurfaceAndAFullPrintReachesTheGrou
     }
 }
 
-TEST_F(SurfaceFixture, VertexGridAndTessellationAgree) {
-    // A smooth bowl (mask_multi 1, a 40 cm ramp) so the surface has no vertical walls.
+class SurfaceTessellationLevels : public SurfaceFixture,
+                                  public ::testing::WithParamInterface<double> {};
+
+TEST_P(SurfaceTessellationLevels, VertexGridAndTessellationAgree) {
+    // A smooth bowl (mask_multi 1, a 40 cm ramp) so the surface has no vertical walls. The eye
+    // height sets the tessellation level: far (level ~8) and near (the maximum, 64 here).
     settings.sims[0].material.maskMulti = 1.0;
     pressDisc(0, {10.0, -20.0}, 70.0, 1.0f, 40.0);
     std::vector<std::vector<float>> heights;
     for (SurfaceGeometry geometry : {SurfaceGeometry::VertexGrid, SurfaceGeometry::Tessellation}) {
         settings.sims[0].material.geometry = geometry;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
-        heights.push_back(renderTop(SurfaceOutput::Height, 128));
+        heights.push_back(renderTop(SurfaceOutput::Height, 128, 1.0, GetParam()));
     }
     // Both evaluate the same displacement function; they sample it at different vertices, so
     // they can differ only where the surface curves, by a linear interpolation error of about
@@ -122,6 +129,9 @@ TEST_F(SurfaceFixture, VertexGridAndTessellationAgree) {
     EXPECT_LT(worst, 3.0);
     EXPECT_GT(exact, 128 * 128 / 2);
 }
+
+INSTANTIATE_TEST_SUITE_P(EyeHeights, SurfaceTessellationLevels, ::testing::Values(1000.0, 20.0),
+                         [](const auto& info) { return info.param > 100.0 ? "Far" : "Near"; });
 
 TEST_F(SurfaceFixture, BlurPrepassMatchesThePerPixelSpiralBlur) {
     // The same taps, once per texel centre and then interpolated, instead of at every pixel:
@@ -193,12 +203,16 @@ TEST_F(SurfaceFixture, OutsideTheRegionIsUntouchedSnowWithoutWrapAround) {
     const int pixels = 128;
     const std::vector<float> mask = renderTop(SurfaceOutput::SnowMask, pixels, 2.0);
     const std::vector<float> height = renderTop(SurfaceOutput::Height, pixels, 2.0);
+    const std::vector<float> normal = renderTop(SurfaceOutput::Normal, pixels, 2.0);
     float insideMax = 0.0f;
     for (int y = 0; y < pixels; ++y)
         for (int x = 0; x < pixels; ++x) {
             const std::size_t i = (y * pixels + x) * 4;
             const bool outside = x < pixels / 4 || x >= 3 * pixels / 4 || y < pixels / 4 ||
                                  y >= 3 * pixels / 4;
+            // Undrawn pixels keep the clear value (0, 0, 0): a hole in the surface.
+            ASSERT_GT(std::hypot(normal[i], normal[i + 1], normal[i + 2]), 0.5)
+                << "a hole in the surface at " << x << "," << y;
             if (outside) {
                 ASSERT_EQ(mask[i], 0.0f) << x << "," << y;
                 ASSERT_EQ(height[i], 0.0f) << x << "," << y;
