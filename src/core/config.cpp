@@ -1,4 +1,5 @@
 #include "core/config.hpp"
+#include "core/config_layers.hpp"
 
 #include <algorithm>
 #include <array>
@@ -503,109 +504,11 @@ Read<Settings> makeSettingsReader() {
     });
 }
 
-// ---- layers --------------------------------------------------------------------------------
-
-std::variant<toml::table, ConfigError> parseText(std::string_view text, const std::string& origin,
-                                                 bool withPosition) {
-    try {
-        return toml::parse(text, std::string(origin));
-    } catch (const toml::parse_error& error) {
-        const auto& at = error.source().begin;
-        const std::string where =
-            withPosition ? origin + ":" + std::to_string(at.line) + ":" + std::to_string(at.column)
-                         : origin;
-        return ConfigError{where + ": " + std::string(error.description())};
-    }
-}
-
-std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file) {
-    const std::string shown = file.string();
-    const auto failure = [&](std::string_view what, int code) {
-        return ConfigError{shown + ": " + std::string(what) + " (" +
-                           std::generic_category().message(code) + ")"};
-    };
-    std::error_code ignored;
-    if (std::filesystem::is_directory(file, ignored)) // fopen would happily open one
-        return failure("cannot open file", EISDIR);
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(shown.c_str(), "rb"),
-                                                                 &std::fclose);
-    if (!stream)
-        return failure("cannot open file", errno);
-    std::string text;
-    std::array<char, 1 << 16> chunk{};
-    while (const std::size_t count = std::fread(chunk.data(), 1, chunk.size(), stream.get()))
-        text.append(chunk.data(), count);
-    if (std::ferror(stream.get()))
-        return failure("cannot read file", errno);
-    return parseText(text, shown, true);
-}
-
-std::string trim(std::string_view text) {
-    const auto first = text.find_first_not_of(" \t");
-    if (first == std::string_view::npos)
-        return {};
-    return std::string(text.substr(first, text.find_last_not_of(" \t") - first + 1));
-}
-
-// Bare keys only ("sim.a.decay"): that is all the schema uses, and it keeps the check simple.
-bool isDottedKey(std::string_view key) {
-    bool partStarted = false; // every part between the dots must be non-empty
-    for (const char c : key) {
-        if (c == '.' && !std::exchange(partStarted, false))
-            return false;
-        const bool bare = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-                          (c >= '0' && c <= '9') || c == '_' || c == '-';
-        partStarted = partStarted || bare;
-        if (!bare && c != '.')
-            return false;
-    }
-    return partStarted;
-}
-
-// True when `value` is exactly one TOML value (not, say, "1\nrun.frames = 2" smuggling a key).
-bool isOneTomlValue(const std::string& value) {
-    try {
-        return toml::parse("value = " + value).size() == 1;
-    } catch (const toml::parse_error&) {
-        return false;
-    }
-}
-
-// A TOML string literal for any text; toml++'s formatter does the quoting and escaping.
-std::string tomlString(const std::string& text) {
-    std::ostringstream literal;
-    literal << toml::value<std::string>(text);
-    return literal.str();
-}
-
-// `--set KEY=VALUE` becomes the one-line document "KEY = VALUE" whose source name is the flag,
-// so every table it creates on the way (sim, sim.a) carries the flag as its origin too.
-std::variant<toml::table, ConfigError> parseOverride(const std::string& assignment,
-                                                     const std::string& flag) {
-    const auto equals = assignment.find('=');
-    const std::string key = trim(std::string_view(assignment).substr(0, equals));
-    if (equals == std::string::npos || !isDottedKey(key))
-        return ConfigError{flag + ": malformed override, expected dotted.key=value"};
-    const std::string value = trim(std::string_view(assignment).substr(equals + 1));
-    return parseText(key + " = " + (isOneTomlValue(value) ? value : tomlString(value)), flag,
-                     false);
-}
-
-// Tables merge key by key; anything else, arrays included, replaces what was there, so a
-// scenario's [[deformer]] list replaces the default list instead of adding to it.
-void mergeInto(toml::table& base, toml::table& layer) {
-    for (auto&& [key, value] : layer) {
-        toml::node* existing = base.get(key.str());
-        if (existing && existing->is_table() && value.is_table()) {
-            mergeInto(*existing->as_table(), *value.as_table());
-            continue;
-        }
-        base.erase(key.str()); // so the key's own position (for "unknown key") is this layer's
-        base.insert(key, std::move(value));
-    }
-}
-
 } // namespace
+
+using config_layers::mergeInto;
+using config_layers::parseFile;
+using config_layers::parseOverride;
 
 std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
                                                  const std::vector<std::string>& overrides) {

@@ -1,0 +1,24 @@
+#pragma once
+// The layers of a configuration before validation: TOML files and `--set` overrides parsed into
+// tables that remember where each value came from, and the deep merge. Internal to config.cpp.
+
+#include "core/config.hpp"
+
+#include <filesystem>
+#include <string>
+#include <toml++/toml.h>
+#include <variant>
+
+namespace snowcap::config_layers {
+
+// A whole file; a missing, unreadable or malformed file is one line naming it.
+std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file);
+
+// `--set KEY=VALUE` as the one-line document "KEY = VALUE" whose source name is `flag`.
+std::variant<toml::table, ConfigError> parseOverride(const std::string& assignment,
+                                                     const std::string& flag);
+
+// Tables merge key by key; anything else, arrays included, replaces what was there.
+void mergeInto(toml::table& base, toml::table& layer);
+
+} // namespace snowcap::config_layers
