@@ -1,10 +1,9 @@
 // Entry point of the GL test binary: one headless context for every test in it.
-#include <cstdio>
+#include "GLTestSupport.hpp"
 
+#include <cstdio>
 #include <gtest/gtest.h>
 #include <spdlog/spdlog.h>
-
-#include "GLTestSupport.hpp"
 
 namespace snowcap::test {
 
@@ -12,7 +11,9 @@ namespace {
 std::unique_ptr<HeadlessContext> gContext;
 }
 
-const GlInfo& glInfo() { return gContext->info(); }
+const GlInfo& glInfo() {
+    return gContext->info();
+}
 
 } // namespace snowcap::test
 

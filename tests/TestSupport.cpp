@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <fstream>
-
 #include <gtest/gtest.h>
 
 namespace snowcap::test {

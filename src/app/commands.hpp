@@ -19,20 +19,25 @@ struct RenderOptions {
     int frames = 0; // 0: the scenario's run.frames
     int every = 0;  // write an image every K steps (0: only the final one)
     bool progress = true;
-    std::string view;         // "perspective" | "top" (empty: the scenario's view.mode)
-    std::string stage = "lit"; // what final.png shows: lit | persistent | mask | height | normal | albedo
+    std::string view; // "perspective" | "top" (empty: the scenario's view.mode)
+    std::string stage =
+        "lit"; // what final.png shows: lit | persistent | mask | height | normal | albedo
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);
 struct ViewOptions {
     std::string scenario = "decay_compare";
-    int quitAfterFrames = 0;            // 0: run until closed
-    std::filesystem::path screenshot;   // written when quitting after N frames
+    int quitAfterFrames = 0;          // 0: run until closed
+    std::filesystem::path screenshot; // written when quitting after N frames
 };
 
 int runView(const CommonOptions& common, const ViewOptions& options);
 // The windowed viewer proper (needs a display).
 int runViewer(const CommonOptions& common, const ViewOptions& options);
+
+struct ImportOptions; // scene/model_import.hpp
+// Loads a mesh as the viewer does and prints a summary; 2 and one stderr line if unusable.
+int runInspectMesh(const std::string& path, const ImportOptions& options);
 
 // The repository root that holds config/ and shaders/.
 std::filesystem::path resourceRoot();

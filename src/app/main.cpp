@@ -1,9 +1,10 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
+#include "app/commands.hpp"
+#include "scene/model_import.hpp"
+
 #include <CLI/CLI.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
-
-#include "app/commands.hpp"
 
 int main(int argc, char** argv) {
     using namespace snowcap;
@@ -17,8 +18,9 @@ int main(int argc, char** argv) {
     app.add_flag("-q,--quiet", quiet, "Log only errors");
     app.add_flag("--debug-gl", common.debugGl, "Ask for a debug GL context and log its messages");
     auto addSet = [&common](CLI::App* command) {
-        command->add_option("--set", common.overrides,
-                            "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
+        command
+            ->add_option("--set", common.overrides,
+                         "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
             ->allow_extra_args(false) // one key=value per --set, however many --set flags
             ->take_all();
     };
@@ -52,15 +54,34 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     addSet(renderCommand);
 
+    std::string meshPath;
+    ImportOptions meshOptions;
+    std::vector<float> meshRotation, meshOffset;
+    CLI::App* inspect = app.add_subcommand(
+        "inspect-mesh", "Load a mesh as the viewer does and print what came out");
+    inspect->add_option("FILE", meshPath, "glTF, FBX or any file Assimp reads")->required();
+    inspect->add_option("--scale", meshOptions.scale, "Uniform scale after unit conversion");
+    inspect->add_option("--fit-height-cm", meshOptions.fitHeightCm, "Scale to this height (cm)");
+    inspect->add_option("--rotation-deg", meshRotation, "Euler X Y Z, degrees")->expected(3);
+    inspect->add_option("--offset-cm", meshOffset, "Move after placement, cm")->expected(3);
+
     CLI11_PARSE(app, argc, argv);
 
     // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
     spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));
     spdlog::set_pattern("%^%l%$: %v");
     spdlog::set_level(verbose ? spdlog::level::debug
-                              : quiet ? spdlog::level::err : spdlog::level::info);
+                      : quiet ? spdlog::level::err
+                              : spdlog::level::info);
 
     if (renderCommand->parsed())
         return runRender(common, render);
+    if (inspect->parsed()) {
+        if (meshRotation.size() == 3)
+            meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};
+        if (meshOffset.size() == 3)
+            meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
+        return runInspectMesh(meshPath, meshOptions);
+    }
     return runView(common, viewOptions);
 }

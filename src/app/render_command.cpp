@@ -1,14 +1,5 @@
 // `snowcap render`: a scenario at a fixed time step in a headless context; writes stats.json,
 // the persistent buffers and the capture depth as PFM, and final.png.
-#include <unistd.h>
-
-#include <chrono>
-#include <cstdio>
-#include <fstream>
-
-#include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
-
 #include "app/commands.hpp"
 #include "app/run_outputs.hpp"
 #include "core/config.hpp"
@@ -17,6 +8,13 @@
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+#include <unistd.h>
 
 namespace snowcap {
 
@@ -78,8 +76,8 @@ SurfaceOutput surfaceOutputNamed(const std::string& stage) {
 
 int runRender(const CommonOptions& common, const RenderOptions& options) {
     const fs::path root = resourceRoot();
-    auto loaded = loadSettings({root / "config/default.toml", resolveScenario(options.scenario, root)},
-                               common.overrides);
+    auto loaded = loadSettings(
+        {root / "config/default.toml", resolveScenario(options.scenario, root)}, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
         return 2;

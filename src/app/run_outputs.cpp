@@ -1,13 +1,12 @@
 #include "app/run_outputs.hpp"
 
+#include "core/config.hpp"
+
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-
 #include <fmt/format.h>
+#include <fstream>
 #include <nlohmann/json.hpp>
-
-#include "core/config.hpp"
 
 namespace snowcap {
 
@@ -80,8 +79,8 @@ void RunRecorder::recordProbes(const SnowField& field) {
             float value = NAN;
             if (probe.inside[s]) {
                 const gpu::Texture2D& texture = field.sim(s).persistent();
-                glGetTextureSubImage(texture.id(), 0, probe.texel[s].x, probe.texel[s].y, 0, 1,
-                                     1, 1, GL_RED, GL_FLOAT, sizeof(float), &value);
+                glGetTextureSubImage(texture.id(), 0, probe.texel[s].x, probe.texel[s].y, 0, 1, 1,
+                                     1, GL_RED, GL_FLOAT, sizeof(float), &value);
             }
             probe.values[s].push_back(value);
         }
@@ -138,18 +137,25 @@ namespace {
 glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDepthCm) {
     switch (output) {
     case SurfaceOutput::Persistent:
-    case SurfaceOutput::SnowMask: return colourMap(ColourMap::Inferno, texel[0]);
+    case SurfaceOutput::SnowMask:
+        return colourMap(ColourMap::Inferno, texel[0]);
     case SurfaceOutput::Height:
         return colourMap(ColourMap::Inferno, 1.0f + texel[0] / std::max(snowDepthCm, 1e-3f));
     case SurfaceOutput::Normal:
-        return {static_cast<std::uint8_t>(std::clamp(texel[0] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
-                static_cast<std::uint8_t>(std::clamp(texel[1] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
-                static_cast<std::uint8_t>(std::clamp(texel[2] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f + 0.5f),
+        return {static_cast<std::uint8_t>(std::clamp(texel[0] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[1] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[2] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
                 255};
     default:
-        return {static_cast<std::uint8_t>(std::clamp(std::pow(texel[0], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
-                static_cast<std::uint8_t>(std::clamp(std::pow(texel[1], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
-                static_cast<std::uint8_t>(std::clamp(std::pow(texel[2], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+        return {static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[0], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[1], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[2], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
                 255};
     }
 }
@@ -193,7 +199,8 @@ ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
         for (int y = 0; y < height; ++y)
             for (int x = 0; x < width; ++x)
                 image.set(x, height - 1 - y,
-                          stageColour(output, &texels[(static_cast<std::size_t>(y) * width + x) * 4],
+                          stageColour(output,
+                                      &texels[(static_cast<std::size_t>(y) * width + x) * 4],
                                       snowDepth));
     }
     image.fillRect(half - 1, 0, 2 + (width - 2 * half), height, {20, 22, 28, 255});
@@ -214,12 +221,13 @@ std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer
 namespace {
 
 nlohmann::json statsJson(const BufferStats& stats) {
-    return {{"min", stats.min},
-            {"max", stats.max},
-            {"mean", stats.mean},
-            {"nonzero", stats.nonzero},
-            {"nan_or_inf", stats.nanOrInf},
-            {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
+    return {
+        {"min", stats.min},
+        {"max", stats.max},
+        {"mean", stats.mean},
+        {"nonzero", stats.nonzero},
+        {"nan_or_inf", stats.nanOrInf},
+        {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
 }
 
 // JSON has no NaN: a probe outside the region records null.
@@ -234,8 +242,7 @@ nlohmann::json probeValues(const std::vector<float>& values) {
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
                                            const GlInfo& gl, const SnowField& field,
-                                           const RunRecorder& recorder,
-                                           SceneRenderer& renderer,
+                                           const RunRecorder& recorder, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            SurfaceOutput output, double wallSeconds) {
     nlohmann::json stats;
@@ -308,8 +315,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         return error;
     if (auto error = writeBufferImage(field, dir / "buffers.png"))
         return error;
-    if (auto error = writeFinalImage(field, renderer, deformers, settings, dir / "final.png",
-                                     output))
+    if (auto error =
+            writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
 
     const fs::path statsPath = dir / "stats.json";

@@ -2,16 +2,16 @@
 // What a headless run leaves behind: probe curves, buffer statistics (stats.json), the
 // persistent buffers and capture depth as PFM, and final.png.
 
-#include <filesystem>
-#include <optional>
-#include <string>
-#include <vector>
-
 #include "core/image.hpp"
 #include "core/settings.hpp"
 #include "platform/gl_context.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
 
 namespace snowcap {
 

@@ -1,9 +1,9 @@
 // `snowcap` / `snowcap view`: the A/B viewer. Without a display it says so and renders the
 // scenario headless into out/ instead.
-#include <spdlog/spdlog.h>
-
 #include "app/commands.hpp"
 #include "platform/window.hpp"
+
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 

@@ -1,16 +1,11 @@
 // The windowed A/B viewer: the scenario runs in real time; sim A and sim B are drawn side by
 // side over the same scene with an orbit camera, their parameters live in ImGui panels.
-#include <chrono>
-#include <ctime>
-
-#include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#include <chrono>
+#include <ctime>
+#include <imgui.h>
 #define GLFW_INCLUDE_NONE
-#include <GLFW/glfw3.h>
-#include <glm/trigonometric.hpp>
-#include <spdlog/spdlog.h>
-
 #include "app/commands.hpp"
 #include "app/viewer_panels.hpp"
 #include "core/config.hpp"
@@ -20,6 +15,10 @@
 #include "render/deformer_set.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
+
+#include <GLFW/glfw3.h>
+#include <glm/trigonometric.hpp>
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 
@@ -46,7 +45,8 @@ std::filesystem::path screenshotPath() {
     char stamp[32];
     std::strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M%S", std::localtime(&now));
     std::filesystem::create_directories("out");
-    std::filesystem::path path = std::filesystem::path("out") / (std::string("snowcap_") + stamp + ".png");
+    std::filesystem::path path =
+        std::filesystem::path("out") / (std::string("snowcap_") + stamp + ".png");
     for (int n = 2; std::filesystem::exists(path); ++n)
         path = std::filesystem::path("out") /
                (std::string("snowcap_") + stamp + "_" + std::to_string(n) + ".png");
@@ -67,8 +67,10 @@ void orbitControls(ViewerState& state, const Region& region) {
     if (ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
         const double yaw = glm::radians(state.yawDeg);
         const double scale = state.distanceCm * 0.0015;
-        state.targetCm[0] -= (std::cos(yaw) * io.MouseDelta.x - std::sin(yaw) * io.MouseDelta.y) * scale;
-        state.targetCm[1] -= (std::sin(yaw) * io.MouseDelta.x + std::cos(yaw) * io.MouseDelta.y) * scale;
+        state.targetCm[0] -=
+            (std::cos(yaw) * io.MouseDelta.x - std::sin(yaw) * io.MouseDelta.y) * scale;
+        state.targetCm[1] -=
+            (std::sin(yaw) * io.MouseDelta.x + std::cos(yaw) * io.MouseDelta.y) * scale;
     }
     if (io.MouseWheel != 0.0f)
         state.distanceCm = std::clamp(state.distanceCm * std::pow(0.9, io.MouseWheel), 20.0, 1e5);
@@ -236,8 +238,8 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         ++frame;
         const bool quitting = options.quitAfterFrames > 0 && frame >= options.quitAfterFrames;
         if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
-            const auto path = quitting && !options.screenshot.empty() ? options.screenshot
-                                                                      : screenshotPath();
+            const auto path =
+                quitting && !options.screenshot.empty() ? options.screenshot : screenshotPath();
             if (auto error = writePng(path, readBackbuffer(width, height)))
                 state.status = *error;
             else

@@ -47,8 +47,8 @@ bool simPanel(const char* title, SimSettings& sim) {
         changed |= sliderDouble("mask_multi", m.maskMulti, 1.0, 100.0, "%.1f");
         changed |= sliderDouble("tgl", m.tgl, 0.5, 1.0, "%.3f");
         changed |= sliderDouble("tgh", m.tgh, 0.5, 1.0, "%.3f");
-        changed |= sliderDouble("displacement cm (0 auto)", m.displacementMagnitudeCm, 0.0,
-                                2000.0, "%.0f");
+        changed |= sliderDouble("displacement cm (0 auto)", m.displacementMagnitudeCm, 0.0, 2000.0,
+                                "%.0f");
         changed |= ImGui::SliderInt("distance steps", &m.distanceSteps, 1, 32);
         changed |= ImGui::SliderInt("radial steps", &m.radialSteps, 1, 16);
         changed |= sliderDouble("blur distance (0 auto)", m.rtBlurDistance, 0.0, 0.05, "%.4f");

@@ -1,9 +1,9 @@
 #pragma once
 // The viewer's ImGui panels. Only src/app/ touches ImGui.
 
-#include <string>
-
 #include "core/settings.hpp"
+
+#include <string>
 
 namespace snowcap {
 

@@ -1,4 +1,5 @@
 #include "core/config.hpp"
+
 #include "core/config_layers.hpp"
 
 #include <algorithm>

@@ -4,21 +4,20 @@
 // (see core/config.hpp). Key names are the TOML paths given in the comments.
 
 #include <array>
+#include <glm/vec3.hpp>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include <glm/vec3.hpp>
-
 namespace snowcap {
 
-enum class DecayTiming { PerFrame, DeltaTime };    // "per_frame" | "delta_time"
-enum class AccumulateMode { Add, Max };            // "add" | "max"
-enum class DeformerShape { Sphere, Box, Capsule }; // "sphere" | "box" | "capsule"
-enum class NormalMode { HeightToNormal, Sobel };   // "height_to_normal" | "sobel"
+enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta_time"
+enum class AccumulateMode { Add, Max };                  // "add" | "max"
+enum class DeformerShape { Sphere, Box, Capsule };       // "sphere" | "box" | "capsule"
+enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" | "sobel"
 enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
-enum class ViewMode { Perspective, Top };          // "perspective" | "top"
-enum class BlurMode { PerPixel, Prepass };         // "per_pixel" | "prepass"
+enum class ViewMode { Perspective, Top };                // "perspective" | "top"
+enum class BlurMode { PerPixel, Prepass };               // "per_pixel" | "prepass"
 
 struct RunSettings {
     double fps = 60.0; // run.fps: fixed simulation rate of `render` (frames per simulated second)
@@ -26,11 +25,11 @@ struct RunSettings {
 };
 
 struct SnowSettings {
-    int resolution = 2048;         // snow.resolution: power of two in [64, 8192]
-    double orthoWidthCm = 2048.0;  // snow.ortho_width_cm: side of the square capture region
-    double surfaceZCm = 0.0;       // snow.surface_z_cm: undisturbed snow top
-    double captureZCm = -100.0;    // snow.capture_z_cm: capture camera, relative to the surface
-    double depthCm = 30.0;         // snow.depth_cm: snow thickness (ground = surface - depth)
+    int resolution = 2048;        // snow.resolution: power of two in [64, 8192]
+    double orthoWidthCm = 2048.0; // snow.ortho_width_cm: side of the square capture region
+    double surfaceZCm = 0.0;      // snow.surface_z_cm: undisturbed snow top
+    double captureZCm = -100.0;   // snow.capture_z_cm: capture camera, relative to the surface
+    double depthCm = 30.0;        // snow.depth_cm: snow thickness (ground = surface - depth)
     std::array<double, 2> regionCentreCm{0.0, 0.0}; // snow.region_centre_cm (GuidePosition X/Y)
 };
 
@@ -48,12 +47,12 @@ struct MaterialSettings {
     // displacement_magnitude_cm: a full print sinks (tgh - tgl) x this; 0 = snow.depth_cm /
     // (tgh - tgl), so a full print reaches the ground (30 cm / 0.05 = 600 cm by default).
     double displacementMagnitudeCm = 0.0;
-    int distanceSteps = 16;      // distance_steps: SpiralBlur rings
-    int radialSteps = 8;         // radial_steps: taps per ring
-    double rtBlurDistance = 0.0; // rt_blur_distance: uv radius; 0 = from the resolution table
-    double edgeControl = 0.02;   // edge_control: fade-out width at the region border (uv)
+    int distanceSteps = 16;       // distance_steps: SpiralBlur rings
+    int radialSteps = 8;          // radial_steps: taps per ring
+    double rtBlurDistance = 0.0;  // rt_blur_distance: uv radius; 0 = from the resolution table
+    double edgeControl = 0.02;    // edge_control: fade-out width at the region border (uv)
     double normalIntensity = 1.0; // normal_intensity: HeightToNormal strength
-    NormalMode normals = NormalMode::HeightToNormal; // normals
+    NormalMode normals = NormalMode::HeightToNormal;        // normals
     SurfaceGeometry geometry = SurfaceGeometry::VertexGrid; // geometry
     // blur: "per_pixel" evaluates the spiral blur wherever Snow_Mask is needed (the UE material,
     // the reference); "prepass" blurs the buffer once per step and the material takes one tap.
@@ -61,7 +60,7 @@ struct MaterialSettings {
 };
 
 struct SimSettings {
-    double decay = 0.999;                          // sim.X.decay: (0, 1], Mask_Attenuation
+    double decay = 0.999;                             // sim.X.decay: (0, 1], Mask_Attenuation
     DecayTiming decayTiming = DecayTiming::DeltaTime; // sim.X.decay_timing
     AccumulateMode accumulate = AccumulateMode::Add;  // sim.X.accumulate
     bool halfSafe = true; // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
@@ -76,33 +75,33 @@ struct LookSettings {
     glm::vec3 groundColour{0.30f, 0.24f, 0.18f}; // ground_colour: soil under the snow
     glm::vec3 ssSnow{0.50f, 0.70f, 1.00f};       // ss_snow: subsurface tint of snow (SS_Snow)
     glm::vec3 ssGround{0.30f, 0.22f, 0.16f};     // ss_ground: subsurface tint of ground
-    double wrap = 0.35;            // wrap: wrap-lighting amount (0 = Lambert)
-    double groundReveal = 0.9;     // ground_reveal: Snow_Mask above which ground can show
-    double detailNormal = 0.25;    // detail_normal: strength of the snow layer's own bumps
-    glm::vec3 sunDirection{-0.6f, -0.45f, 0.35f};  // sun_direction: towards the sun
-    glm::vec3 sunColour{1.00f, 0.96f, 0.88f};      // sun_colour (linear, x intensity)
-    glm::vec3 skyColour{0.42f, 0.55f, 0.78f};      // sky_colour: ambient from above
+    double wrap = 0.35;                          // wrap: wrap-lighting amount (0 = Lambert)
+    double groundReveal = 0.9;  // ground_reveal: Snow_Mask above which ground can show
+    double detailNormal = 0.25; // detail_normal: strength of the snow layer's own bumps
+    glm::vec3 sunDirection{-0.6f, -0.45f, 0.35f}; // sun_direction: towards the sun
+    glm::vec3 sunColour{1.00f, 0.96f, 0.88f};     // sun_colour (linear, x intensity)
+    glm::vec3 skyColour{0.42f, 0.55f, 0.78f};     // sky_colour: ambient from above
 };
 
 // The camera of `render`'s final.png (view.*).
 struct ViewSettings {
-    int width = 1280, height = 720;  // width, height: the whole image (A | B side by side)
+    int width = 1280, height = 720;        // width, height: the whole image (A | B side by side)
     ViewMode mode = ViewMode::Perspective; // mode
     std::array<double, 3> targetCm{0.0, 0.0, 0.0}; // target_cm
-    double distanceCm = 0.0;  // distance_cm: 0 = fit the region
-    double yawDeg = -60.0;    // yaw_deg: around Z, 0 = looking along +Y... from -Y
-    double pitchDeg = 38.0;   // pitch_deg: above the horizon
-    double fovDeg = 45.0;     // fov_deg: vertical field of view
+    double distanceCm = 0.0;                       // distance_cm: 0 = fit the region
+    double yawDeg = -60.0;  // yaw_deg: around Z, 0 = looking along +Y... from -Y
+    double pitchDeg = 38.0; // pitch_deg: above the horizon
+    double fovDeg = 45.0;   // fov_deg: vertical field of view
 };
 
 // A procedural deformer moving along keyframes: linear between keys, the first key held before
 // its time and the last after it; two keys with the same time make a jump. name and path are
 // required.
 struct DeformerSettings {
-    std::string name;                          // name
+    std::string name;                            // name
     DeformerShape shape = DeformerShape::Sphere; // shape
-    glm::vec3 sizeCm{30.0f, 30.0f, 30.0f};     // size_cm: sphere radius = x; box half extents;
-                                               // capsule radius = x, half length = y (along X)
+    glm::vec3 sizeCm{30.0f, 30.0f, 30.0f};       // size_cm: sphere radius = x; box half extents;
+                                                 // capsule radius = x, half length = y (along X)
     struct Key {
         double timeS = 0.0;
         glm::vec3 positionCm{0.0f};
@@ -111,7 +110,7 @@ struct DeformerSettings {
 };
 
 struct ProbeSettings {
-    std::string name;         // name
+    std::string name;                        // name
     std::array<double, 2> worldCm{0.0, 0.0}; // at_cm = [x, y]
 };
 

@@ -27,11 +27,16 @@ bool isValidResolution(int resolution) {
 
 double blurDistanceForResolution(int resolution) {
     switch (resolution) {
-    case 1024: return 0.02;
-    case 2048: return 0.01;
-    case 4096: return 0.005;
-    case 8192: return 0.0015; // the seed's table: 40 % below proportional, to save taps
-    default: return 20.48 / resolution;
+    case 1024:
+        return 0.02;
+    case 2048:
+        return 0.01;
+    case 4096:
+        return 0.005;
+    case 8192:
+        return 0.0015; // the seed's table: 40 % below proportional, to save taps
+    default:
+        return 20.48 / resolution;
     }
 }
 
@@ -57,9 +62,10 @@ float roundToHalf(float v, HalfRounding rounding) {
     const float rounded =
         (rounding == HalfRounding::Truncate ? std::floor(steps) : std::nearbyint(steps)) * ulp;
     // Past the largest half: nearest overflows to infinity, truncation stops at 65504.
-    const float limited = rounded <= 65504.0f                  ? rounded
-                          : rounding == HalfRounding::Truncate ? 65504.0f
-                                                               : std::numeric_limits<float>::infinity();
+    const float limited = rounded <= 65504.0f ? rounded
+                          : rounding == HalfRounding::Truncate
+                              ? 65504.0f
+                              : std::numeric_limits<float>::infinity();
     return std::copysign(limited, v);
 }
 

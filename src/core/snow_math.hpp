@@ -2,22 +2,21 @@
 // The math of the snow pipeline, in one home: used by the passes (which mirror it in
 // shaders/snow/*.glsl), the CPU reference and the tests. No GL here.
 
+#include "core/settings.hpp"
+
 #include <cmath>
 #include <cstdint>
-
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
-
-#include "core/settings.hpp"
 
 namespace snowcap {
 
 // ---- the capture region: world (x, y) in cm <-> buffer uv / texels -----------------------
 
 struct Region {
-    glm::dvec2 centreCm{0.0};   // GuidePosition_X/Y
-    double widthCm = 2048.0;    // Ortho_Width
-    int resolution = 2048;      // texels per side
+    glm::dvec2 centreCm{0.0}; // GuidePosition_X/Y
+    double widthCm = 2048.0;  // Ortho_Width
+    int resolution = 2048;    // texels per side
 
     double texelCm() const { return widthCm / resolution; }
     bool operator==(const Region&) const = default;

@@ -2,10 +2,10 @@
 // A mesh uploaded for drawing: interleaved position + normal, 32-bit indices. The attribute
 // locations match shaders/common/deformer_vertex.glsl.
 
-#include <string_view>
-
 #include "gpu/objects.hpp"
 #include "scene/mesh.hpp"
+
+#include <string_view>
 
 namespace snowcap::gpu {
 

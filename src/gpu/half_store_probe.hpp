@@ -5,11 +5,11 @@
 // report it, and the CPU
 // reference uses it to model the original (non-half-safe) pass.
 
-#include <string>
-#include <variant>
-
 #include "core/snow_math.hpp"
 #include "gpu/shader_library.hpp"
+
+#include <string>
+#include <variant>
 
 namespace snowcap::gpu {
 

@@ -12,20 +12,38 @@ std::array<std::atomic<int>, kObjectKindCount> gLiveCounts{};
 
 void destroyName(ObjectKind kind, GLuint name) {
     switch (kind) {
-    case ObjectKind::Buffer: glDeleteBuffers(1, &name); break;
-    case ObjectKind::Texture: glDeleteTextures(1, &name); break;
-    case ObjectKind::Framebuffer: glDeleteFramebuffers(1, &name); break;
-    case ObjectKind::Program: glDeleteProgram(name); break;
-    case ObjectKind::Shader: glDeleteShader(name); break;
-    case ObjectKind::VertexArray: glDeleteVertexArrays(1, &name); break;
-    case ObjectKind::Sampler: glDeleteSamplers(1, &name); break;
-    case ObjectKind::Query: glDeleteQueries(1, &name); break;
+    case ObjectKind::Buffer:
+        glDeleteBuffers(1, &name);
+        break;
+    case ObjectKind::Texture:
+        glDeleteTextures(1, &name);
+        break;
+    case ObjectKind::Framebuffer:
+        glDeleteFramebuffers(1, &name);
+        break;
+    case ObjectKind::Program:
+        glDeleteProgram(name);
+        break;
+    case ObjectKind::Shader:
+        glDeleteShader(name);
+        break;
+    case ObjectKind::VertexArray:
+        glDeleteVertexArrays(1, &name);
+        break;
+    case ObjectKind::Sampler:
+        glDeleteSamplers(1, &name);
+        break;
+    case ObjectKind::Query:
+        glDeleteQueries(1, &name);
+        break;
     }
 }
 
 } // namespace
 
-int liveCount(ObjectKind kind) { return gLiveCounts[static_cast<int>(kind)]; }
+int liveCount(ObjectKind kind) {
+    return gLiveCounts[static_cast<int>(kind)];
+}
 
 int totalLiveCount() {
     int total = 0;
@@ -73,20 +91,25 @@ Buffer::Buffer(std::size_t bytes, const void* data, std::string_view name) : byt
 
 void Buffer::update(std::size_t offset, std::size_t bytes, const void* data) {
     assert(offset + bytes <= bytes_);
-    glNamedBufferSubData(id(), static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes),
-                         data);
+    glNamedBufferSubData(id(), static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes), data);
 }
 
 // ---- Texture2D --------------------------------------------------------------------------
 
 TextureFormatInfo formatInfo(TextureFormat format) {
     switch (format) {
-    case TextureFormat::R16F: return {GL_R16F, 1, 2, "R16F"};
-    case TextureFormat::RGBA16F: return {GL_RGBA16F, 4, 8, "RGBA16F"};
-    case TextureFormat::R32F: return {GL_R32F, 1, 4, "R32F"};
-    case TextureFormat::RGBA32F: return {GL_RGBA32F, 4, 16, "RGBA32F"};
-    case TextureFormat::D32F: return {GL_DEPTH_COMPONENT32F, 1, 4, "D32F"};
-    case TextureFormat::RGBA8: return {GL_RGBA8, 4, 4, "RGBA8"};
+    case TextureFormat::R16F:
+        return {GL_R16F, 1, 2, "R16F"};
+    case TextureFormat::RGBA16F:
+        return {GL_RGBA16F, 4, 8, "RGBA16F"};
+    case TextureFormat::R32F:
+        return {GL_R32F, 1, 4, "R32F"};
+    case TextureFormat::RGBA32F:
+        return {GL_RGBA32F, 4, 16, "RGBA32F"};
+    case TextureFormat::D32F:
+        return {GL_DEPTH_COMPONENT32F, 1, 4, "D32F"};
+    case TextureFormat::RGBA8:
+        return {GL_RGBA8, 4, 4, "RGBA8"};
     }
     return {GL_NONE, 0, 0, "?"};
 }
@@ -95,8 +118,10 @@ namespace {
 
 GLenum pixelFormat(TextureFormat format) {
     switch (formatInfo(format).channels) {
-    case 1: return format == TextureFormat::D32F ? GL_DEPTH_COMPONENT : GL_RED;
-    default: return GL_RGBA;
+    case 1:
+        return format == TextureFormat::D32F ? GL_DEPTH_COMPONENT : GL_RED;
+    default:
+        return GL_RGBA;
     }
 }
 
@@ -166,11 +191,16 @@ Framebuffer::Framebuffer(const Texture2D* colour, const Texture2D* depth, std::s
 
 std::string Framebuffer::completeness() const {
     switch (glCheckNamedFramebufferStatus(id(), GL_FRAMEBUFFER)) {
-    case GL_FRAMEBUFFER_COMPLETE: return {};
-    case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT: return "incomplete attachment";
-    case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT: return "no attachment";
-    case GL_FRAMEBUFFER_UNSUPPORTED: return "format combination unsupported";
-    default: return "incomplete";
+    case GL_FRAMEBUFFER_COMPLETE:
+        return {};
+    case GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT:
+        return "incomplete attachment";
+    case GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT:
+        return "no attachment";
+    case GL_FRAMEBUFFER_UNSUPPORTED:
+        return "format combination unsupported";
+    default:
+        return "incomplete";
     }
 }
 

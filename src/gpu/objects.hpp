@@ -4,16 +4,24 @@
 // can hold them. Every kind keeps a live count, which tests use to prove nothing leaks.
 
 #include <cstddef>
+#include <glad/gl.h>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <glad/gl.h>
-
 namespace snowcap::gpu {
 
-enum class ObjectKind { Buffer, Texture, Framebuffer, Program, Shader, VertexArray, Sampler, Query };
+enum class ObjectKind {
+    Buffer,
+    Texture,
+    Framebuffer,
+    Program,
+    Shader,
+    VertexArray,
+    Sampler,
+    Query
+};
 inline constexpr int kObjectKindCount = 8;
 
 int liveCount(ObjectKind kind);

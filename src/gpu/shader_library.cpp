@@ -2,13 +2,12 @@
 
 #include <cstdlib>
 #include <cstring>
-#include <optional>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
-#include <sstream>
-
 #include <spdlog/spdlog.h>
+#include <sstream>
 
 namespace snowcap::gpu {
 
@@ -85,13 +84,20 @@ struct Expander {
 
 const char* stageName(GLenum stage) {
     switch (stage) {
-    case GL_VERTEX_SHADER: return "vertex";
-    case GL_FRAGMENT_SHADER: return "fragment";
-    case GL_COMPUTE_SHADER: return "compute";
-    case GL_TESS_CONTROL_SHADER: return "tess control";
-    case GL_TESS_EVALUATION_SHADER: return "tess evaluation";
-    case GL_GEOMETRY_SHADER: return "geometry";
-    default: return "shader";
+    case GL_VERTEX_SHADER:
+        return "vertex";
+    case GL_FRAGMENT_SHADER:
+        return "fragment";
+    case GL_COMPUTE_SHADER:
+        return "compute";
+    case GL_TESS_CONTROL_SHADER:
+        return "tess control";
+    case GL_TESS_EVALUATION_SHADER:
+        return "tess evaluation";
+    case GL_GEOMETRY_SHADER:
+        return "geometry";
+    default:
+        return "shader";
     }
 }
 
@@ -124,9 +130,8 @@ std::string definesKey(const ProgramDesc& desc) {
 
 } // namespace
 
-std::variant<ExpandedSource, std::string> expandShaderSource(const fs::path& root,
-                                                             const fs::path& file,
-                                                             const Defines& defines) {
+std::variant<ExpandedSource, std::string>
+expandShaderSource(const fs::path& root, const fs::path& file, const Defines& defines) {
     Expander expander{root, {}, {}};
     std::string header = "#version 450 core\n";
     for (const auto& [name, value] : defines)
@@ -213,8 +218,8 @@ std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& progr
         GLint compiled = GL_FALSE;
         glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &compiled);
         if (!compiled)
-            return program.desc_.name + " (" + stageName(stage) + "): " +
-                   mapInfoLog(shaderLog(shader.id()), source.files);
+            return program.desc_.name + " (" + stageName(stage) +
+                   "): " + mapInfoLog(shaderLog(shader.id()), source.files);
         shaders.push_back(std::move(shader));
     }
     ProgramName linked(glCreateProgram());
@@ -266,8 +271,12 @@ int ShaderLibrary::rebuild(bool onlyChanged) {
     return rebuilt;
 }
 
-int ShaderLibrary::reloadChanged() { return rebuild(true); }
-int ShaderLibrary::reloadAll() { return rebuild(false); }
+int ShaderLibrary::reloadChanged() {
+    return rebuild(true);
+}
+int ShaderLibrary::reloadAll() {
+    return rebuild(false);
+}
 
 std::vector<const ShaderProgram*> ShaderLibrary::programs() const {
     std::vector<const ShaderProgram*> result;

@@ -4,6 +4,8 @@
 // ORIGINAL file and line, and hot reload that rebuilds every program depending on a changed file
 // and swaps only on success.
 
+#include "gpu/objects.hpp"
+
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -12,15 +14,13 @@
 #include <variant>
 #include <vector>
 
-#include "gpu/objects.hpp"
-
 namespace snowcap::gpu {
 
 // Preprocessor definitions, in order. Turn typed options into these at one place per pass.
 using Defines = std::vector<std::pair<std::string, std::string>>;
 
 struct ProgramDesc {
-    std::string name;                                 // for logs and debug labels
+    std::string name;                                   // for logs and debug labels
     std::vector<std::pair<GLenum, std::string>> stages; // stage, file relative to shaders/
     Defines defines;
 };

@@ -70,8 +70,7 @@ void PassTimer::end(std::string_view pass) {
     if (method_ == TimingMethod::Serialized) {
         glFinish();
         const auto elapsed = std::chrono::steady_clock::now() - queries.serialStart;
-        latestMs_[std::string(pass)] =
-            std::chrono::duration<double, std::milli>(elapsed).count();
+        latestMs_[std::string(pass)] = std::chrono::duration<double, std::milli>(elapsed).count();
         return;
     }
     QueryPair& pair = queries.ring[frame_ % kFrames];

@@ -5,13 +5,13 @@
 //  - Serialized: glFinish + steady clock around each pass (the benchmark's choice on llvmpipe,
 //    where GL_TIME_ELAPSED reports only 0-3 % of the real time of a draw).
 
+#include "gpu/objects.hpp"
+
 #include <array>
 #include <chrono>
 #include <map>
 #include <string>
 #include <string_view>
-
-#include "gpu/objects.hpp"
 
 namespace snowcap::gpu {
 

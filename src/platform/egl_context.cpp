@@ -1,10 +1,9 @@
 #include "platform/gl_context.hpp"
 
-#include <vector>
-
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <spdlog/spdlog.h>
+#include <vector>
 
 namespace snowcap {
 
@@ -37,8 +36,8 @@ std::vector<DisplayCandidate> candidateDisplays() {
         return displays;
 
     if (hasExtension(clientExtensions, "EGL_EXT_platform_device")) {
-        auto queryDevices = reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(
-            eglGetProcAddress("eglQueryDevicesEXT"));
+        auto queryDevices =
+            reinterpret_cast<PFNEGLQUERYDEVICESEXTPROC>(eglGetProcAddress("eglQueryDevicesEXT"));
         EGLDeviceEXT devices[8];
         EGLint count = 0;
         if (queryDevices && queryDevices(8, devices, &count)) {
@@ -75,8 +74,7 @@ EGLContext createCoreContext(EGLDisplay display, bool debug, std::string& why) {
                                        EGL_OPENGL_BIT, EGL_NONE};
     EGLConfig config;
     EGLint configCount = 0;
-    if (!eglChooseConfig(display, configAttributes, &config, 1, &configCount) ||
-        configCount == 0) {
+    if (!eglChooseConfig(display, configAttributes, &config, 1, &configCount) || configCount == 0) {
         why = "no EGL config with EGL_PBUFFER_BIT + EGL_OPENGL_BIT";
         return EGL_NO_CONTEXT;
     }

@@ -11,7 +11,7 @@ namespace snowcap {
 struct GlInfo {
     std::string vendor, renderer, version;
     int major = 0, minor = 0;
-    std::string platform; // "egl-device", "egl-surfaceless", "glfw"
+    std::string platform;          // "egl-device", "egl-surfaceless", "glfw"
     std::string halfStoreRounding; // filled by whoever probes it (gpu/half_store_probe.hpp)
     bool isLlvmpipe() const { return renderer.find("llvmpipe") != std::string::npos; }
 };
@@ -43,8 +43,7 @@ private:
 
 // Loads GL entry points for the current context, reads GL_VERSION and friends and checks what
 // snowcap needs (4.5 core, renderable + blendable R16F/RGBA16F). Returns the reason on failure.
-std::variant<GlInfo, ContextError> initialiseCurrentContext(void* (*getProc)(const char*),
-                                                            const std::string& platform,
-                                                            bool debug);
+std::variant<GlInfo, ContextError>
+initialiseCurrentContext(void* (*getProc)(const char*), const std::string& platform, bool debug);
 
 } // namespace snowcap

@@ -1,7 +1,7 @@
+#include "platform/gl_context.hpp"
+
 #include <glad/gl.h>
 #include <spdlog/spdlog.h>
-
-#include "platform/gl_context.hpp"
 
 namespace snowcap {
 
@@ -36,8 +36,7 @@ std::string missingFloatFormatSupport() {
         GLint renderable = GL_NONE, blendable = GL_NONE;
         glGetInternalformativ(GL_TEXTURE_2D, format.internal, GL_FRAMEBUFFER_RENDERABLE, 1,
                               &renderable);
-        glGetInternalformativ(GL_TEXTURE_2D, format.internal, GL_FRAMEBUFFER_BLEND, 1,
-                              &blendable);
+        glGetInternalformativ(GL_TEXTURE_2D, format.internal, GL_FRAMEBUFFER_BLEND, 1, &blendable);
         if (renderable != GL_FULL_SUPPORT)
             return std::string(format.name) + " is not colour-renderable";
         if (blendable != GL_FULL_SUPPORT)
@@ -48,9 +47,8 @@ std::string missingFloatFormatSupport() {
 
 } // namespace
 
-std::variant<GlInfo, ContextError> initialiseCurrentContext(void* (*getProc)(const char*),
-                                                            const std::string& platform,
-                                                            bool debug) {
+std::variant<GlInfo, ContextError>
+initialiseCurrentContext(void* (*getProc)(const char*), const std::string& platform, bool debug) {
     const int loaded = gladLoadGL(reinterpret_cast<GLADloadfunc>(getProc));
     if (loaded == 0)
         return ContextError{platform + ": could not load OpenGL entry points"};

@@ -48,7 +48,9 @@ Window::create(const std::string& title, int width, int height, bool debug) {
                             "); update the driver or Mesa, or run `snowcap render` headless"};
     }
     glfwMakeContextCurrent(window);
-    auto getProc = [](const char* name) { return reinterpret_cast<void*>(glfwGetProcAddress(name)); };
+    auto getProc = [](const char* name) {
+        return reinterpret_cast<void*>(glfwGetProcAddress(name));
+    };
     auto initialised = initialiseCurrentContext(getProc, "glfw", debug);
     if (auto* error = std::get_if<ContextError>(&initialised)) {
         glfwDestroyWindow(window);
@@ -68,12 +70,24 @@ Window::~Window() {
     }
 }
 
-bool Window::shouldClose() const { return glfwWindowShouldClose(window_); }
-void Window::requestClose() { glfwSetWindowShouldClose(window_, GLFW_TRUE); }
-void Window::swapBuffers() { glfwSwapBuffers(window_); }
-void Window::pollEvents() { glfwPollEvents(); }
-void Window::setVsync(bool on) { glfwSwapInterval(on ? 1 : 0); }
-double Window::timeSeconds() const { return glfwGetTime(); }
+bool Window::shouldClose() const {
+    return glfwWindowShouldClose(window_);
+}
+void Window::requestClose() {
+    glfwSetWindowShouldClose(window_, GLFW_TRUE);
+}
+void Window::swapBuffers() {
+    glfwSwapBuffers(window_);
+}
+void Window::pollEvents() {
+    glfwPollEvents();
+}
+void Window::setVsync(bool on) {
+    glfwSwapInterval(on ? 1 : 0);
+}
+double Window::timeSeconds() const {
+    return glfwGetTime();
+}
 
 int Window::framebufferWidth() const {
     int width = 0, height = 0;

@@ -1,11 +1,11 @@
 #pragma once
 // A desktop window with a GL 4.6 (or 4.5) core context, through GLFW.
 
+#include "platform/gl_context.hpp"
+
 #include <memory>
 #include <string>
 #include <variant>
-
-#include "platform/gl_context.hpp"
 
 struct GLFWwindow;
 

@@ -2,11 +2,11 @@
 // The scene's deformers uploaded once, and their per-frame instances (model matrix + bounds)
 // for the passes that draw them.
 
-#include <vector>
-
 #include "gpu/gpu_mesh.hpp"
 #include "scene/deformer.hpp"
 #include "snow/contact_capture.hpp"
+
+#include <vector>
 
 namespace snowcap {
 

@@ -24,16 +24,16 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&surface))
         return *error;
     renderer->surface_ = std::move(std::get<0>(surface));
-    auto sky = shaders.load({"sky",
-                             {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
-                              {GL_FRAGMENT_SHADER, "render/sky.frag"}},
-                             {}});
+    auto sky = shaders.load(
+        {"sky",
+         {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}},
+         {}});
     if (auto* error = std::get_if<std::string>(&sky))
         return *error;
-    auto deformer = shaders.load({"deformer",
-                                  {{GL_VERTEX_SHADER, "render/deformer.vert"},
-                                   {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
-                                  {}});
+    auto deformer = shaders.load(
+        {"deformer",
+         {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
+         {}});
     if (auto* error = std::get_if<std::string>(&deformer))
         return *error;
     renderer->skyProgram_ = std::get<gpu::ShaderProgram*>(sky);
@@ -46,10 +46,10 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
 void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
                            const ViewRequest& request) {
     const glm::ivec4 vp = request.viewportPx;
-    const ViewParamsBlock block = makeViewParams(
-        request.camera, glm::vec4(vp), request.output,
-        static_cast<float>(surface_->maxTessellationLevel()),
-        static_cast<float>(sim.region().widthCm * 0.5));
+    const ViewParamsBlock block =
+        makeViewParams(request.camera, glm::vec4(vp), request.output,
+                       static_cast<float>(surface_->maxTessellationLevel()),
+                       static_cast<float>(sim.region().widthCm * 0.5));
     viewBuffer_.update(0, sizeof(block), &block);
     glBindBufferBase(GL_UNIFORM_BUFFER, kViewParamsBinding, viewBuffer_.id());
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
@@ -80,8 +80,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
                 continue;
             glProgramUniformMatrix4fv(deformerProgram_->id(), 1, 1, GL_FALSE,
                                       glm::value_ptr(deformers[i].model));
-            glProgramUniform3fv(deformerProgram_->id(), 2, 1,
-                                glm::value_ptr(deformerAlbedo(i)));
+            glProgramUniform3fv(deformerProgram_->id(), 2, 1, glm::value_ptr(deformerAlbedo(i)));
             deformers[i].mesh->draw();
         }
     }

@@ -2,16 +2,15 @@
 // One view of the scene for one sim: sky -> snow surface -> deformers, into the bound
 // framebuffer's viewport. The headless renderer, the viewer and the tests all draw through it.
 
+#include "render/snow_surface_pass.hpp"
+#include "render/view_params.hpp"
+#include "snow/contact_capture.hpp"
+
+#include <glm/vec4.hpp>
 #include <memory>
 #include <span>
 #include <string>
 #include <variant>
-
-#include <glm/vec4.hpp>
-
-#include "render/snow_surface_pass.hpp"
-#include "render/view_params.hpp"
-#include "snow/contact_capture.hpp"
 
 namespace snowcap {
 

@@ -1,10 +1,9 @@
 #include "render/snow_surface_pass.hpp"
 
 #include <algorithm>
+#include <glm/vec2.hpp>
 #include <string>
 #include <vector>
-
-#include <glm/vec2.hpp>
 
 namespace snowcap {
 
@@ -29,10 +28,14 @@ int buildSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray
     const float outer = half + 100000.0f;
     const glm::vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
     std::vector<float> skirt;
-    auto put = [&skirt](glm::vec2 p) { skirt.insert(skirt.end(), {p.x, p.y}); };
+    auto put = [&skirt](glm::vec2 p) {
+        skirt.insert(skirt.end(), {p.x, p.y});
+    };
     for (int side = 0; side < 4; ++side) {
         const glm::vec2 a = corners[side], b = corners[(side + 1) % 4];
-        auto inner = [&](int i) { return glm::mix(a, b, float(i) / float(segments)) * half; };
+        auto inner = [&](int i) {
+            return glm::mix(a, b, float(i) / float(segments)) * half;
+        };
         for (int i = 0; i < segments; ++i) {
             put(a * outer);
             put(inner(i + 1));
@@ -49,7 +52,9 @@ int buildSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray
 
 } // namespace
 
-int SnowSurfacePass::gridCellsFor(int resolution) { return std::min(resolution, 512); }
+int SnowSurfacePass::gridCellsFor(int resolution) {
+    return std::min(resolution, 512);
+}
 
 std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
 SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
@@ -100,8 +105,8 @@ void SnowSurfacePass::buildGeometry(const Region& region) {
             indices.insert(indices.end(), {a, b, d, a, d, c});
         }
     gridVertices_ = gpu::Buffer(vertices.size() * sizeof(float), vertices.data(), "surface.grid");
-    gridIndices_ = gpu::Buffer(indices.size() * sizeof(std::uint32_t), indices.data(),
-                               "surface.grid.indices");
+    gridIndices_ =
+        gpu::Buffer(indices.size() * sizeof(std::uint32_t), indices.data(), "surface.grid.indices");
     gridIndexCount_ = static_cast<int>(indices.size());
     gridArray_ = offsetArray(gridVertices_, &gridIndices_, "surface.grid");
 

@@ -5,13 +5,13 @@
 // Writes: colour and depth of the snow surface: a displaced region (vertex grid or hardware
 //         tessellation, same displacement function) plus a flat skirt to the horizon.
 
-#include <memory>
-#include <string>
-#include <variant>
-
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snow_sim.hpp"
+
+#include <memory>
+#include <string>
+#include <variant>
 
 namespace snowcap {
 

@@ -1,7 +1,6 @@
 #include "render/view_params.hpp"
 
 #include <cmath>
-
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace snowcap {

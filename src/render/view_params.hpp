@@ -2,11 +2,11 @@
 // The camera of one view as the shaders see it (shaders/common/view_params.glsl), and the
 // cameras snowcap builds: an orbit camera for the perspective view and a top-down one.
 
-#include <glm/mat4x4.hpp>
-#include <glm/vec3.hpp>
-
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec3.hpp>
 
 namespace snowcap {
 

@@ -34,8 +34,12 @@ Deformer makeDeformer(const DeformerSettings& settings) {
     deformer.name = settings.name;
     deformer.path = settings.path;
     switch (settings.shape) {
-    case DeformerShape::Sphere: deformer.mesh = makeSphere(settings.sizeCm.x); break;
-    case DeformerShape::Box: deformer.mesh = makeBox(settings.sizeCm); break;
+    case DeformerShape::Sphere:
+        deformer.mesh = makeSphere(settings.sizeCm.x);
+        break;
+    case DeformerShape::Box:
+        deformer.mesh = makeBox(settings.sizeCm);
+        break;
     case DeformerShape::Capsule:
         deformer.mesh = makeCapsule(settings.sizeCm.x, settings.sizeCm.y);
         break;

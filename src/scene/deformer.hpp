@@ -1,13 +1,12 @@
 #pragma once
 // Things that press into the snow: a mesh and how it moves over time. No GL.
 
-#include <string>
-#include <vector>
-
-#include <glm/mat4x4.hpp>
-
 #include "core/settings.hpp"
 #include "scene/mesh.hpp"
+
+#include <glm/mat4x4.hpp>
+#include <string>
+#include <vector>
 
 namespace snowcap {
 

@@ -49,8 +49,7 @@ Mesh makeLatLong(float radius, float halfLength, int segments, int rings) {
     const int stride = segments + 1;
     for (int ring = 0; ring < rings; ++ring)
         for (int segment = 0; segment < segments; ++segment) {
-            const std::uint32_t a = ring * stride + segment, b = a + 1, c = a + stride,
-                                d = c + 1;
+            const std::uint32_t a = ring * stride + segment, b = a + 1, c = a + stride, d = c + 1;
             mesh.indices.insert(mesh.indices.end(), {a, b, d, a, d, c});
         }
     return mesh;

@@ -2,10 +2,9 @@
 // Triangle meshes on the CPU (no GL): what the importer produces and the procedural shapes.
 
 #include <cstdint>
-#include <vector>
-
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+#include <vector>
 
 namespace snowcap {
 

@@ -5,16 +5,15 @@
 namespace snowcap {
 
 gpu::ProgramDesc contactCaptureProgram() {
-    return {"contact_capture",
-            {{GL_VERTEX_SHADER, "capture/capture.vert"},
-             {GL_FRAGMENT_SHADER, "capture/capture.frag"}},
-            {}};
+    return {
+        "contact_capture",
+        {{GL_VERTEX_SHADER, "capture/capture.vert"}, {GL_FRAGMENT_SHADER, "capture/capture.frag"}},
+        {}};
 }
 
 ContactCapture::ContactCapture(const CaptureKey& key)
-    : key_(key),
-      depth_(key.region.resolution, key.region.resolution, gpu::TextureFormat::D32F,
-             "capture.depth"),
+    : key_(key), depth_(key.region.resolution, key.region.resolution, gpu::TextureFormat::D32F,
+                        "capture.depth"),
       framebuffer_(nullptr, &depth_, "capture.framebuffer"),
       viewProjection_(captureViewProjection(key.region, key.cameraZCm, key.farCm)) {
     depth_.clear(1.0f);
@@ -23,9 +22,9 @@ ContactCapture::ContactCapture(const CaptureKey& key)
 bool ContactCapture::overlaps(const Aabb& bounds) const {
     const double half = key_.region.widthCm * 0.5;
     const glm::dvec2 c = key_.region.centreCm;
-    return bounds.max.x >= c.x - half && bounds.min.x <= c.x + half &&
-           bounds.max.y >= c.y - half && bounds.min.y <= c.y + half &&
-           bounds.max.z >= key_.cameraZCm && bounds.min.z <= key_.cameraZCm + key_.farCm;
+    return bounds.max.x >= c.x - half && bounds.min.x <= c.x + half && bounds.max.y >= c.y - half &&
+           bounds.min.y <= c.y + half && bounds.max.z >= key_.cameraZCm &&
+           bounds.min.z <= key_.cameraZCm + key_.farCm;
 }
 
 int ContactCapture::capture(std::span<const DeformerInstance> deformers,

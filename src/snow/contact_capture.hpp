@@ -6,12 +6,12 @@
 // The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
 // ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
 
-#include <span>
-
 #include "core/snow_math.hpp"
 #include "gpu/gpu_mesh.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
+
+#include <span>
 
 namespace snowcap {
 

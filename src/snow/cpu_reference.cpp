@@ -45,7 +45,7 @@ float accumulateTexel(float windowDepth, float previous, const AccumulateConstan
 }
 
 void accumulateBuffers(std::span<const float> windowDepth, std::span<const float> previous,
-                std::span<float> next, const AccumulateConstants& c) {
+                       std::span<float> next, const AccumulateConstants& c) {
     assert(windowDepth.size() == previous.size() && previous.size() == next.size());
     for (std::size_t i = 0; i < next.size(); ++i)
         next[i] = accumulateTexel(windowDepth[i], previous[i], c);

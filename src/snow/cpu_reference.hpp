@@ -3,12 +3,12 @@
 // order as shaders/snow/accumulate.frag, on plain float buffers, with the R16F store modelled by
 // a selectable half conversion. GL tests compare the driver's output with it texel for texel.
 
-#include <span>
-#include <vector>
-
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 #include "snow/snow_params.hpp"
+
+#include <span>
+#include <vector>
 
 namespace snowcap {
 
@@ -33,7 +33,7 @@ float contactMask(float windowDepth, const AccumulateConstants& c);
 float accumulateTexel(float windowDepth, float previous, const AccumulateConstants& c);
 
 void accumulateBuffers(std::span<const float> windowDepth, std::span<const float> previous,
-                std::span<float> next, const AccumulateConstants& c);
+                       std::span<float> next, const AccumulateConstants& c);
 
 // One texel driven through time by a contact mask history; what the decay tests and the fade
 // plots use to compare designs and rounding modes without a GPU.
@@ -47,8 +47,7 @@ struct TexelSimulation {
     template <class MaskFn> std::vector<float> run(int steps, MaskFn maskAt) const;
 };
 
-template <class MaskFn>
-std::vector<float> TexelSimulation::run(int steps, MaskFn maskAt) const {
+template <class MaskFn> std::vector<float> TexelSimulation::run(int steps, MaskFn maskAt) const {
     std::vector<float> values;
     values.reserve(steps);
     DecayQuantizer quantizer;
@@ -61,8 +60,8 @@ std::vector<float> TexelSimulation::run(int steps, MaskFn maskAt) const {
     float value = 0.0f;
     for (int step = 0; step < steps; ++step) {
         const double exponent = decayExponent(sim.decay, sim.decayTiming, dt);
-        c.stepFactor = sim.halfSafe ? quantizer.next(exponent)
-                                    : static_cast<float>(std::exp(-exponent));
+        c.stepFactor =
+            sim.halfSafe ? quantizer.next(exponent) : static_cast<float>(std::exp(-exponent));
         const float mask = maskAt(step, (step + 1) * dt);
         // A window depth that yields exactly this mask is not needed: feed the mask through an
         // equivalent depth so the same code path runs.

@@ -3,6 +3,12 @@
 // two sims (A and B), drives a step, and clears on reset. Sims whose region and resolution
 // match share one capture.
 
+#include "core/settings.hpp"
+#include "gpu/shader_library.hpp"
+#include "gpu/timers.hpp"
+#include "snow/contact_capture.hpp"
+#include "snow/snow_sim.hpp"
+
 #include <array>
 #include <memory>
 #include <optional>
@@ -10,12 +16,6 @@
 #include <string>
 #include <variant>
 #include <vector>
-
-#include "core/settings.hpp"
-#include "gpu/shader_library.hpp"
-#include "gpu/timers.hpp"
-#include "snow/contact_capture.hpp"
-#include "snow/snow_sim.hpp"
 
 namespace snowcap {
 
@@ -46,7 +46,9 @@ public:
     const Settings& settings() const { return settings_; }
     SnowSim& sim(int index) { return sims_[index]; }
     const SnowSim& sim(int index) const { return sims_[index]; }
-    const ContactCapture& captureOf(int simIndex) const { return *captures_[captureIndex_[simIndex]]; }
+    const ContactCapture& captureOf(int simIndex) const {
+        return *captures_[captureIndex_[simIndex]];
+    }
     int captureCount() const { return static_cast<int>(captures_.size()); }
     const ContactCapture& capture(int index) const { return *captures_[index]; }
     const PassCounts& passesRun() const { return passesRun_; }

@@ -43,8 +43,7 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.decay = static_cast<float>(sim.decay);
     block.stepFactor = stepFactor;
     block.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
-    block.rtBlurDistance =
-        static_cast<float>(effectiveBlurDistance(material, region.resolution));
+    block.rtBlurDistance = static_cast<float>(effectiveBlurDistance(material, region.resolution));
     block.resolution = static_cast<float>(region.resolution);
     block.surfaceZCm = static_cast<float>(settings.snow.surfaceZCm);
     block.captureZCm = static_cast<float>(settings.snow.captureZCm);

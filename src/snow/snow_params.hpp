@@ -5,10 +5,10 @@
 // size and offset drift on this side). Every member is a float or a vec4 so the layout is the
 // same in C++ and std140 without hidden padding.
 
-#include <cstddef>
-
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
+
+#include <cstddef>
 
 namespace snowcap {
 
@@ -32,23 +32,23 @@ struct alignas(16) SnowParamsBlock {
     float snowDepthCm;        //  56 snow thickness
     float maskMulti;          //  60 Mask_Multi
     // ---- material (M_Snow, MF_FoliageInteraction_Snow) ----
-    float tgl;                //  64 RemapValueRange low
-    float tgh;                //  68 RemapValueRange high
-    float displacementCm;     //  72 displacement magnitude (cm per unit of remapped value)
-    float distanceSteps;      //  76 SpiralBlur rings
-    float radialSteps;        //  80 SpiralBlur taps per ring
-    float edgeControl;        //  84 Snow Edge Control (uv)
-    float normalIntensity;    //  88 HeightToNormal strength
-    float normalMode;         //  92 0 height_to_normal, 1 sobel
+    float tgl;             //  64 RemapValueRange low
+    float tgh;             //  68 RemapValueRange high
+    float displacementCm;  //  72 displacement magnitude (cm per unit of remapped value)
+    float distanceSteps;   //  76 SpiralBlur rings
+    float radialSteps;     //  80 SpiralBlur taps per ring
+    float edgeControl;     //  84 Snow Edge Control (uv)
+    float normalIntensity; //  88 HeightToNormal strength
+    float normalMode;      //  92 0 height_to_normal, 1 sobel
     // ---- look (MF_Landscape_Ground, light): rgb + one scalar each ----
-    float snowColourWrap[4];   //  96 snow base colour, wrap amount
+    float snowColourWrap[4];     //  96 snow base colour, wrap amount
     float packedColourReveal[4]; // 112 packed-snow colour, ground reveal threshold
-    float groundColour[4];     // 128 ground colour, detail normal strength
-    float ssSnow[4];           // 144 SS_Snow
-    float ssGround[4];         // 160 SS_Ground
-    float sunDirection[4];     // 176 normalised, towards the sun
-    float sunColour[4];        // 192
-    float skyColour[4];        // 208
+    float groundColour[4];       // 128 ground colour, detail normal strength
+    float ssSnow[4];             // 144 SS_Snow
+    float ssGround[4];           // 160 SS_Ground
+    float sunDirection[4];       // 176 normalised, towards the sun
+    float sunColour[4];          // 192
+    float skyColour[4];          // 208
 };
 static_assert(sizeof(SnowParamsBlock) == 224, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);

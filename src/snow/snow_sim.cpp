@@ -44,14 +44,15 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     params_ = makeSnowParams(settings, region, index_, 1.0f);
     if (reallocate) {
         for (int i = 0; i < 2; ++i) {
-            buffers_[i] = gpu::Texture2D(region.resolution, region.resolution,
-                                         gpu::TextureFormat::R16F,
-                                         "sim." + name_ + ".persistent" + std::to_string(i));
-            framebuffers_[i] =
-                gpu::Framebuffer(&buffers_[i], nullptr, "sim." + name_ + ".fbo" + std::to_string(i));
+            buffers_[i] =
+                gpu::Texture2D(region.resolution, region.resolution, gpu::TextureFormat::R16F,
+                               "sim." + name_ + ".persistent" + std::to_string(i));
+            framebuffers_[i] = gpu::Framebuffer(&buffers_[i], nullptr,
+                                                "sim." + name_ + ".fbo" + std::to_string(i));
         }
         if (!paramsBuffer_.id())
-            paramsBuffer_ = gpu::Buffer(sizeof(SnowParamsBlock), &params_, "sim." + name_ + ".params");
+            paramsBuffer_ =
+                gpu::Buffer(sizeof(SnowParamsBlock), &params_, "sim." + name_ + ".params");
         if (!emptyVertexArray_.id())
             emptyVertexArray_ = gpu::VertexArray("fullscreen");
         reset();
@@ -82,8 +83,8 @@ void SnowSim::reset() {
 
 void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
     const double exponent = decayExponent(sim_.decay, sim_.decayTiming, dtSeconds);
-    params_.stepFactor = sim_.halfSafe ? quantizer_.next(exponent)
-                                       : static_cast<float>(std::exp(-exponent));
+    params_.stepFactor =
+        sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
     paramsBuffer_.update(0, sizeof(params_), &params_);
 
     const int target = 1 - current_;

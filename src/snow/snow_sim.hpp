@@ -3,16 +3,16 @@
 // textures and its parameters. A step reads the capture depth and the previous buffer and writes
 // the other buffer, then swaps (the swap replaces UE's MM_FoliageRT copy).
 
-#include <array>
-#include <optional>
-#include <string>
-
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/contact_capture.hpp"
 #include "snow/snow_params.hpp"
+
+#include <array>
+#include <optional>
+#include <string>
 
 namespace snowcap {
 

@@ -1,10 +1,10 @@
-#include <gtest/gtest.h>
-
 #include "GLTestSupport.hpp"
 #include "core/snow_math.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
+
+#include <gtest/gtest.h>
 
 namespace snowcap::gpu {
 namespace {
@@ -31,9 +31,8 @@ TEST(GpuObjects, CreateMoveDestroyLeavesNoLiveObjects) {
         ProgramName program(glCreateProgram());
         ShaderName shader(glCreateShader(GL_VERTEX_SHADER));
         for (ObjectKind kind :
-             {ObjectKind::Buffer, ObjectKind::Texture, ObjectKind::Framebuffer,
-              ObjectKind::Program, ObjectKind::Shader, ObjectKind::VertexArray,
-              ObjectKind::Sampler, ObjectKind::Query})
+             {ObjectKind::Buffer, ObjectKind::Texture, ObjectKind::Framebuffer, ObjectKind::Program,
+              ObjectKind::Shader, ObjectKind::VertexArray, ObjectKind::Sampler, ObjectKind::Query})
             EXPECT_GE(liveCount(kind), 1);
         EXPECT_EQ(totalLiveCount(), before + 9);
 
@@ -73,8 +72,7 @@ TEST(GpuObjects, R16FFramebufferRoundTripsValuesThroughADraw) {
                                  {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
                                   {GL_FRAGMENT_SHADER, dir + "/texel_pattern.frag"}},
                                  {}});
-    ASSERT_TRUE(std::holds_alternative<ShaderProgram*>(program))
-        << std::get<std::string>(program);
+    ASSERT_TRUE(std::holds_alternative<ShaderProgram*>(program)) << std::get<std::string>(program);
     VertexArray vertexArray("test.fullscreen");
     framebuffer.bind();
     glUseProgram(std::get<ShaderProgram*>(program)->id());
@@ -134,7 +132,8 @@ TEST(GpuTimers, TimerQueriesAreReadFramesLaterWithoutBlocking) {
 }
 
 TEST(GpuTimers, LlvmpipeDefaultsToSerializedTiming) {
-    EXPECT_EQ(trustworthyTimingMethod("llvmpipe (LLVM 15.0.6, 256 bits)"), TimingMethod::Serialized);
+    EXPECT_EQ(trustworthyTimingMethod("llvmpipe (LLVM 15.0.6, 256 bits)"),
+              TimingMethod::Serialized);
     EXPECT_EQ(trustworthyTimingMethod("NVIDIA H200/PCIe/SSE2"), TimingMethod::TimerQuery);
 }
 

@@ -1,11 +1,10 @@
 // The shader library against a real compiler: error lines in included files, hot reload.
-#include <thread>
-
-#include <gtest/gtest.h>
-
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "gpu/shader_library.hpp"
+
+#include <gtest/gtest.h>
+#include <thread>
 
 namespace snowcap::gpu {
 namespace {
@@ -60,7 +59,8 @@ TEST(ShaderLibrary, ErrorAfterAnIncludeIsReportedInTheMainFile) {
 TEST(ShaderLibrary, SameDescriptionIsBuiltOnce) {
     const fs::path root = test::scratchDir();
     test::writeText(root / "test.vert", kVertex);
-    test::writeText(root / "test.frag", "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1); }\n");
+    test::writeText(root / "test.frag",
+                    "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1); }\n");
     ShaderLibrary library(root);
     auto a = library.load(testProgram());
     auto b = library.load(testProgram());
@@ -107,12 +107,12 @@ TEST(ShaderLibrary, HotReloadKeepsTheLastGoodProgramOnABrokenEdit) {
 TEST(ShaderLibrary, EveryShippedProgramCompiles) {
     // The passes' shaders must build on this driver; variants are exercised by their tests.
     ShaderLibrary library(defaultShaderRoot());
-    for (const auto& [vertex, fragment] :
-         std::vector<std::pair<std::string, std::string>>{
+    for (const auto& [vertex, fragment] : std::vector<std::pair<std::string, std::string>>{
              {"common/fullscreen.vert", "snow/accumulate.frag"},
              {"capture/capture.vert", "capture/capture.frag"},
              {"common/fullscreen.vert", "debug/buffer_view.frag"}}) {
-        ProgramDesc desc{fragment, {{GL_VERTEX_SHADER, vertex}, {GL_FRAGMENT_SHADER, fragment}},
+        ProgramDesc desc{fragment,
+                         {{GL_VERTEX_SHADER, vertex}, {GL_FRAGMENT_SHADER, fragment}},
                          {{"ACCUMULATE_MAX", "0"}, {"HALF_SAFE", "1"}}};
         auto result = library.load(desc);
         EXPECT_TRUE(std::holds_alternative<ShaderProgram*>(result))

@@ -1,8 +1,8 @@
 // The CPU half of the shader library: include expansion and error-line mapping.
-#include <gtest/gtest.h>
-
 #include "TestSupport.hpp"
 #include "gpu/shader_library.hpp"
+
+#include <gtest/gtest.h>
 
 namespace snowcap::gpu {
 namespace {

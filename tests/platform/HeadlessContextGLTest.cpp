@@ -1,8 +1,7 @@
-#include <gtest/gtest.h>
+#include "GLTestSupport.hpp"
 
 #include <glad/gl.h>
-
-#include "GLTestSupport.hpp"
+#include <gtest/gtest.h>
 
 namespace snowcap {
 namespace {

@@ -1,9 +1,5 @@
 // The snow surface on the driver: displacement heights (vertex grid and tessellation), the
 // fake-shadow normals, the region's border, and a golden image of the lit result.
-#include <cmath>
-
-#include <gtest/gtest.h>
-
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "app/run_outputs.hpp"
@@ -12,6 +8,9 @@
 #include "render/deformer_set.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
+
+#include <cmath>
+#include <gtest/gtest.h>
 
 namespace snowcap {
 namespace {
@@ -184,8 +183,8 @@ TEST_F(SurfaceFixture, RimNormalsTiltTowardThePrintCentre) {
         for (int y = 0; y < pixels; ++y)
             for (int x = 0; x < pixels; ++x) {
                 const float* n = &normals[(y * pixels + x) * 4];
-                const glm::dvec2 world = (glm::dvec2(x, y) + 0.5) / double(pixels) * kWidthCm -
-                                         kWidthCm / 2.0;
+                const glm::dvec2 world =
+                    (glm::dvec2(x, y) + 0.5) / double(pixels) * kWidthCm - kWidthCm / 2.0;
                 if (std::hypot(n[0], n[1]) < 0.05)
                     continue;
                 ++tilted;
@@ -208,8 +207,8 @@ TEST_F(SurfaceFixture, OutsideTheRegionIsUntouchedSnowWithoutWrapAround) {
     for (int y = 0; y < pixels; ++y)
         for (int x = 0; x < pixels; ++x) {
             const std::size_t i = (y * pixels + x) * 4;
-            const bool outside = x < pixels / 4 || x >= 3 * pixels / 4 || y < pixels / 4 ||
-                                 y >= 3 * pixels / 4;
+            const bool outside =
+                x < pixels / 4 || x >= 3 * pixels / 4 || y < pixels / 4 || y >= 3 * pixels / 4;
             // Undrawn pixels keep the clear value (0, 0, 0): a hole in the surface.
             ASSERT_GT(std::hypot(normal[i], normal[i + 1], normal[i + 2]), 0.5)
                 << "a hole in the surface at " << x << "," << y;
@@ -271,8 +270,8 @@ TEST(SurfaceGolden, PressReleaseLitMatchesReference) {
         writePng(dir / "actual.png", actual);
         writePng(dir / "diff.png", diff.diffImage);
         ADD_FAILURE() << "golden image differs: " << diff.fractionOver * 100.0
-                      << " % of pixels over 3/255 (max " << diff.maxDelta << "); actual and diff in "
-                      << dir;
+                      << " % of pixels over 3/255 (max " << diff.maxDelta
+                      << "); actual and diff in " << dir;
     }
 }
 

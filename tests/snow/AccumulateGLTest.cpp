@@ -1,12 +1,11 @@
 // The accumulate pass on the driver against the CPU reference, texel for texel.
-#include <random>
-
-#include <gtest/gtest.h>
-
 #include "GLTestSupport.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "snow/cpu_reference.hpp"
 #include "snow/snow_field.hpp"
+
+#include <gtest/gtest.h>
+#include <random>
 
 namespace snowcap {
 namespace {
@@ -33,8 +32,7 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
     const AccumulateCase& c = GetParam();
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     auto detected = gpu::detectHalfStoreRounding(shaders);
-    ASSERT_TRUE(std::holds_alternative<HalfRounding>(detected))
-        << std::get<std::string>(detected);
+    ASSERT_TRUE(std::holds_alternative<HalfRounding>(detected)) << std::get<std::string>(detected);
     const HalfRounding driverRounding = std::get<HalfRounding>(detected);
     RecordProperty("driver_half_rounding", toString(driverRounding));
 
@@ -68,7 +66,9 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
             std::vector<float> previous(texels);
             for (float& p : previous) {
                 const float u = unit(random);
-                p = u < 0.1f ? 0.0f : u > 0.95f ? 1.0f : roundToHalf(unit(random), HalfRounding::NearestEven);
+                p = u < 0.1f    ? 0.0f
+                    : u > 0.95f ? 1.0f
+                                : roundToHalf(unit(random), HalfRounding::NearestEven);
             }
             const SnowSim& sim = field.sim(s);
             glTextureSubImage2D(sim.persistent().id(), 0, 0, 0, kSize, kSize, GL_RED, GL_FLOAT,
@@ -84,9 +84,8 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
             for (std::size_t i = 0; i < texels; ++i)
                 if (actual[i] != expected[i] && ++mismatches <= 5)
                     ADD_FAILURE() << "sim " << s << " texel " << i << ": depth " << depth[i]
-                                  << " previous " << previous[i] << " k "
-                                  << constants.stepFactor << ": GL " << actual[i] << ", CPU "
-                                  << expected[i];
+                                  << " previous " << previous[i] << " k " << constants.stepFactor
+                                  << ": GL " << actual[i] << ", CPU " << expected[i];
             EXPECT_EQ(mismatches, 0) << "sim " << s << " round " << round;
         }
     }

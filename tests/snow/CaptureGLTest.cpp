@@ -1,11 +1,10 @@
 // ContactCapture on the driver: where a stamp lands, what depth it records, what it skips.
-#include <gtest/gtest.h>
-
-#include <glm/gtc/matrix_transform.hpp>
-
 #include "GLTestSupport.hpp"
 #include "gpu/gpu_mesh.hpp"
 #include "snow/contact_capture.hpp"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
 
 namespace snowcap {
 namespace {
@@ -47,9 +46,9 @@ TEST_F(CaptureFixture, StampLandsOnTheExpectedTexelWithoutMirrorOrHalfTexelShift
         glm::ivec2 texel;
     };
     const Case cases[] = {
-        {{0.0, 0.0}, 256.0, {0, 0}},          {{0.0, 0.0}, 256.0, {63, 0}},
-        {{0.0, 0.0}, 256.0, {5, 58}},         {{137.5, -42.0}, 1000.0, {40, 9}},
-        {{-1000.0, 500.0}, 640.0, {31, 32}},  {{-1000.0, 500.0}, 640.0, {63, 63}},
+        {{0.0, 0.0}, 256.0, {0, 0}},         {{0.0, 0.0}, 256.0, {63, 0}},
+        {{0.0, 0.0}, 256.0, {5, 58}},        {{137.5, -42.0}, 1000.0, {40, 9}},
+        {{-1000.0, 500.0}, 640.0, {31, 32}}, {{-1000.0, 500.0}, 640.0, {63, 63}},
     };
     for (const Case& c : cases) {
         const Region region{c.centre, c.width, 64};
@@ -64,8 +63,8 @@ TEST_F(CaptureFixture, StampLandsOnTheExpectedTexelWithoutMirrorOrHalfTexelShift
         EXPECT_EQ(capture.capture({&stamp, 1}, *program), 1);
         const auto touched = touchedTexels(capture);
         ASSERT_EQ(touched.size(), 1u) << "centre " << c.centre.x << "," << c.centre.y;
-        EXPECT_EQ(touched[0], c.texel) << "centre " << c.centre.x << "," << c.centre.y
-                                       << " width " << c.width;
+        EXPECT_EQ(touched[0], c.texel)
+            << "centre " << c.centre.x << "," << c.centre.y << " width " << c.width;
     }
 }
 
@@ -113,9 +112,9 @@ TEST_F(CaptureFixture, DeformersOutsideTheCaptureBoxAreCulled) {
     const Mesh sphere = makeSphere(20.0f);
     const gpu::GpuMesh mesh(sphere, "sphere");
     const DeformerInstance outside[] = {
-        instance(mesh, sphere, {500.0f, 0.0f, 0.0f}),   // beside the region
-        instance(mesh, sphere, {0.0f, 0.0f, -300.0f}),  // below the camera
-        instance(mesh, sphere, {0.0f, 0.0f, 5000.0f}),  // beyond the far plane
+        instance(mesh, sphere, {500.0f, 0.0f, 0.0f}),  // beside the region
+        instance(mesh, sphere, {0.0f, 0.0f, -300.0f}), // below the camera
+        instance(mesh, sphere, {0.0f, 0.0f, 5000.0f}), // beyond the far plane
     };
     EXPECT_EQ(capture.capture(outside, *program), 0);
     EXPECT_TRUE(touchedTexels(capture).empty());

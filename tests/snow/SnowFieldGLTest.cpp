@@ -1,14 +1,13 @@
 // The snow field on the driver: shared captures, reset, reallocation, and the press_release
 // fade at several frame rates against the analytic curve.
-#include <gtest/gtest.h>
-
-#include <glm/gtc/matrix_transform.hpp>
-
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "core/config.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
+
+#include <glm/gtc/matrix_transform.hpp>
+#include <gtest/gtest.h>
 
 namespace snowcap {
 namespace {
