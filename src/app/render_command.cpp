@@ -109,8 +109,14 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     SnowField& field = *std::get<0>(created);
 
     std::vector<Deformer> deformers;
-    for (const DeformerSettings& deformer : settings.deformers)
-        deformers.push_back(makeDeformer(deformer));
+    for (const DeformerSettings& deformer : settings.deformers) {
+        auto loadedDeformer = loadDeformer(deformer, resourceRoot());
+        if (auto* error = std::get_if<std::string>(&loadedDeformer)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        deformers.push_back(std::move(std::get<Deformer>(loadedDeformer)));
+    }
     DeformerSet deformerSet(std::move(deformers));
 
     std::error_code ec;

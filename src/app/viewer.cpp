@@ -136,8 +136,14 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     SceneRenderer& renderer = *std::get<0>(rendererCreated);
 
     std::vector<Deformer> deformers;
-    for (const DeformerSettings& deformer : settings.deformers)
-        deformers.push_back(makeDeformer(deformer));
+    for (const DeformerSettings& deformer : settings.deformers) {
+        auto loadedDeformer = loadDeformer(deformer, resourceRoot());
+        if (auto* error = std::get_if<std::string>(&loadedDeformer)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        deformers.push_back(std::move(std::get<Deformer>(loadedDeformer)));
+    }
     DeformerSet deformerSet(std::move(deformers));
 
     IMGUI_CHECKVERSION();

@@ -496,6 +496,9 @@ Read<Settings> makeSettingsReader() {
                   field("shape", &D::shape, choice(kDeformerShapes)),
                   field("size_cm", &D::sizeCm, vec3(positive())),
                   field("path", &D::path, keyframes(), required),
+                  field("mesh", &D::mesh, exactly<std::string>("a string")),
+                  field("fit_height_cm", &D::fitHeightCm, number(nonNegative())),
+                  field("rotation_deg", &D::rotationDeg, vec3(anyNumber())),
               }))),
         field("probe", &Settings::probes,
               listOf(table<P>({

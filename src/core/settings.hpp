@@ -107,6 +107,11 @@ struct DeformerSettings {
         glm::vec3 positionCm{0.0f};
     };
     std::vector<Key> path; // path = [[t, x, y, z], ...], times non-decreasing, at least one key
+    // mesh: a file Assimp reads (relative to the repository root, or absolute) instead of the
+    // procedural shape; its lowest point goes to the path's z. Rest pose, rigid motion.
+    std::string mesh;
+    double fitHeightCm = 0.0;    // fit_height_cm: scale the mesh to this height (0: as is)
+    glm::vec3 rotationDeg{0.0f}; // rotation_deg: Euler X Y Z applied to the mesh
 };
 
 struct ProbeSettings {

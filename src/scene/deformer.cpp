@@ -1,5 +1,7 @@
 #include "scene/deformer.hpp"
 
+#include "scene/model_import.hpp"
+
 #include <glm/gtc/matrix_transform.hpp>
 
 namespace snowcap {
@@ -44,6 +46,26 @@ Deformer makeDeformer(const DeformerSettings& settings) {
         deformer.mesh = makeCapsule(settings.sizeCm.x, settings.sizeCm.y);
         break;
     }
+    return deformer;
+}
+
+std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
+                                                 const std::filesystem::path& root) {
+    if (settings.mesh.empty())
+        return makeDeformer(settings);
+    const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
+                                           ? std::filesystem::path(settings.mesh)
+                                           : root / settings.mesh;
+    ImportOptions options;
+    options.fitHeightCm = settings.fitHeightCm;
+    options.rotationDeg = settings.rotationDeg;
+    auto imported = importModel(file, options);
+    if (auto* error = std::get_if<std::string>(&imported))
+        return "deformer '" + settings.name + "': " + *error;
+    Deformer deformer;
+    deformer.name = settings.name;
+    deformer.path = settings.path;
+    deformer.mesh = std::move(std::get<ImportedModel>(imported).mesh);
     return deformer;
 }
 

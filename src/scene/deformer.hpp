@@ -4,8 +4,10 @@
 #include "core/settings.hpp"
 #include "scene/mesh.hpp"
 
+#include <filesystem>
 #include <glm/mat4x4.hpp>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace snowcap {
@@ -19,7 +21,12 @@ struct Deformer {
     glm::mat4 modelAt(double timeS) const;
 };
 
-// Builds the procedural deformer a scenario describes.
+// Builds the procedural deformer a scenario describes (its `mesh` is ignored).
 Deformer makeDeformer(const DeformerSettings& settings);
+
+// Builds the deformer a scenario describes, importing its mesh file if it names one (relative
+// paths from `root`). Fails with the importer's one-line reason.
+std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
+                                                 const std::filesystem::path& root);
 
 } // namespace snowcap
