@@ -2,6 +2,7 @@
 // the persistent buffers and the capture depth as PFM, and final.png.
 #include "app/commands.hpp"
 #include "app/run_outputs.hpp"
+#include "app/session.hpp"
 #include "core/config.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
@@ -75,9 +76,7 @@ SurfaceOutput surfaceOutputNamed(const std::string& stage) {
 } // namespace
 
 int runRender(const CommonOptions& common, const RenderOptions& options) {
-    const fs::path root = resourceRoot();
-    auto loaded = loadSettings(
-        {root / "config/default.toml", resolveScenario(options.scenario, root)}, common.overrides);
+    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
         return 2;
@@ -101,23 +100,15 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     glInfo.halfStoreRounding = std::holds_alternative<HalfRounding>(rounding)
                                    ? toString(std::get<HalfRounding>(rounding))
                                    : std::get<std::string>(rounding);
-    auto created = SnowField::create(settings, shaders);
+    auto created = createSession(settings, shaders);
     if (auto* error = std::get_if<std::string>(&created)) {
         spdlog::error("{}", *error);
         return 2;
     }
-    SnowField& field = *std::get<0>(created);
-
-    std::vector<Deformer> deformers;
-    for (const DeformerSettings& deformer : settings.deformers) {
-        auto loadedDeformer = loadDeformer(deformer, resourceRoot());
-        if (auto* error = std::get_if<std::string>(&loadedDeformer)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-        deformers.push_back(std::move(std::get<Deformer>(loadedDeformer)));
-    }
-    DeformerSet deformerSet(std::move(deformers));
+    Session& session = std::get<Session>(created);
+    SnowField& field = *session.field;
+    SceneRenderer& renderer = *session.renderer;
+    DeformerSet& deformerSet = session.deformers;
 
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
@@ -126,13 +117,6 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                       ec.message());
         return 2;
     }
-
-    auto rendererCreated = SceneRenderer::create(shaders);
-    if (auto* error = std::get_if<std::string>(&rendererCreated)) {
-        spdlog::error("{}", *error);
-        return 2;
-    }
-    SceneRenderer& renderer = *std::get<0>(rendererCreated);
 
     RunRecorder recorder(settings, field);
     const double dt = 1.0 / settings.run.fps;

@@ -7,6 +7,7 @@
 #include <imgui.h>
 #define GLFW_INCLUDE_NONE
 #include "app/commands.hpp"
+#include "app/session.hpp"
 #include "app/viewer_panels.hpp"
 #include "core/config.hpp"
 #include "core/image.hpp"
@@ -96,9 +97,7 @@ void keyboardShortcuts(ViewerState& state, Window& window) {
 } // namespace
 
 int runViewer(const CommonOptions& common, const ViewOptions& options) {
-    const auto root = resourceRoot();
-    auto loaded = loadSettings(
-        {root / "config/default.toml", resolveScenario(options.scenario, root)}, common.overrides);
+    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
         return 2;
@@ -122,29 +121,15 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     }
 
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    auto fieldCreated = SnowField::create(settings, shaders);
-    if (auto* error = std::get_if<std::string>(&fieldCreated)) {
+    auto sessionCreated = createSession(settings, shaders);
+    if (auto* error = std::get_if<std::string>(&sessionCreated)) {
         spdlog::error("{}", *error);
         return 2;
     }
-    SnowField& field = *std::get<0>(fieldCreated);
-    auto rendererCreated = SceneRenderer::create(shaders);
-    if (auto* error = std::get_if<std::string>(&rendererCreated)) {
-        spdlog::error("{}", *error);
-        return 2;
-    }
-    SceneRenderer& renderer = *std::get<0>(rendererCreated);
-
-    std::vector<Deformer> deformers;
-    for (const DeformerSettings& deformer : settings.deformers) {
-        auto loadedDeformer = loadDeformer(deformer, resourceRoot());
-        if (auto* error = std::get_if<std::string>(&loadedDeformer)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-        deformers.push_back(std::move(std::get<Deformer>(loadedDeformer)));
-    }
-    DeformerSet deformerSet(std::move(deformers));
+    Session& session = std::get<Session>(sessionCreated);
+    SnowField& field = *session.field;
+    SceneRenderer& renderer = *session.renderer;
+    DeformerSet& deformerSet = session.deformers;
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
