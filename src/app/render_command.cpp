@@ -11,6 +11,7 @@
 #include "snow/snow_field.hpp"
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -84,6 +85,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     Settings settings = std::get<Settings>(loaded);
     if (options.frames > 0)
         settings.run.frames = options.frames;
+    else if (settings.run.durationS > 0.0)
+        settings.run.frames =
+            static_cast<int>(std::ceil(settings.run.durationS * settings.run.fps));
     if (!options.view.empty())
         settings.view.mode = options.view == "top" ? ViewMode::Top : ViewMode::Perspective;
     const SurfaceOutput output = surfaceOutputNamed(options.stage);

@@ -447,6 +447,7 @@ Read<Settings> makeSettingsReader() {
               table<R>({
                   field("fps", &R::fps, number(aboveUpTo(0.0, 1000.0))),
                   field("frames", &R::frames, integer(atLeast(1))),
+                  field("duration_s", &R::durationS, number(between(0.0, 1e6))),
               })),
         field("snow", &Settings::snow,
               table<N>({

@@ -22,6 +22,7 @@ enum class BlurMode { PerPixel, Prepass };               // "per_pixel" | "prepa
 struct RunSettings {
     double fps = 60.0; // run.fps: fixed simulation rate of `render` (frames per simulated second)
     int frames = 600;  // run.frames
+    double durationS = 0.0; // run.duration_s: when > 0, run this long at any fps (frames derived)
 };
 
 struct SnowSettings {
