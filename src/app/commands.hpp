@@ -24,7 +24,14 @@ struct RenderOptions {
         "lit"; // what final.png shows: lit | persistent | mask | height | normal | albedo
 };
 
+struct BenchOptions {
+    std::vector<int> sizes = {512, 1024, 2048};
+    int frames = 20;            // measured repetitions per case (after 3 warm-up runs)
+    std::filesystem::path json; // also write the results here
+};
+
 int runRender(const CommonOptions& common, const RenderOptions& options);
+int runBench(const CommonOptions& common, const BenchOptions& options);
 struct ViewOptions {
     std::string scenario = "decay_compare";
     int quitAfterFrames = 0;          // 0: run until closed
