@@ -500,6 +500,9 @@ Read<Settings> makeSettingsReader() {
                   field("mesh", &D::mesh, exactly<std::string>("a string")),
                   field("fit_height_cm", &D::fitHeightCm, number(nonNegative())),
                   field("rotation_deg", &D::rotationDeg, vec3(anyNumber())),
+                  field("clip", &D::clip, exactly<std::string>("a string")),
+                  field("clip_speed", &D::clipSpeed, number(between(0.0, 100.0))),
+                  field("face_path", &D::facePath, exactly<bool>("a boolean")),
               }))),
         field("probe", &Settings::probes,
               listOf(table<P>({

@@ -113,6 +113,9 @@ struct DeformerSettings {
     std::string mesh;
     double fitHeightCm = 0.0;    // fit_height_cm: scale the mesh to this height (0: as is)
     glm::vec3 rotationDeg{0.0f}; // rotation_deg: Euler X Y Z applied to the mesh
+    std::string clip;            // clip: skinned meshes play this animation clip by name
+    double clipSpeed = 1.0;      // clip_speed: playback rate of the clip
+    bool facePath = false;       // face_path: turn the mesh's +X along the path's motion
 };
 
 struct ProbeSettings {

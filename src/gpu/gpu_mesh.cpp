@@ -1,5 +1,6 @@
 #include "gpu/gpu_mesh.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -29,7 +30,46 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name)
     glVertexArrayAttribBinding(vao, 1, 0);
 }
 
-void GpuMesh::draw() const {
+GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
+                 std::span<const glm::vec4> weights, std::string_view name)
+    : GpuMesh(mesh, name) {
+    if (joints.size() != mesh.positions.size() || weights.size() != mesh.positions.size())
+        return; // not skinned after all: drawn rigid
+    // Attribute 2: four joint indices (integers), attribute 3: their weights.
+    std::vector<float> packed;
+    packed.reserve(joints.size() * 4);
+    for (std::size_t i = 0; i < joints.size(); ++i)
+        packed.insert(packed.end(), {weights[i].x, weights[i].y, weights[i].z, weights[i].w});
+    std::vector<std::uint32_t> indices;
+    indices.reserve(joints.size() * 4);
+    for (const glm::u16vec4& j : joints)
+        indices.insert(indices.end(), {j.x, j.y, j.z, j.w});
+    const std::string label(name);
+    skinAttributes_ = Buffer(indices.size() * 4 + packed.size() * 4, nullptr, label + ".skin");
+    skinAttributes_.update(0, indices.size() * 4, indices.data());
+    skinAttributes_.update(indices.size() * 4, packed.size() * 4, packed.data());
+    const GLuint vao = vertexArray_.id();
+    glVertexArrayVertexBuffer(vao, 1, skinAttributes_.id(), 0, 4 * sizeof(std::uint32_t));
+    glVertexArrayVertexBuffer(vao, 2, skinAttributes_.id(),
+                              static_cast<GLintptr>(indices.size() * 4), 4 * sizeof(float));
+    glEnableVertexArrayAttrib(vao, 2);
+    glVertexArrayAttribIFormat(vao, 2, 4, GL_UNSIGNED_INT, 0);
+    glVertexArrayAttribBinding(vao, 2, 1);
+    glEnableVertexArrayAttrib(vao, 3);
+    glVertexArrayAttribFormat(vao, 3, 4, GL_FLOAT, GL_FALSE, 0);
+    glVertexArrayAttribBinding(vao, 3, 2);
+    jointMatrices_ = Buffer(kMaxJoints * sizeof(glm::mat4), nullptr, label + ".joints");
+    skinned_ = true;
+}
+
+void GpuMesh::draw(GLuint program, std::span<const glm::mat4> skinning) const {
+    const bool posed = skinned_ && !skinning.empty();
+    glProgramUniform1i(program, kSkinnedLocation, posed ? 1 : 0);
+    if (posed) {
+        const std::size_t count = std::min<std::size_t>(skinning.size(), kMaxJoints);
+        jointMatrices_.update(0, count * sizeof(glm::mat4), skinning.data());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kJointMatricesBinding, jointMatrices_.id());
+    }
     glBindVertexArray(vertexArray_.id());
     glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
 }

@@ -4,15 +4,29 @@ namespace snowcap {
 
 DeformerSet::DeformerSet(std::vector<Deformer> deformers) : deformers_(std::move(deformers)) {
     meshes_.reserve(deformers_.size());
-    for (const Deformer& deformer : deformers_)
-        meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name);
+    for (const Deformer& deformer : deformers_) {
+        if (deformer.skin)
+            meshes_.emplace_back(deformer.mesh, deformer.skin->joints, deformer.skin->weights,
+                                 "deformer." + deformer.name);
+        else
+            meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name);
+    }
+    poses_.resize(deformers_.size());
 }
 
 const std::vector<DeformerInstance>& DeformerSet::instancesAt(double timeS) {
     instances_.clear();
     for (std::size_t i = 0; i < deformers_.size(); ++i) {
-        const glm::mat4 model = deformers_[i].modelAt(timeS);
-        instances_.push_back({&meshes_[i], model, deformers_[i].mesh.bounds().transformed(model)});
+        const Deformer& deformer = deformers_[i];
+        const glm::mat4 model = deformer.modelAt(timeS);
+        poses_[i] = deformer.skinningAt(timeS);
+        Aabb bounds = deformer.mesh.bounds();
+        if (deformer.skin) {
+            // A pose can reach past the bind pose's box; a quarter of its size covers a walk.
+            const glm::vec3 margin = (bounds.max - bounds.min) * 0.25f;
+            bounds = {bounds.min - margin, bounds.max + margin};
+        }
+        instances_.push_back({&meshes_[i], model, bounds.transformed(model), poses_[i]});
     }
     return instances_;
 }

@@ -23,6 +23,7 @@ private:
     std::vector<Deformer> deformers_;
     std::vector<gpu::GpuMesh> meshes_;
     std::vector<DeformerInstance> instances_;
+    std::vector<std::vector<glm::mat4>> poses_; // per deformer, this frame's joint matrices
 };
 
 } // namespace snowcap

@@ -81,7 +81,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
             glProgramUniformMatrix4fv(deformerProgram_->id(), 1, 1, GL_FALSE,
                                       glm::value_ptr(deformers[i].model));
             glProgramUniform3fv(deformerProgram_->id(), 2, 1, glm::value_ptr(deformerAlbedo(i)));
-            deformers[i].mesh->draw();
+            deformers[i].mesh->draw(deformerProgram_->id(), deformers[i].skinning);
         }
     }
     glDisable(GL_DEPTH_TEST);

@@ -28,13 +28,29 @@ glm::vec3 Deformer::positionAt(double timeS) const {
 }
 
 glm::mat4 Deformer::modelAt(double timeS) const {
-    return glm::translate(glm::mat4(1.0f), positionAt(timeS));
+    glm::mat4 model = glm::translate(glm::mat4(1.0f), positionAt(timeS));
+    if (facePath) {
+        // Face along the motion: the direction over the next 50 ms (or the last, at the end).
+        glm::vec3 motion = positionAt(timeS + 0.05) - positionAt(timeS);
+        if (glm::length(glm::vec2(motion)) < 1e-4f)
+            motion = positionAt(timeS) - positionAt(timeS - 0.05);
+        if (glm::length(glm::vec2(motion)) > 1e-4f)
+            model = glm::rotate(model, std::atan2(motion.y, motion.x), glm::vec3(0, 0, 1));
+    }
+    return model;
+}
+
+std::vector<glm::mat4> Deformer::skinningAt(double timeS) const {
+    if (!skin)
+        return {};
+    return skinningMatrices(skin->skeleton, &skin->clip, timeS * skin->speed, true);
 }
 
 Deformer makeDeformer(const DeformerSettings& settings) {
     Deformer deformer;
     deformer.name = settings.name;
     deformer.path = settings.path;
+    deformer.facePath = settings.facePath;
     switch (settings.shape) {
     case DeformerShape::Sphere:
         deformer.mesh = makeSphere(settings.sizeCm.x);
@@ -62,10 +78,20 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
     auto imported = importModel(file, options);
     if (auto* error = std::get_if<std::string>(&imported))
         return "deformer '" + settings.name + "': " + *error;
+    ImportedModel& model = std::get<ImportedModel>(imported);
     Deformer deformer;
     deformer.name = settings.name;
     deformer.path = settings.path;
-    deformer.mesh = std::move(std::get<ImportedModel>(imported).mesh);
+    deformer.facePath = settings.facePath;
+    deformer.mesh = std::move(model.mesh);
+    if (!settings.clip.empty()) {
+        const AnimationClip* clip = model.findClip(settings.clip);
+        if (!model.skinned() || !clip)
+            return "deformer '" + settings.name + "': " + file.string() + " has no clip '" +
+                   settings.clip + "'" + (model.skinned() ? "" : " (the mesh is not skinned)");
+        deformer.skin = DeformerSkin{std::move(model.joints), std::move(model.weights),
+                                     std::move(model.skeleton), *clip, settings.clipSpeed};
+    }
     return deformer;
 }
 

@@ -45,7 +45,7 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
         if (!deformer.mesh || !overlaps(deformer.worldBounds))
             continue;
         glProgramUniformMatrix4fv(program.id(), 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
-        deformer.mesh->draw();
+        deformer.mesh->draw(program.id(), deformer.skinning);
         ++drawn;
     }
     glDisable(GL_DEPTH_TEST);

@@ -27,6 +27,7 @@ struct DeformerInstance {
     const gpu::GpuMesh* mesh = nullptr;
     glm::mat4 model{1.0f};
     Aabb worldBounds;
+    std::span<const glm::mat4> skinning; // joint matrices of a skinned mesh's current pose
 };
 
 class ContactCapture {

@@ -140,7 +140,7 @@ TEST(ConfigScenario, DecayCompare) {
     EXPECT_EQ(s.snow.orthoWidthCm, 1024.0);
     EXPECT_EQ(s.sims[0].decay, 0.95);
     EXPECT_EQ(s.sims[1].decay, 0.999);
-    ASSERT_EQ(s.deformers.size(), 2u);
+    ASSERT_EQ(s.deformers.size(), 3u);
     const DeformerSettings& boot = s.deformers[0];
     EXPECT_EQ(boot.shape, DeformerShape::Box);
     EXPECT_EQ(boot.sizeCm, glm::vec3(15, 8, 20));
@@ -155,10 +155,14 @@ TEST(ConfigScenario, DecayCompare) {
     expectKey(ball.path[0], 0.0, 450, 150, 200);
     expectKey(ball.path[2], 2.0, 450, 150, -5);
     expectKey(ball.path[3], 8.0, -450, 150, -5);
-    ASSERT_EQ(s.probes.size(), 3u);
+    ASSERT_EQ(s.probes.size(), 4u);
     EXPECT_EQ(s.probes[0].worldCm, (std::array<double, 2>{-300.0, -100.0}));
     EXPECT_EQ(s.probes[1].worldCm, (std::array<double, 2>{0.0, -100.0}));
     EXPECT_EQ(s.probes[2].worldCm, (std::array<double, 2>{300.0, 150.0}));
+    const DeformerSettings& walker = s.deformers[2];
+    EXPECT_EQ(walker.mesh, "assets/meshes/biped.glb");
+    EXPECT_EQ(walker.clip, "walk");
+    EXPECT_TRUE(walker.facePath);
 }
 
 TEST(ConfigScenario, ResolveScenarioTakesNamesOrPaths) {
