@@ -190,9 +190,7 @@ ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
         glPixelStorei(GL_PACK_ALIGNMENT, 1);
         glGetTextureImage(colour.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE,
                           static_cast<GLsizei>(rows.size()), rows.data());
-        for (int y = 0; y < height; ++y)
-            std::copy_n(rows.data() + static_cast<std::size_t>(height - 1 - y) * width * 4,
-                        width * 4, image.pixels.data() + static_cast<std::size_t>(y) * width * 4);
+        image = imageFromBottomUpRows(rows.data(), width, height);
     } else {
         const std::vector<float> texels = colour.readFloats();
         const float snowDepth = static_cast<float>(settings.snow.depthCm);

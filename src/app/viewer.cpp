@@ -27,14 +27,11 @@ namespace {
 
 // The frame just drawn, top row first, as PNG wants it.
 ImageRgba8 readBackbuffer(int width, int height) {
-    ImageRgba8 image(width, height);
     std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
     glReadBuffer(GL_BACK);
     glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
-    for (int y = 0; y < height; ++y)
-        std::copy_n(rows.data() + static_cast<std::size_t>(height - 1 - y) * width * 4, width * 4,
-                    image.pixels.data() + static_cast<std::size_t>(y) * width * 4);
+    ImageRgba8 image = imageFromBottomUpRows(rows.data(), width, height);
     for (std::size_t i = 3; i < image.pixels.size(); i += 4)
         image.pixels[i] = 255;
     return image;

@@ -567,4 +567,13 @@ ImageDiff compareImages(const ImageRgba8& expected, const ImageRgba8& actual, in
     return diff;
 }
 
+ImageRgba8 imageFromBottomUpRows(const std::uint8_t* rows, int width, int height) {
+    ImageRgba8 image(width, height);
+    const std::size_t rowBytes = static_cast<std::size_t>(width) * 4;
+    for (int y = 0; y < height; ++y)
+        std::copy_n(rows + static_cast<std::size_t>(height - 1 - y) * rowBytes, rowBytes,
+                    image.pixels.data() + static_cast<std::size_t>(y) * rowBytes);
+    return image;
+}
+
 } // namespace snowcap

@@ -55,6 +55,9 @@ struct ImageFloat {
     float at(int x, int y) const { return values[static_cast<std::size_t>(y) * width + x]; }
 };
 
+// RGBA8 rows as OpenGL reads them back (bottom row first) as a top-first image.
+ImageRgba8 imageFromBottomUpRows(const std::uint8_t* rows, int width, int height);
+
 // ---- files: errors are one line naming the path and the reason ---------------------------
 // Writes go to a temporary file in the same directory and are renamed into place, so a reader
 // (or a crash) never sees half a file.

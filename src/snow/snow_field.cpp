@@ -1,5 +1,7 @@
 #include "snow/snow_field.hpp"
 
+#include <algorithm>
+
 namespace snowcap {
 
 Region simRegion(const Settings& settings, int simIndex) {
@@ -35,23 +37,21 @@ std::optional<std::string> SnowField::applySettings(const Settings& settings) {
             auto* error = std::get_if<std::string>(&loaded))
             return *error;
 
-    // One capture per distinct key; keep existing captures whose key survives.
+    // One capture per distinct key; a capture whose key survives is kept (no reallocation).
     std::vector<std::unique_ptr<ContactCapture>> captures;
+    auto takeOrMake = [&](const CaptureKey& key) {
+        for (auto& existing : captures_)
+            if (existing && existing->key() == key)
+                return std::move(existing);
+        return std::make_unique<ContactCapture>(key);
+    };
     for (int i = 0; i < kSimCount; ++i) {
         const CaptureKey key = simCaptureKey(settings, i);
-        int found = -1;
-        for (int c = 0; c < static_cast<int>(captures.size()); ++c)
-            if (captures[c]->key() == key)
-                found = c;
-        if (found < 0) {
-            for (auto& existing : captures_)
-                if (existing && existing->key() == key)
-                    captures.push_back(std::move(existing));
-            if (captures.empty() || !(captures.back()->key() == key))
-                captures.push_back(std::make_unique<ContactCapture>(key));
-            found = static_cast<int>(captures.size()) - 1;
-        }
-        captureIndex_[i] = found;
+        auto same = std::find_if(captures.begin(), captures.end(),
+                                 [&](const auto& capture) { return capture->key() == key; });
+        if (same == captures.end())
+            same = captures.insert(captures.end(), takeOrMake(key));
+        captureIndex_[i] = static_cast<int>(same - captures.begin());
     }
     captures_ = std::move(captures);
 
