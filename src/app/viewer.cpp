@@ -112,7 +112,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // The per-pixel spiral blur costs seconds a frame on a CPU rasteriser; the prepass reads
         // the same taps once per step. The panel's blur switch brings the reference back.
         for (SimSettings& sim : settings.sims)
-            sim.material.blur = BlurMode::Prepass;
+            sim.blur = BlurMode::Prepass;
         startNote = "llvmpipe: material blur set to prepass for interactive rates";
         spdlog::info("{}", startNote);
     }

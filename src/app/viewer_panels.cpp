@@ -54,19 +54,20 @@ bool simPanel(const char* title, SimSettings& sim) {
         changed |= sliderDouble("blur distance (0 auto)", m.rtBlurDistance, 0.0, 0.05, "%.4f");
         changed |= sliderDouble("edge control", m.edgeControl, 0.0, 0.2, "%.3f");
         changed |= sliderDouble("normal intensity", m.normalIntensity, 0.0, 5.0, "%.2f");
-        int normals = m.normals == NormalMode::Sobel ? 1 : 0;
+        int normals = sim.normals == NormalMode::Sobel ? 1 : 0;
         if (ImGui::Combo("normals", &normals, "height_to_normal\0sobel\0")) {
-            m.normals = normals ? NormalMode::Sobel : NormalMode::HeightToNormal;
+            sim.normals = normals ? NormalMode::Sobel : NormalMode::HeightToNormal;
             changed = true;
         }
-        int blur = m.blur == BlurMode::Prepass ? 1 : 0;
+        int blur = sim.blur == BlurMode::Prepass ? 1 : 0;
         if (ImGui::Combo("blur", &blur, "per_pixel (UE)\0prepass\0")) {
-            m.blur = blur ? BlurMode::Prepass : BlurMode::PerPixel;
+            sim.blur = blur ? BlurMode::Prepass : BlurMode::PerPixel;
             changed = true;
         }
-        int geometry = m.geometry == SurfaceGeometry::Tessellation ? 1 : 0;
-        if (ImGui::Combo("geometry", &geometry, "vertex grid\0tessellation\0")) {
-            m.geometry = geometry ? SurfaceGeometry::Tessellation : SurfaceGeometry::VertexGrid;
+        int geometry = sim.displacement == SurfaceGeometry::Tessellation ? 1 : 0;
+        if (ImGui::Combo("displacement", &geometry, "vertex grid\0tessellation\0")) {
+            sim.displacement =
+                geometry ? SurfaceGeometry::Tessellation : SurfaceGeometry::VertexGrid;
             changed = true;
         }
     }

@@ -18,6 +18,15 @@ enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" |
 enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
 enum class ViewMode { Perspective, Top };                // "perspective" | "top"
 enum class BlurMode { PerPixel, Prepass };               // "per_pixel" | "prepass"
+enum class BufferFormat { R16F, RGBA16F };               // "r16f" | "rgba16f"
+enum class RefillMode { Multiply, Linear };              // "multiply" | "linear"
+enum class RimMode { Off, On };                          // "off" | "on"
+// "fixed" | "follow_naive" | "follow_snapped"
+enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
+// "custom" | "off" | "low" | "medium" | "high" | "ultra"
+enum class Quality { Custom, Off, Low, Medium, High, Ultra };
+// "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
+enum class ContactType { Foot, Vehicle, Animal, Other };
 
 struct RunSettings {
     double fps = 60.0; // run.fps: fixed simulation rate of `render` (frames per simulated second)
@@ -32,6 +41,15 @@ struct SnowSettings {
     double captureZCm = -100.0;   // snow.capture_z_cm: capture camera, relative to the surface
     double depthCm = 30.0;        // snow.depth_cm: snow thickness (ground = surface - depth)
     std::array<double, 2> regionCentreCm{0.0, 0.0}; // snow.region_centre_cm (GuidePosition X/Y)
+    // snow.follow: the deformer a following region (sim.X.region) keeps centred; "" = the
+    // first deformer.
+    std::string follow;
+    // snow.quality: "custom" takes resolution, blur and surface density from their own keys;
+    // the rungs off..ultra set them together ("off" allocates and runs nothing).
+    Quality quality = Quality::Custom;
+    // snow.idle_skip: skip capture + accumulate while nothing touches the region, the region
+    // stands still and every sim has fully healed.
+    bool idleSkip = false;
 };
 
 struct CaptureSettings {
@@ -53,11 +71,8 @@ struct MaterialSettings {
     double rtBlurDistance = 0.0;  // rt_blur_distance: uv radius; 0 = from the resolution table
     double edgeControl = 0.02;    // edge_control: fade-out width at the region border (uv)
     double normalIntensity = 1.0; // normal_intensity: HeightToNormal strength
-    NormalMode normals = NormalMode::HeightToNormal;        // normals
-    SurfaceGeometry geometry = SurfaceGeometry::VertexGrid; // geometry
-    // blur: "per_pixel" evaluates the spiral blur wherever Snow_Mask is needed (the UE material,
-    // the reference); "prepass" blurs the buffer once per step and the material takes one tap.
-    BlurMode blur = BlurMode::PerPixel;
+    double rimHeightCm = 2.0;     // rim_height_cm: crest of the berm around a print (rims = "on")
+    double rimWidthCm = 12.0;     // rim_width_cm: how far the berm reaches out from a print
 };
 
 struct SimSettings {
@@ -66,7 +81,18 @@ struct SimSettings {
     AccumulateMode accumulate = AccumulateMode::Add;  // sim.X.accumulate
     bool halfSafe = true; // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
     int resolution = 0;   // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]
-    MaterialSettings material; // sim.X.material
+    BufferFormat format = BufferFormat::R16F;        // sim.X.format: rgba16f adds age (G), type (B)
+    NormalMode normals = NormalMode::HeightToNormal; // sim.X.normals
+    RegionMode region = RegionMode::Fixed;           // sim.X.region
+    RimMode rims = RimMode::Off;                     // sim.X.rims
+    RefillMode refill = RefillMode::Multiply;        // sim.X.refill: decay (x) or linear (-)
+    double refillRatePerS = 0.1; // sim.X.refill_rate: linear refill, mask units per second
+    // sim.X.blur: "per_pixel" evaluates the spiral blur wherever Snow_Mask is needed (the UE
+    // material, the reference); "prepass" blurs the buffer once per step and the material takes
+    // one tap.
+    BlurMode blur = BlurMode::PerPixel;
+    SurfaceGeometry displacement = SurfaceGeometry::VertexGrid; // sim.X.displacement
+    MaterialSettings material;                                  // sim.X.material
 };
 
 // The shared look of the scene (look.*): MF_Landscape_Ground layers and the light.
@@ -116,6 +142,7 @@ struct DeformerSettings {
     std::string clip;            // clip: skinned meshes play this animation clip by name
     double clipSpeed = 1.0;      // clip_speed: playback rate of the clip
     bool facePath = false;       // face_path: turn the mesh's +X along the path's motion
+    ContactType contact = ContactType::Other; // contact: what kind of print it leaves
 };
 
 struct ProbeSettings {

@@ -26,7 +26,8 @@ const std::vector<DeformerInstance>& DeformerSet::instancesAt(double timeS) {
             const glm::vec3 margin = (bounds.max - bounds.min) * 0.25f;
             bounds = {bounds.min - margin, bounds.max + margin};
         }
-        instances_.push_back({&meshes_[i], model, bounds.transformed(model), poses_[i]});
+        instances_.push_back(
+            {&meshes_[i], model, bounds.transformed(model), poses_[i], deformer.contact});
     }
     return instances_;
 }

@@ -67,7 +67,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
         glBindVertexArray(emptyArray_.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
-    surface_->draw(sim, sim.settings().material.geometry);
+    surface_->draw(sim, sim.settings().displacement);
 
     if (request.drawDeformers && request.output == SurfaceOutput::Lit) {
         glEnable(GL_DEPTH_TEST);

@@ -145,7 +145,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         buildGeometry(region);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    const int prepass = sim.settings().material.blur == BlurMode::Prepass ? 1 : 0;
+    const int prepass = sim.settings().blur == BlurMode::Prepass ? 1 : 0;
     glBindTextureUnit(2, input.id());
     glBindSampler(2, persistentSampler_.id());
     glEnable(GL_DEPTH_TEST);

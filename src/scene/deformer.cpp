@@ -51,6 +51,7 @@ Deformer makeDeformer(const DeformerSettings& settings) {
     deformer.name = settings.name;
     deformer.path = settings.path;
     deformer.facePath = settings.facePath;
+    deformer.contact = settings.contact;
     switch (settings.shape) {
     case DeformerShape::Sphere:
         deformer.mesh = makeSphere(settings.sizeCm.x);
@@ -83,6 +84,7 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
     deformer.name = settings.name;
     deformer.path = settings.path;
     deformer.facePath = settings.facePath;
+    deformer.contact = settings.contact;
     deformer.mesh = std::move(model.mesh);
     if (!settings.clip.empty()) {
         const AnimationClip* clip = model.findClip(settings.clip);

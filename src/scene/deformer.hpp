@@ -30,6 +30,7 @@ struct Deformer {
     Mesh mesh;
     std::vector<DeformerSettings::Key> path; // linear between keys, held outside
     bool facePath = false;
+    ContactType contact = ContactType::Other;
     std::optional<DeformerSkin> skin;
 
     glm::vec3 positionAt(double timeS) const;

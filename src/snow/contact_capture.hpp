@@ -6,6 +6,7 @@
 // The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
 // ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
 
+#include "core/settings.hpp"
 #include "core/snow_math.hpp"
 #include "gpu/gpu_mesh.hpp"
 #include "gpu/objects.hpp"
@@ -28,6 +29,7 @@ struct DeformerInstance {
     glm::mat4 model{1.0f};
     Aabb worldBounds;
     std::span<const glm::mat4> skinning; // joint matrices of a skinned mesh's current pose
+    ContactType contact = ContactType::Other;
 };
 
 class ContactCapture {

@@ -57,7 +57,7 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.radialSteps = static_cast<float>(material.radialSteps);
     block.edgeControl = static_cast<float>(material.edgeControl);
     block.normalIntensity = static_cast<float>(material.normalIntensity);
-    block.normalMode = material.normals == NormalMode::Sobel ? 1.0f : 0.0f;
+    block.normalMode = sim.normals == NormalMode::Sobel ? 1.0f : 0.0f;
     put(block.snowColourWrap, look.snowColour, static_cast<float>(look.wrap));
     put(block.packedColourReveal, look.packedColour, static_cast<float>(look.groundReveal));
     put(block.groundColour, look.groundColour, static_cast<float>(look.detailNormal));

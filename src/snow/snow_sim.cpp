@@ -26,7 +26,7 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     program_ = std::get<gpu::ShaderProgram*>(loaded);
-    const bool prepass = sim.material.blur == BlurMode::Prepass;
+    const bool prepass = sim.blur == BlurMode::Prepass;
     if (prepass) {
         auto blur = shaders.load(blurPrepassProgram());
         if (auto* error = std::get_if<std::string>(&blur))
@@ -102,7 +102,7 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
 }
 
 const gpu::Texture2D& SnowSim::surfaceInput() const {
-    if (sim_.material.blur != BlurMode::Prepass)
+    if (sim_.blur != BlurMode::Prepass)
         return persistent();
     if (!blurredIsCurrent_)
         blurPrepass();

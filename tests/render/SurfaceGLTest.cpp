@@ -88,7 +88,7 @@ TEST_F(SurfaceFixture, UntouchedSnowStaysAtTheSurfaceAndAFullPrintReachesTheGrou
     pressDisc(0, {0.0, 0.0}, 60.0);
     field->applySettings(settings); // params upload; the buffer is kept
     for (SurfaceGeometry geometry : {SurfaceGeometry::VertexGrid, SurfaceGeometry::Tessellation}) {
-        settings.sims[0].material.geometry = geometry;
+        settings.sims[0].displacement = geometry;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
         const std::vector<float> height = renderTop(SurfaceOutput::Height, kSize);
         const float centre = height[(32 * kSize + 32) * 4];
@@ -109,7 +109,7 @@ TEST_P(SurfaceTessellationLevels, VertexGridAndTessellationAgree) {
     pressDisc(0, {10.0, -20.0}, 70.0, 1.0f, 40.0);
     std::vector<std::vector<float>> heights;
     for (SurfaceGeometry geometry : {SurfaceGeometry::VertexGrid, SurfaceGeometry::Tessellation}) {
-        settings.sims[0].material.geometry = geometry;
+        settings.sims[0].displacement = geometry;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
         heights.push_back(renderTop(SurfaceOutput::Height, 128, 1.0, GetParam()));
     }
@@ -139,7 +139,7 @@ TEST_F(SurfaceFixture, BlurPrepassMatchesThePerPixelSpiralBlur) {
     pressDisc(0, {0.0, 0.0}, 50.0);
     std::vector<std::vector<float>> masks;
     for (BlurMode blur : {BlurMode::PerPixel, BlurMode::Prepass}) {
-        settings.sims[0].material.blur = blur;
+        settings.sims[0].blur = blur;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
         masks.push_back(renderTop(SurfaceOutput::SnowMask, 128));
     }
@@ -158,7 +158,7 @@ TEST_F(SurfaceFixture, BlurPrepassMatchesThePerPixelSpiralBlur) {
 
 TEST_F(SurfaceFixture, FlatFieldGivesTheGroundNormalExactly) {
     for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
-        settings.sims[0].material.normals = mode;
+        settings.sims[0].normals = mode;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
         const std::vector<float> normals = renderTop(SurfaceOutput::Normal, 32);
         for (std::size_t i = 0; i < normals.size(); i += 4) {
@@ -175,7 +175,7 @@ TEST_F(SurfaceFixture, RimNormalsTiltTowardThePrintCentre) {
     pressDisc(0, centre, 70.0, 1.0f, 30.0);
     settings.sims[0].material.maskMulti = 1.0;
     for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
-        settings.sims[0].material.normals = mode;
+        settings.sims[0].normals = mode;
         ASSERT_EQ(field->applySettings(settings), std::nullopt);
         const int pixels = 128;
         const std::vector<float> normals = renderTop(SurfaceOutput::Normal, pixels);

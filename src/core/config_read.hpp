@@ -1,0 +1,404 @@
+#pragma once
+// The pieces config.cpp and config_scene.cpp build their schemas from: enum spellings, the walker
+// that reports the first error as "FILE:LINE:COL: key 'a.b': problem", typed readers with range
+// checks, and table/list readers that refuse unknown keys. Internal to src/core/config*.cpp.
+
+#include "core/config.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <set>
+#include <string>
+#include <toml++/toml.h>
+#include <utility>
+#include <vector>
+
+namespace snowcap::config_read {
+
+// ---- enum spellings: one table per enum serves toString, parse* and the validator ---------
+
+template <class E> struct Spelling {
+    E value;
+    std::string_view name;
+};
+
+inline constexpr std::array<Spelling<DecayTiming>, 2> kDecayTimings{{
+    {DecayTiming::PerFrame, "per_frame"},
+    {DecayTiming::DeltaTime, "delta_time"},
+}};
+inline constexpr std::array<Spelling<AccumulateMode>, 2> kAccumulateModes{{
+    {AccumulateMode::Add, "add"},
+    {AccumulateMode::Max, "max"},
+}};
+inline constexpr std::array<Spelling<DeformerShape>, 3> kDeformerShapes{{
+    {DeformerShape::Sphere, "sphere"},
+    {DeformerShape::Box, "box"},
+    {DeformerShape::Capsule, "capsule"},
+}};
+
+inline constexpr std::array<Spelling<NormalMode>, 2> kNormalModes{{
+    {NormalMode::HeightToNormal, "height_to_normal"},
+    {NormalMode::Sobel, "sobel"},
+}};
+inline constexpr std::array<Spelling<SurfaceGeometry>, 2> kSurfaceGeometries{{
+    {SurfaceGeometry::VertexGrid, "vertex"},
+    {SurfaceGeometry::Tessellation, "tessellation"},
+}};
+inline constexpr std::array<Spelling<BlurMode>, 2> kBlurModes{{
+    {BlurMode::PerPixel, "per_pixel"},
+    {BlurMode::Prepass, "prepass"},
+}};
+inline constexpr std::array<Spelling<BufferFormat>, 2> kBufferFormats{{
+    {BufferFormat::R16F, "r16f"},
+    {BufferFormat::RGBA16F, "rgba16f"},
+}};
+inline constexpr std::array<Spelling<RefillMode>, 2> kRefillModes{{
+    {RefillMode::Multiply, "multiply"},
+    {RefillMode::Linear, "linear"},
+}};
+inline constexpr std::array<Spelling<RimMode>, 2> kRimModes{{
+    {RimMode::Off, "off"},
+    {RimMode::On, "on"},
+}};
+inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
+    {RegionMode::Fixed, "fixed"},
+    {RegionMode::FollowNaive, "follow_naive"},
+    {RegionMode::FollowSnapped, "follow_snapped"},
+}};
+inline constexpr std::array<Spelling<Quality>, 6> kQualities{{
+    {Quality::Custom, "custom"},
+    {Quality::Off, "off"},
+    {Quality::Low, "low"},
+    {Quality::Medium, "medium"},
+    {Quality::High, "high"},
+    {Quality::Ultra, "ultra"},
+}};
+inline constexpr std::array<Spelling<ContactType>, 4> kContactTypes{{
+    {ContactType::Foot, "foot"},
+    {ContactType::Vehicle, "vehicle"},
+    {ContactType::Animal, "animal"},
+    {ContactType::Other, "other"},
+}};
+inline constexpr std::array<Spelling<ViewMode>, 2> kViewModes{{
+    {ViewMode::Perspective, "perspective"},
+    {ViewMode::Top, "top"},
+}};
+
+template <class E, std::size_t N>
+inline std::string_view nameOf(const std::array<Spelling<E>, N>& spellings, E value) {
+    for (const auto& spelling : spellings)
+        if (spelling.value == value)
+            return spelling.name;
+    return "unknown";
+}
+
+template <class E, std::size_t N>
+std::optional<E> valueOf(const std::array<Spelling<E>, N>& spellings, std::string_view name) {
+    for (const auto& spelling : spellings)
+        if (spelling.name == name)
+            return spelling.value;
+    return std::nullopt;
+}
+
+// "'sphere', 'box' or 'capsule'": the error tells the user every word that would have worked.
+template <class E, std::size_t N>
+inline std::string allowedNames(const std::array<Spelling<E>, N>& spellings) {
+    std::string list;
+    for (std::size_t i = 0; i < N; ++i) {
+        if (i > 0)
+            list += i + 1 == N ? " or " : ", ";
+        list += "'" + std::string(spellings[i].name) + "'";
+    }
+    return list;
+}
+
+// ---- how values appear in messages ---------------------------------------------------------
+
+// Shortest text that reads back as the same double: "1.5", not "1.500000".
+inline std::string show(double value) {
+    std::array<char, 32> text{};
+    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
+    return std::string(text.data(), end);
+}
+
+inline std::string plural(std::size_t count, std::string_view noun) {
+    return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
+}
+
+// Indexed by toml::node_type, whose order (none, table, array, string, integer, floating_point,
+// boolean, date, time, date_time) is part of toml++'s stable API.
+inline constexpr std::array<std::string_view, 10> kTypeNames{
+    "nothing", "table",   "array", "string", "integer",
+    "float",   "boolean", "date",  "time",   "date-time"};
+
+inline std::string_view typeName(const toml::node& node) {
+    return kTypeNames.at(static_cast<std::size_t>(node.type()));
+}
+
+// ---- the walker: turns the merged table into Settings, stopping at the first error ---------
+
+class Walker {
+public:
+    // `flagOrigins` are the source names given to `--set` layers: they have no line:column
+    // worth printing, the flag text itself is the location.
+    explicit Walker(const std::set<std::string>& flagOrigins) : flagOrigins_(flagOrigins) {}
+
+    bool fail(const toml::source_region& where, const std::string& problem) {
+        if (!error_)
+            error_ = ConfigError{locate(where) + ": " + problem};
+        return false;
+    }
+    bool failKey(const toml::node& node, const std::string& key, const std::string& problem) {
+        return fail(node.source(), "key '" + key + "': " + problem);
+    }
+    bool expected(const toml::node& node, const std::string& key, std::string_view what) {
+        return failKey(node, key,
+                       "expected " + std::string(what) + ", got " + std::string(typeName(node)));
+    }
+    ConfigError error() const { return error_.value_or(ConfigError{"unknown error"}); }
+
+private:
+    std::string locate(const toml::source_region& where) const {
+        if (!where.path)
+            return "<config>";
+        if (flagOrigins_.contains(*where.path))
+            return *where.path;
+        return *where.path + ":" + std::to_string(where.begin.line) + ":" +
+               std::to_string(where.begin.column);
+    }
+
+    const std::set<std::string>& flagOrigins_;
+    std::optional<ConfigError> error_;
+};
+
+// Reads the node at `key` (its full dotted path, for messages) into `out`. False after an error.
+template <class T>
+using Read = std::function<bool(Walker&, const toml::node&, const std::string& key, T& out)>;
+
+// A bound on a value already of the right type: whether it holds, and the rule to quote when
+// it does not ("must be ...").
+template <class T> struct Check {
+    std::function<bool(T)> holds;
+    std::string rule;
+};
+
+inline Check<double> anyNumber() {
+    return {[](double) { return true; }, ""};
+}
+inline Check<double> positive() {
+    return {[](double value) { return value > 0.0; }, "must be greater than 0"};
+}
+inline Check<double> nonNegative() {
+    return {[](double value) { return value >= 0.0; }, "must be at least 0"};
+}
+inline Check<double> between(double low, double high) {
+    return {[=](double value) { return value >= low && value <= high; },
+            "must be in [" + show(low) + ", " + show(high) + "]"};
+}
+inline Check<std::int64_t> integerBetween(std::int64_t low, std::int64_t high) {
+    return {[=](std::int64_t value) { return value >= low && value <= high; },
+            "must be between " + std::to_string(low) + " and " + std::to_string(high)};
+}
+inline Check<double> aboveUpTo(double low, double high) {
+    return {[=](double value) { return value > low && value <= high; },
+            "must be in (" + show(low) + ", " + show(high) + "]"};
+}
+inline Check<std::int64_t> atLeast(std::int64_t low) {
+    return {[=](std::int64_t value) { return value >= low; },
+            "must be at least " + std::to_string(low)};
+}
+inline Check<std::int64_t> powerOfTwoBetween(std::int64_t low, std::int64_t high) {
+    return {[=](std::int64_t value) {
+                return value >= low && value <= high && (value & (value - 1)) == 0;
+            },
+            "must be a power of two between " + std::to_string(low) + " and " +
+                std::to_string(high)};
+}
+
+// A per-sim override of a shared setting: 0 means "use the shared one".
+inline Check<std::int64_t> zeroOrPowerOfTwoBetween(std::int64_t low, std::int64_t high) {
+    const Check<std::int64_t> power = powerOfTwoBetween(low, high);
+    return {[=](std::int64_t value) { return value == 0 || power.holds(value); },
+            "must be 0 (use snow.resolution) or a power of two between " + std::to_string(low) +
+                " and " + std::to_string(high)};
+}
+
+// Integers are accepted where a float is expected: nobody should have to write `fps = 60.0`.
+inline Read<double> number(Check<double> check = anyNumber()) {
+    return [check](Walker& walker, const toml::node& node, const std::string& key, double& out) {
+        if (!node.is_number())
+            return walker.expected(node, key, "a number");
+        const bool integral = node.is_integer();
+        const double value = integral ? static_cast<double>(node.as_integer()->get())
+                                      : node.as_floating_point()->get();
+        const std::string written =
+            integral ? std::to_string(node.as_integer()->get()) : show(value);
+        if (!std::isfinite(value))
+            return walker.failKey(node, key, "must be a finite number, got " + written);
+        if (!check.holds(value))
+            return walker.failKey(node, key, check.rule + ", got " + written);
+        out = value;
+        return true;
+    };
+}
+
+// Floats are refused where an integer is expected: `resolution = 1024.5` is a mistake.
+inline Read<int> integer(Check<std::int64_t> check) {
+    return [check](Walker& walker, const toml::node& node, const std::string& key, int& out) {
+        if (!node.is_integer())
+            return walker.expected(node, key, "an integer");
+        const std::int64_t value = node.as_integer()->get();
+        const std::string written = std::to_string(value);
+        if (!check.holds(value))
+            return walker.failKey(node, key, check.rule + ", got " + written);
+        if (value > std::numeric_limits<int>::max())
+            return walker.failKey(node, key, "must be at most 2147483647, got " + written);
+        out = static_cast<int>(value);
+        return true;
+    };
+}
+
+// Booleans and strings are taken as they are; only their type is checked.
+template <class T> Read<T> exactly(std::string_view what) {
+    return [what](Walker& walker, const toml::node& node, const std::string& key, T& out) {
+        const std::optional<T> value = node.value_exact<T>();
+        if (!value)
+            return walker.expected(node, key, what);
+        out = *value;
+        return true;
+    };
+}
+
+template <class E, std::size_t N> Read<E> choice(const std::array<Spelling<E>, N>& spellings) {
+    return [&spellings](Walker& walker, const toml::node& node, const std::string& key, E& out) {
+        if (!node.is_string())
+            return walker.expected(node, key, "a string");
+        const std::string& written = node.as_string()->get();
+        if (const auto value = valueOf(spellings, written)) {
+            out = *value;
+            return true;
+        }
+        return walker.failKey(node, key,
+                              "must be " + allowedNames(spellings) + ", got '" + written + "'");
+    };
+}
+
+// A fixed-length array of numbers, e.g. [x, y]; `shape` is how the message describes it.
+template <std::size_t N>
+inline Read<std::array<double, N>> numbers(std::string shape, Check<double> check = anyNumber()) {
+    return [=](Walker& walker, const toml::node& node, const std::string& key,
+               std::array<double, N>& out) {
+        const toml::array* items = node.as_array();
+        if (!items)
+            return walker.expected(node, key, shape);
+        if (items->size() != N)
+            return walker.failKey(node, key,
+                                  "expected " + shape + ", got " + plural(items->size(), "value"));
+        const Read<double> element = number(check);
+        for (std::size_t i = 0; i < N; ++i)
+            if (!element(walker, *items->get(i), key + "[" + std::to_string(i) + "]", out[i]))
+                return false;
+        return true;
+    };
+}
+
+inline glm::vec3 toVec3(double x, double y, double z) {
+    return {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
+}
+
+inline Read<glm::vec3> vec3(Check<double> check) {
+    return [read = numbers<3>("[x, y, z]", check)](Walker& walker, const toml::node& node,
+                                                   const std::string& key, glm::vec3& out) {
+        std::array<double, 3> value{};
+        if (!read(walker, node, key, value))
+            return false;
+        out = toVec3(value[0], value[1], value[2]);
+        return true;
+    };
+}
+
+// path = [[t, x, y, z], ...]. Times start at 0 or later and never decrease, so playback can
+// find its segment with a forward scan; two keys with the same time make an instant jump.
+// ---- schemas: each key declared once, as (name, where it goes, how it is read) -------------
+
+enum class Presence { Optional, Required };
+
+template <class S> struct Field {
+    std::string_view name;
+    Read<S> read; // reads the key's node into its place inside S
+    Presence presence = Presence::Optional;
+};
+template <class S> using Schema = std::vector<Field<S>>;
+
+template <class S, class M>
+inline Field<S> field(std::string_view name, M S::*member, Read<M> read,
+                      Presence presence = Presence::Optional) {
+    return {name,
+            [member, read](Walker& walker, const toml::node& node, const std::string& key,
+                           S& owner) { return read(walker, node, key, owner.*member); },
+            presence};
+}
+
+// Every key of the table must be in the schema: a misspelt key silently keeping its default
+// would make a comparison run measure the wrong thing.
+template <class S> Read<S> table(Schema<S> schema) {
+    return [schema = std::move(schema)](Walker& walker, const toml::node& node,
+                                        const std::string& key, S& out) {
+        const toml::table* entries = node.as_table();
+        if (!entries)
+            return walker.expected(node, key, "a table");
+        for (auto&& [entryName, value] : *entries) {
+            const std::string at = (key.empty() ? "" : key + ".") + std::string(entryName.str());
+            const auto known = std::find_if(schema.begin(), schema.end(), [&](const Field<S>& f) {
+                return f.name == entryName.str();
+            });
+            if (known == schema.end())
+                return walker.fail(entryName.source(), "unknown key '" + at + "'");
+            if (!known->read(walker, value, at, out))
+                return false;
+        }
+        for (const Field<S>& expectedField : schema)
+            if (expectedField.presence == Presence::Required &&
+                !entries->contains(expectedField.name))
+                return walker.failKey(
+                    node, key, "missing required key '" + std::string(expectedField.name) + "'");
+        return true;
+    };
+}
+
+// [[deformer]] / [[probe]]: each entry starts from the struct's defaults and needs a `name`,
+// non-empty and unique, because stats.json and the UI tell the entries apart by name.
+template <class S> Read<std::vector<S>> listOf(Read<S> readEntry) {
+    return [readEntry](Walker& walker, const toml::node& node, const std::string& key,
+                       std::vector<S>& out) {
+        const toml::array* items = node.as_array();
+        if (!items)
+            return walker.expected(node, key, "an array of tables");
+        std::vector<S> list;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            S entry{};
+            if (!readEntry(walker, *items->get(i), at, entry))
+                return false;
+            const toml::node& nameNode = *items->get(i)->as_table()->get("name");
+            if (entry.name.empty())
+                return walker.failKey(nameNode, at + ".name", "must not be empty");
+            for (std::size_t j = 0; j < list.size(); ++j)
+                if (list[j].name == entry.name)
+                    return walker.failKey(nameNode, at + ".name",
+                                          "'" + entry.name + "' is already used by " + key + "[" +
+                                              std::to_string(j) + "]");
+            list.push_back(std::move(entry));
+        }
+        out = std::move(list);
+        return true;
+    };
+}
+
+} // namespace snowcap::config_read

@@ -1,0 +1,14 @@
+#pragma once
+// The scene half of the settings schema: [[deformer]] and [[probe]] entries. Internal to
+// src/core/config*.cpp; kept apart from the snow and sim keys so each reads as one table.
+
+#include "core/config_read.hpp"
+
+#include <vector>
+
+namespace snowcap::config_read {
+
+Read<std::vector<DeformerSettings>> deformerListReader();
+Read<std::vector<ProbeSettings>> probeListReader();
+
+} // namespace snowcap::config_read
