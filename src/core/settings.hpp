@@ -121,10 +121,23 @@ struct ViewSettings {
     double fovDeg = 45.0;   // fov_deg: vertical field of view
 };
 
-// A procedural deformer moving along keyframes: linear between keys, the first key held before
-// its time and the last after it; two keys with the same time make a jump. name and path are
-// required.
+// A deformer: a procedural shape or a mesh file, and how it moves (docs/meshes.md, section 11).
+// name is required; so is what its path kind needs (path, waypoints_cm or circle_radius_cm).
 struct DeformerSettings {
+    // path_kind: "keys" (timed keyframes) | "polyline" (waypoints at a speed) | "circle"
+    enum class PathKind { Keys, Polyline, Circle };
+    // path_mode: "once" (hold the end) | "loop" (start over) | "ping_pong" (back and forth);
+    // Auto (the key left out): a circle loops, keys and polylines play once
+    enum class PathMode { Auto, Once, Loop, PingPong };
+    // placement: "ground" (path z is the height of the model's lowest point above the ground
+    // under the snow, surface_z_cm - depth_cm) | "absolute" (path z is world z; a procedural
+    // shape's centre goes there, a mesh's lowest point)
+    enum class Placement { Ground, Absolute };
+    // root_motion: "path" (the path carries the deformer) | "in_place" (it stays at its path's
+    // start, its clip playing on the spot)
+    enum class RootMotion { Path, InPlace };
+    enum class CircleDirection { Ccw, Cw }; // circle_direction: "ccw" | "cw" (seen from above)
+
     std::string name;                            // name
     DeformerShape shape = DeformerShape::Sphere; // shape
     glm::vec3 sizeCm{30.0f, 30.0f, 30.0f};       // size_cm: sphere radius = x; box half extents;
@@ -133,13 +146,30 @@ struct DeformerSettings {
         double timeS = 0.0;
         glm::vec3 positionCm{0.0f};
     };
-    std::vector<Key> path; // path = [[t, x, y, z], ...], times non-decreasing, at least one key
+    PathKind pathKind = PathKind::Keys; // path_kind
+    // path = [[t, x, y, z], ...] (keys): linear between keys, times non-decreasing, two keys
+    // with the same time make a jump
+    std::vector<Key> path;
+    std::vector<glm::vec3> waypointsCm; // waypoints_cm = [[x, y, z], ...] (polyline, >= 2)
+    double speedCmS = 100.0;            // speed_cm_s: polyline, circle and player speed
+    glm::vec3 circleCentreCm{0.0f};     // circle_centre_cm = [x, y, z]
+    double circleRadiusCm = 0.0;        // circle_radius_cm (circle: required, > 0)
+    double circleStartDeg = 0.0;        // circle_start_deg: where it starts, from +X towards +Y
+    CircleDirection circleDirection = CircleDirection::Ccw; // circle_direction
+    double pathStartS = 0.0; // path_start_s: polyline and circle wait at their start until then
+    PathMode pathMode = PathMode::Auto;       // path_mode
+    Placement placement = Placement::Ground;  // placement
+    RootMotion rootMotion = RootMotion::Path; // root_motion
+    bool player = false; // player: driven by DeformerSet::drivePlayer instead of its path (one)
     // mesh: a file Assimp reads (relative to the repository root, or absolute) instead of the
-    // procedural shape; its lowest point goes to the path's z. Rest pose, rigid motion.
+    // procedural shape; its lowest point goes to the path's z.
     std::string mesh;
+    double scale = 1.0;          // scale: uniform, > 0, before rotation and fit
     double fitHeightCm = 0.0;    // fit_height_cm: scale the mesh to this height (0: as is)
     glm::vec3 rotationDeg{0.0f}; // rotation_deg: Euler X Y Z applied to the mesh
+    glm::vec3 offsetCm{0.0f};    // offset_cm: moves the mesh from its placement (its own frame)
     std::string clip;            // clip: skinned meshes play this animation clip by name
+    int clipIndex = -1;          // clip_index: ... or by its index in the file (-1: unset)
     double clipSpeed = 1.0;      // clip_speed: playback rate of the clip
     bool facePath = false;       // face_path: turn the mesh's +X along the path's motion
     ContactType contact = ContactType::Other; // contact: what kind of print it leaves

@@ -4,12 +4,15 @@ namespace snowcap {
 
 DeformerSet::DeformerSet(std::vector<Deformer> deformers) : deformers_(std::move(deformers)) {
     meshes_.reserve(deformers_.size());
-    for (const Deformer& deformer : deformers_) {
+    for (std::size_t i = 0; i < deformers_.size(); ++i) {
+        const Deformer& deformer = deformers_[i];
         if (deformer.skin)
             meshes_.emplace_back(deformer.mesh, deformer.skin->joints, deformer.skin->weights,
                                  "deformer." + deformer.name);
         else
             meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name);
+        if (deformer.player && player_ < 0)
+            player_ = int(i);
     }
     poses_.resize(deformers_.size());
 }
@@ -30,6 +33,22 @@ const std::vector<DeformerInstance>& DeformerSet::instancesAt(double timeS) {
             {&meshes_[i], model, bounds.transformed(model), poses_[i], deformer.contact});
     }
     return instances_;
+}
+
+void DeformerSet::drivePlayer(glm::vec2 inputDir, double dtS) {
+    if (player_ >= 0)
+        deformers_[std::size_t(player_)].drive(inputDir, dtS);
+}
+
+std::optional<glm::vec3> DeformerSet::playerPositionCm() const {
+    if (player_ < 0)
+        return std::nullopt;
+    return deformers_[std::size_t(player_)].player->positionCm;
+}
+
+void DeformerSet::resetPlayer() {
+    if (player_ >= 0)
+        deformers_[std::size_t(player_)].resetPlayer();
 }
 
 } // namespace snowcap

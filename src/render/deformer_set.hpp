@@ -1,11 +1,13 @@
 #pragma once
 // The scene's deformers uploaded once, and their per-frame instances (model matrix + bounds)
-// for the passes that draw them.
+// for the passes that draw them; the player deformer's controls.
 
 #include "gpu/gpu_mesh.hpp"
 #include "scene/deformer.hpp"
 #include "snow/contact_capture.hpp"
 
+#include <glm/vec2.hpp>
+#include <optional>
 #include <vector>
 
 namespace snowcap {
@@ -19,11 +21,23 @@ public:
     const std::vector<DeformerInstance>& instancesAt(double timeS);
     const std::vector<Deformer>& deformers() const { return deformers_; }
 
+    // The player deformer (the scenario's `player = true`, at most one): it ignores its path
+    // after starting where the path starts, and moves only when driven. Call drivePlayer once
+    // per frame before instancesAt: `inputDir` is in world XY (+X, +Y; e.g. WASD turned by the
+    // camera's yaw), its length clamped to 1 (0 stands still); the player moves at its
+    // speed_cm_s times that length for `dtS` seconds and turns towards its motion. Its clip
+    // advances only while it moves. Nothing happens without a player.
+    bool hasPlayer() const { return player_ >= 0; }
+    void drivePlayer(glm::vec2 inputDir, double dtS);
+    std::optional<glm::vec3> playerPositionCm() const; // where the region can follow it
+    void resetPlayer();                                // back to its start (the viewer's reset)
+
 private:
     std::vector<Deformer> deformers_;
     std::vector<gpu::GpuMesh> meshes_;
     std::vector<DeformerInstance> instances_;
     std::vector<std::vector<glm::mat4>> poses_; // per deformer, this frame's joint matrices
+    int player_ = -1;
 };
 
 } // namespace snowcap

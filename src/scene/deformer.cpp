@@ -2,56 +2,109 @@
 
 #include "scene/model_import.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <numbers>
 
 namespace snowcap {
+namespace {
 
-glm::vec3 Deformer::positionAt(double timeS) const {
-    if (path.empty())
-        return glm::vec3(0.0f);
-    if (timeS <= path.front().timeS)
-        return path.front().positionCm;
-    // The last key at or before t wins ties, so two keys with equal times make a jump.
-    for (std::size_t i = path.size() - 1; i > 0; --i) {
-        const auto& a = path[i - 1];
-        const auto& b = path[i];
-        if (timeS >= b.timeS) {
-            return b.positionCm;
-        }
-        if (timeS >= a.timeS) {
-            const double span = b.timeS - a.timeS;
-            const float f = span > 0.0 ? float((timeS - a.timeS) / span) : 1.0f;
-            return glm::mix(a.positionCm, b.positionCm, f);
-        }
+using Placement = DeformerSettings::Placement;
+
+void transformMesh(Mesh& mesh, const glm::mat4& transform) {
+    const glm::mat3 normalMatrix = glm::transpose(glm::inverse(glm::mat3(transform)));
+    for (glm::vec3& p : mesh.positions)
+        p = glm::vec3(transform * glm::vec4(p, 1.0f));
+    for (glm::vec3& n : mesh.normals)
+        n = glm::normalize(normalMatrix * n);
+}
+
+glm::mat4 eulerDeg(const glm::vec3& degrees) {
+    const glm::vec3 r = glm::radians(degrees);
+    return glm::rotate(glm::mat4(1.0f), r.z, glm::vec3(0, 0, 1)) *
+           glm::rotate(glm::mat4(1.0f), r.y, glm::vec3(0, 1, 0)) *
+           glm::rotate(glm::mat4(1.0f), r.x, glm::vec3(1, 0, 0));
+}
+
+// What every deformer shares, whatever its mesh: path, placement, facing, player.
+void setMotion(Deformer& deformer, const DeformerSettings& settings, double groundZCm) {
+    deformer.name = settings.name;
+    const double lift = settings.placement == Placement::Ground ? groundZCm : 0.0;
+    deformer.path = DeformerPath::fromSettings(settings, lift);
+    deformer.facePath = settings.facePath;
+    deformer.inPlace = settings.rootMotion == DeformerSettings::RootMotion::InPlace;
+    deformer.contact = settings.contact;
+    if (settings.player) {
+        PlayerState player;
+        player.speedCmS = settings.speedCmS;
+        const PathPose start = deformer.path.at(deformer.path.startS());
+        player.startCm = start.positionCm;
+        player.startHeadingRad = start.headingRad;
+        deformer.player = player;
+        deformer.resetPlayer();
     }
-    return path.front().positionCm;
+}
+
+float wrapAngle(double radians) {
+    return float(std::remainder(radians, 2.0 * std::numbers::pi));
+}
+
+} // namespace
+
+PathPose Deformer::poseAt(double timeS) const {
+    if (player)
+        return {player->positionCm, player->headingRad};
+    return path.at(inPlace ? path.startS() : timeS);
 }
 
 glm::mat4 Deformer::modelAt(double timeS) const {
-    glm::mat4 model = glm::translate(glm::mat4(1.0f), positionAt(timeS));
-    if (facePath) {
-        // Face along the motion: the direction over the next 50 ms (or the last, at the end).
-        glm::vec3 motion = positionAt(timeS + 0.05) - positionAt(timeS);
-        if (glm::length(glm::vec2(motion)) < 1e-4f)
-            motion = positionAt(timeS) - positionAt(timeS - 0.05);
-        if (glm::length(glm::vec2(motion)) > 1e-4f)
-            model = glm::rotate(model, std::atan2(motion.y, motion.x), glm::vec3(0, 0, 1));
-    }
+    const PathPose pose = poseAt(timeS);
+    glm::mat4 model = glm::translate(glm::mat4(1.0f), pose.positionCm);
+    if (facePath || player)
+        model = glm::rotate(model, pose.headingRad, glm::vec3(0, 0, 1));
     return model;
 }
 
 std::vector<glm::mat4> Deformer::skinningAt(double timeS) const {
     if (!skin)
         return {};
-    return skinningMatrices(skin->skeleton, &skin->clip, timeS * skin->speed, true);
+    const double clipTime = player ? player->clipTimeS : timeS;
+    return skinningMatrices(skin->skeleton, &skin->clip, clipTime * skin->speed, true);
 }
 
-Deformer makeDeformer(const DeformerSettings& settings) {
+void Deformer::drive(glm::vec2 inputDir, double dtS) {
+    if (!player || !(dtS > 0.0) || !std::isfinite(dtS) || !std::isfinite(inputDir.x) ||
+        !std::isfinite(inputDir.y))
+        return;
+    const float amount = std::min(glm::length(inputDir), 1.0f);
+    if (amount < 1e-4f)
+        return;
+    const glm::vec2 direction = glm::normalize(inputDir);
+    const glm::vec2 step = direction * float(amount * player->speedCmS * dtS);
+    player->positionCm += glm::vec3(step, 0.0f);
+    const double wanted = std::atan2(direction.y, direction.x);
+    const double turn = std::remainder(wanted - player->headingRad, 2.0 * std::numbers::pi);
+    const double most = kPlayerTurnRadPerS * dtS;
+    player->headingRad = wrapAngle(player->headingRad + std::clamp(turn, -most, most));
+    player->clipTimeS += dtS * amount;
+}
+
+void Deformer::resetPlayer() {
+    if (!player)
+        return;
+    player->positionCm = player->startCm;
+    player->headingRad = player->startHeadingRad;
+    player->clipTimeS = 0.0;
+}
+
+double groundZCm(const SnowSettings& snow) {
+    return snow.surfaceZCm - snow.depthCm;
+}
+
+Deformer makeDeformer(const DeformerSettings& settings, double groundZCm) {
     Deformer deformer;
-    deformer.name = settings.name;
-    deformer.path = settings.path;
-    deformer.facePath = settings.facePath;
-    deformer.contact = settings.contact;
+    setMotion(deformer, settings, groundZCm);
     switch (settings.shape) {
     case DeformerShape::Sphere:
         deformer.mesh = makeSphere(settings.sizeCm.x);
@@ -63,34 +116,62 @@ Deformer makeDeformer(const DeformerSettings& settings) {
         deformer.mesh = makeCapsule(settings.sizeCm.x, settings.sizeCm.y);
         break;
     }
+    // The same overrides as a mesh file's, in the same order (docs/meshes.md, section 3).
+    glm::mat4 transform = eulerDeg(settings.rotationDeg) *
+                          glm::scale(glm::mat4(1.0f), glm::vec3(float(settings.scale)));
+    transformMesh(deformer.mesh, transform);
+    Aabb box = deformer.mesh.bounds();
+    if (settings.fitHeightCm > 0.0 && box.max.z > box.min.z) {
+        transformMesh(deformer.mesh,
+                      glm::scale(glm::mat4(1.0f),
+                                 glm::vec3(float(settings.fitHeightCm / (box.max.z - box.min.z)))));
+        box = deformer.mesh.bounds();
+    }
+    // On the ground a shape stands on its lowest point, like a mesh; "absolute" keeps the
+    // shape's centre on the path.
+    glm::vec3 placement(-0.5f * (box.min + box.max));
+    if (settings.placement == Placement::Ground)
+        placement.z = -box.min.z;
+    transformMesh(deformer.mesh, glm::translate(glm::mat4(1.0f), placement + settings.offsetCm));
     return deformer;
 }
 
 std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
-                                                 const std::filesystem::path& root) {
+                                                 const std::filesystem::path& root,
+                                                 double groundZCm) {
     if (settings.mesh.empty())
-        return makeDeformer(settings);
+        return makeDeformer(settings, groundZCm);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
                                            ? std::filesystem::path(settings.mesh)
                                            : root / settings.mesh;
     ImportOptions options;
+    options.scale = settings.scale;
     options.fitHeightCm = settings.fitHeightCm;
     options.rotationDeg = settings.rotationDeg;
+    options.offsetCm = settings.offsetCm;
     auto imported = importModel(file, options);
+    const std::string who = "deformer '" + settings.name + "': ";
     if (auto* error = std::get_if<std::string>(&imported))
-        return "deformer '" + settings.name + "': " + *error;
+        return who + *error;
     ImportedModel& model = std::get<ImportedModel>(imported);
     Deformer deformer;
-    deformer.name = settings.name;
-    deformer.path = settings.path;
-    deformer.facePath = settings.facePath;
-    deformer.contact = settings.contact;
+    setMotion(deformer, settings, groundZCm);
     deformer.mesh = std::move(model.mesh);
-    if (!settings.clip.empty()) {
-        const AnimationClip* clip = model.findClip(settings.clip);
-        if (!model.skinned() || !clip)
-            return "deformer '" + settings.name + "': " + file.string() + " has no clip '" +
-                   settings.clip + "'" + (model.skinned() ? "" : " (the mesh is not skinned)");
+    const AnimationClip* clip = nullptr;
+    if (!settings.clip.empty() || settings.clipIndex >= 0) {
+        if (!model.skinned())
+            return who + file.string() + " has no skin to play a clip on";
+        if (!settings.clip.empty()) {
+            clip = model.findClip(settings.clip);
+            if (!clip)
+                return who + file.string() + " has no clip '" + settings.clip + "'";
+        } else if (std::size_t(settings.clipIndex) < model.clips.size()) {
+            clip = &model.clips[std::size_t(settings.clipIndex)];
+        } else {
+            return who + file.string() + " has " + std::to_string(model.clips.size()) +
+                   (model.clips.size() == 1 ? " clip" : " clips") + ", no clip_index " +
+                   std::to_string(settings.clipIndex);
+        }
         deformer.skin = DeformerSkin{std::move(model.joints), std::move(model.weights),
                                      std::move(model.skeleton), *clip, settings.clipSpeed};
     }

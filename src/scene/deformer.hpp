@@ -2,12 +2,14 @@
 // Things that press into the snow: a mesh and how it moves over time. No GL.
 
 #include "core/settings.hpp"
+#include "scene/deformer_path.hpp"
 #include "scene/mesh.hpp"
 #include "scene/skeleton.hpp"
 
 #include <filesystem>
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 #include <optional>
 #include <string>
@@ -25,26 +27,52 @@ struct DeformerSkin {
     double speed = 1.0;
 };
 
+// The player deformer's state: where input has taken it (it starts where its path starts).
+struct PlayerState {
+    double speedCmS = 100.0; // at full input
+    glm::vec3 startCm{0.0f};
+    float startHeadingRad = 0.0f;
+    glm::vec3 positionCm{0.0f};
+    float headingRad = 0.0f;
+    double clipTimeS = 0.0; // its clip advances only while it moves, so it stands when idle
+};
+
+// How fast the player turns towards its motion: a half turn in a third of a second.
+inline constexpr double kPlayerTurnRadPerS = 3.0 * 3.14159265358979323846;
+
 struct Deformer {
     std::string name;
-    Mesh mesh;
-    std::vector<DeformerSettings::Key> path; // linear between keys, held outside
-    bool facePath = false;
+    Mesh mesh; // its placement point (lowest point, or a procedural shape's centre) at the origin
+    DeformerPath path;     // world positions, the ground already added
+    bool facePath = false; // turn +X along the motion
+    bool inPlace = false;  // root_motion = "in_place": stays at the path's start
     ContactType contact = ContactType::Other;
     std::optional<DeformerSkin> skin;
+    std::optional<PlayerState> player; // set for the one `player = true` deformer
 
-    glm::vec3 positionAt(double timeS) const;
+    PathPose poseAt(double timeS) const;
+    glm::vec3 positionAt(double timeS) const { return poseAt(timeS).positionCm; }
     glm::mat4 modelAt(double timeS) const;
     // Joint matrices (global x inverse bind) at `timeS`; empty for a rigid deformer.
     std::vector<glm::mat4> skinningAt(double timeS) const;
+
+    // Player only (no-op otherwise): moves it by `inputDir` (world XY; length clamped to 1, so
+    // a stick's half tilt walks at half speed) at its speed for `dtS` seconds, turning it
+    // towards the motion at kPlayerTurnRadPerS.
+    void drive(glm::vec2 inputDir, double dtS);
+    void resetPlayer(); // back to the start of its path
 };
 
-// Builds the procedural deformer a scenario describes (its `mesh` is ignored).
-Deformer makeDeformer(const DeformerSettings& settings);
+// The ground under the snow, where placement = "ground" stands deformers.
+double groundZCm(const SnowSettings& snow);
+
+// Builds the procedural deformer a scenario describes (its `mesh` is ignored); `groundZCm` is
+// where placement = "ground" stands it.
+Deformer makeDeformer(const DeformerSettings& settings, double groundZCm);
 
 // Builds the deformer a scenario describes, importing its mesh file if it names one (relative
-// paths from `root`). Fails with the importer's one-line reason.
-std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
-                                                 const std::filesystem::path& root);
+// paths from `root`). Fails with one line naming the deformer.
+std::variant<Deformer, std::string>
+loadDeformer(const DeformerSettings& settings, const std::filesystem::path& root, double groundZCm);
 
 } // namespace snowcap

@@ -243,7 +243,7 @@ TEST(SurfaceGolden, PressReleaseLitMatchesReference) {
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SceneRenderer>>(renderer));
     std::vector<Deformer> deformers;
     for (const DeformerSettings& d : settings.deformers)
-        deformers.push_back(makeDeformer(d));
+        deformers.push_back(makeDeformer(d, groundZCm(settings.snow)));
     DeformerSet set(std::move(deformers));
     SnowField& snow = *std::get<0>(field);
     const double dt = 1.0 / 60.0;

@@ -26,7 +26,7 @@ struct SkinnedCapture : ::testing::Test {
         settings.mesh = "assets/meshes/biped.glb";
         settings.clip = "walk";
         settings.path = {{0.0, glm::vec3(0.0f, 0.0f, -10.0f)}};
-        auto made = loadDeformer(settings, test::sourceDir());
+        auto made = loadDeformer(settings, test::sourceDir(), 0.0);
         ASSERT_TRUE(std::holds_alternative<Deformer>(made)) << std::get<std::string>(made);
         walker = std::move(std::get<Deformer>(made));
         ASSERT_TRUE(walker.skin);

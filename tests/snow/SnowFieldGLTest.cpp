@@ -121,7 +121,7 @@ TEST_P(PressReleaseFade, FollowsTheAnalyticCurveAndReachesZero) {
     ASSERT_TRUE(field);
     std::vector<Deformer> deformers;
     for (const DeformerSettings& d : settings.deformers)
-        deformers.push_back(makeDeformer(d));
+        deformers.push_back(makeDeformer(d, groundZCm(settings.snow)));
     DeformerSet set(std::move(deformers));
 
     const Region& region = field->sim(0).region();
