@@ -2,7 +2,9 @@
 // into, and the one-line error for each rule between keys.
 #include "TestSupport.hpp"
 #include "core/config.hpp"
+#include "scene/deformer.hpp"
 
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <string>
 
@@ -160,6 +162,35 @@ TEST_F(DeformerConfig, ClipRules) {
     EXPECT_EQ(errorOf(biped + "root_motion = 'clip'\n"),
               at(5, 15) + ": key 'deformer[0].root_motion': must be 'path' or 'in_place', got "
                           "'clip'");
+}
+
+// The default scenario's walker: a loop at the walk's pace, feet sinking part way into the snow
+// so a lifted foot clears it (separate prints, not a trench).
+TEST(DeformerScenario, DecayCompareWalkerLoopsAtItsPace) {
+    auto loaded = loadSettings({test::sourceDir() / "config/default.toml",
+                                resolveScenario("decay_compare", test::sourceDir())},
+                               {});
+    ASSERT_TRUE(std::holds_alternative<Settings>(loaded)) << std::get<ConfigError>(loaded).message;
+    const Settings& settings = std::get<Settings>(loaded);
+    ASSERT_EQ(settings.deformers.size(), 3u);
+    const D& walker = settings.deformers[2];
+    EXPECT_EQ(walker.pathKind, D::PathKind::Circle);
+    EXPECT_EQ(walker.pathMode, D::PathMode::Loop);
+    EXPECT_EQ(walker.speedCmS, 60.0 * walker.clipSpeed); // the biped's stance slides 36 cm / 0.6 s
+    EXPECT_EQ(walker.contact, ContactType::Foot);
+    auto made = loadDeformer(walker, test::sourceDir(), groundZCm(settings.snow));
+    ASSERT_TRUE(std::holds_alternative<Deformer>(made)) << std::get<std::string>(made);
+    const Deformer& deformer = std::get<Deformer>(made);
+    const double lap = deformer.path.passDurationS();
+    EXPECT_LT(lap, settings.run.frames / settings.run.fps + 1.0); // about one lap in the run
+    for (double t : {1.0, 4.0}) {
+        const glm::vec3 now = deformer.positionAt(t), later = deformer.positionAt(t + 2.0 * lap);
+        EXPECT_NEAR(glm::distance(now, later), 0.0, 1e-2) << "t = " << t;
+    }
+    // Planted feet 10 cm into the snow; the walk lifts a foot 12 cm, clear of the surface.
+    const double sole = deformer.positionAt(0.0).z;
+    EXPECT_NEAR(sole, settings.snow.surfaceZCm - 10.0, 1e-4);
+    EXPECT_LT(settings.snow.surfaceZCm - sole, 12.0);
 }
 
 TEST_F(DeformerConfig, OnlyOnePlayer) {
