@@ -1,0 +1,52 @@
+#include "core/quality.hpp"
+
+#include <algorithm>
+
+namespace snowcap {
+
+QualityRung qualityRung(Quality quality) {
+    // Resolution halves per rung down from the seed's 2048 default; the blur radius follows the
+    // resolution table (blurDistanceForResolution), so a print looks the same size on every rung.
+    // The cheap rungs take the prepass blur (one tap in the material, PSNR >= 40 dB against the
+    // per-pixel spiral, docs/improvements-region-quality.md) and fewer spiral taps; the grid
+    // keeps about two texels per cell on low/medium, one on high; ultra tessellates.
+    switch (quality) {
+    case Quality::Custom:
+    case Quality::Off:
+        return {};
+    case Quality::Low:
+        return {512, BlurMode::Prepass, 8, 6, 128, SurfaceGeometry::VertexGrid};
+    case Quality::Medium:
+        return {1024, BlurMode::Prepass, 12, 8, 256, SurfaceGeometry::VertexGrid};
+    case Quality::High:
+        return {2048, BlurMode::PerPixel, 16, 8, 512, SurfaceGeometry::VertexGrid};
+    case Quality::Ultra:
+        return {4096, BlurMode::PerPixel, 16, 8, 512, SurfaceGeometry::Tessellation};
+    }
+    return {};
+}
+
+Settings effectiveSettings(const Settings& settings) {
+    if (settings.snow.quality == Quality::Custom || settings.snow.quality == Quality::Off)
+        return settings; // off keeps the keys; snowDisabled() stops everything that would use them
+    const QualityRung rung = qualityRung(settings.snow.quality);
+    Settings out = settings;
+    out.snow.resolution = rung.resolution;
+    for (SimSettings& sim : out.sims) {
+        sim.resolution = 0;
+        sim.blur = rung.blur;
+        sim.material.distanceSteps = rung.distanceSteps;
+        sim.material.radialSteps = rung.radialSteps;
+        sim.material.rtBlurDistance = 0.0; // from the resolution table
+        sim.displacement = rung.displacement;
+    }
+    return out;
+}
+
+int surfaceGridCells(Quality quality, int resolution) {
+    if (quality == Quality::Custom)
+        return std::min(resolution, 512);
+    return qualityRung(quality).gridCells;
+}
+
+} // namespace snowcap

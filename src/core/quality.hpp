@@ -1,0 +1,40 @@
+#pragma once
+// snow.quality (seeds/002 "fold to zero"): one knob that sets the buffer resolution, the blur and
+// the surface's geometry density together. "custom" leaves the individual keys alone; the rungs
+// off..ultra override them for both sims. Pure functions, no GL: SnowField applies them when it
+// configures, and tests pin what each rung asks for.
+
+#include "core/config.hpp" // toString(Quality)
+#include "core/settings.hpp"
+
+namespace snowcap {
+
+// What one rung asks for. resolution 0 and gridCells 0 mean "nothing": no texture, no pass.
+struct QualityRung {
+    int resolution = 0; // texels per side of every sim's buffer (and capture)
+    BlurMode blur = BlurMode::PerPixel;
+    int distanceSteps = 0; // spiral rings
+    int radialSteps = 0;   // spiral taps per ring
+    int gridCells = 0;     // vertex-grid cells per side of the displaced surface
+    SurfaceGeometry displacement = SurfaceGeometry::VertexGrid;
+};
+
+// The rung's values; Quality::Custom has none (returns the off rung's zeros: callers check
+// isCustom first).
+QualityRung qualityRung(Quality quality);
+
+// The settings the field actually runs: `settings` itself for custom, else with every sim's
+// resolution, blur, spiral steps and displacement taken from the rung (sim.X.resolution is
+// cleared so both sims follow snow.resolution). Everything else is kept.
+Settings effectiveSettings(const Settings& settings);
+
+// True when the snow pipeline must not exist at all (quality off).
+inline bool snowDisabled(const Settings& settings) {
+    return settings.snow.quality == Quality::Off;
+}
+
+// Cells per side of the displaced vertex grid: the rung's density, or (custom) one vertex per
+// texel up to 512 x 512 cells, enough for the seed's ~20-texel blur to be resolved.
+int surfaceGridCells(Quality quality, int resolution);
+
+} // namespace snowcap
