@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <glm/common.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 
@@ -37,6 +38,21 @@ inline glm::ivec2 worldToTexel(glm::dvec2 worldCm, const Region& region) {
 }
 inline glm::dvec2 texelCentreToWorld(glm::ivec2 texel, const Region& region) {
     return uvToWorld((glm::dvec2(texel) + 0.5) / double(region.resolution), region);
+}
+
+// ---- a following region (sim.X.region) -------------------------------------------------------
+
+// follow_snapped: the centre nearest `targetCm` on the grid of whole texels through `originCm`
+// (the configured centre), so every move is a whole number of texels and the buffer shift is an
+// exact copy.
+inline glm::dvec2 snappedCentre(glm::dvec2 targetCm, glm::dvec2 originCm, double texelCm) {
+    return originCm + glm::round((targetCm - originCm) / texelCm) * texelCm;
+}
+// The shift a move applies to the buffer, in texels: the texel t of the new region shows what
+// texel t + offset of the old one held (same width and resolution).
+inline glm::dvec2 shiftOffsetTexels(glm::dvec2 fromCentreCm, glm::dvec2 toCentreCm,
+                                    double texelCm) {
+    return (toCentreCm - fromCentreCm) / texelCm;
 }
 
 // The capture camera's view-projection: orthographic, at z = cameraZCm looking +Z (up), with

@@ -1,5 +1,7 @@
 #include "render/snow_surface_pass.hpp"
 
+#include "core/quality.hpp"
+
 #include <algorithm>
 #include <glm/vec2.hpp>
 #include <string>
@@ -53,26 +55,32 @@ int buildSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray
 } // namespace
 
 int SnowSurfacePass::gridCellsFor(int resolution) {
-    return std::min(resolution, 512);
+    return surfaceGridCells(Quality::Custom, resolution);
+}
+
+gpu::ProgramDesc SnowSurfacePass::surfaceProgram(bool tessellated, bool prepass) {
+    const gpu::Defines defines = {{"BLUR_PREPASS", prepass ? "1" : "0"}};
+    if (!tessellated)
+        return {"snow_surface.vertex",
+                {{GL_VERTEX_SHADER, "surface/surface.vert"},
+                 {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                defines};
+    return {"snow_surface.tessellation",
+            {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
+             {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
+             {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
+             {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+            defines};
 }
 
 std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
 SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass());
     for (int prepass = 0; prepass < 2; ++prepass) {
-        const gpu::Defines defines = {{"BLUR_PREPASS", prepass ? "1" : "0"}};
-        auto grid = shaders.load({"snow_surface.vertex",
-                                  {{GL_VERTEX_SHADER, "surface/surface.vert"},
-                                   {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
-                                  defines});
+        auto grid = shaders.load(surfaceProgram(false, prepass != 0));
         if (auto* error = std::get_if<std::string>(&grid))
             return *error;
-        auto tessellation = shaders.load({"snow_surface.tessellation",
-                                          {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
-                                           {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
-                                           {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
-                                           {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
-                                          defines});
+        auto tessellation = shaders.load(surfaceProgram(true, prepass != 0));
         if (auto* error = std::get_if<std::string>(&tessellation))
             return *error;
         pass->gridProgram_[prepass] = std::get<gpu::ShaderProgram*>(grid);
@@ -84,9 +92,9 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     return pass;
 }
 
-void SnowSurfacePass::buildGeometry(const Region& region) {
+void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
     const float half = static_cast<float>(region.widthCm * 0.5);
-    gridCells_ = gridCellsFor(region.resolution);
+    gridCells_ = cells;
 
     // The displaced grid: (cells + 1)^2 vertices, two triangles per cell.
     const int n = gridCells_ + 1;
@@ -141,8 +149,12 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     const gpu::Texture2D& input = sim.surfaceInput();
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
     glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
-    if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution)
-        buildGeometry(region);
+    // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
+    const Quality quality = sim.fullSettings().snow.quality;
+    const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
+    if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution ||
+        cells != gridCells_)
+        buildGeometry(region, cells);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
     const int prepass = sim.settings().blur == BlurMode::Prepass ? 1 : 0;

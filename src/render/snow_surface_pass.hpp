@@ -22,17 +22,21 @@ public:
 
     void draw(const SnowSim& sim, SurfaceGeometry geometry);
 
+    // The material's program variants: geometry x blur (tests count their samplers).
+    static gpu::ProgramDesc surfaceProgram(bool tessellated, bool prepass);
+
     int gridCells() const { return gridCells_; }
     int maxTessellationLevel() const { return maxTessellationLevel_; }
 
-    // Cells per side of the vertex grid for a buffer resolution: one vertex per texel up to
-    // 512 x 512 cells, enough for the seed's ~20-texel blur to be resolved.
+    // Cells per side of the vertex grid for a buffer resolution with snow.quality = "custom":
+    // one vertex per texel up to 512 x 512 cells, enough for the seed's ~20-texel blur to be
+    // resolved (the rungs set their own, core/quality.hpp).
     static int gridCellsFor(int resolution);
     static constexpr int kPatchesPerSide = 32;
 
 private:
     SnowSurfacePass() = default;
-    void buildGeometry(const Region& region);
+    void buildGeometry(const Region& region, int cells);
 
     // [blur mode]: per-pixel spiral blur, or one tap of the sim's prepass-blurred buffer.
     const gpu::ShaderProgram* gridProgram_[2] = {nullptr, nullptr};

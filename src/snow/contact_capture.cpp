@@ -19,12 +19,17 @@ ContactCapture::ContactCapture(const CaptureKey& key)
     depth_.clear(1.0f);
 }
 
-bool ContactCapture::overlaps(const Aabb& bounds) const {
-    const double half = key_.region.widthCm * 0.5;
-    const glm::dvec2 c = key_.region.centreCm;
+bool ContactCapture::reaches(const CaptureKey& key, const Aabb& bounds) {
+    const double half = key.region.widthCm * 0.5;
+    const glm::dvec2 c = key.region.centreCm;
     return bounds.max.x >= c.x - half && bounds.min.x <= c.x + half && bounds.max.y >= c.y - half &&
-           bounds.min.y <= c.y + half && bounds.max.z >= key_.cameraZCm &&
-           bounds.min.z <= key_.cameraZCm + key_.farCm;
+           bounds.min.y <= c.y + half && bounds.max.z >= key.cameraZCm &&
+           bounds.min.z <= key.cameraZCm + key.farCm;
+}
+
+void ContactCapture::moveTo(glm::dvec2 centreCm) {
+    key_.region.centreCm = centreCm;
+    viewProjection_ = captureViewProjection(key_.region, key_.cameraZCm, key_.farCm);
 }
 
 int ContactCapture::capture(std::span<const DeformerInstance> deformers,

@@ -43,8 +43,13 @@ public:
     // Draws every deformer whose bounds reach into the capture box; returns how many.
     int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
 
+    // A following region moved: the same picture size, another place (no reallocation).
+    void moveTo(glm::dvec2 centreCm);
+    // Whether bounds reach into the box a capture of `key` sees (also what idle skip asks).
+    static bool reaches(const CaptureKey& key, const Aabb& bounds);
+
 private:
-    bool overlaps(const Aabb& bounds) const;
+    bool overlaps(const Aabb& bounds) const { return reaches(key_, bounds); }
 
     CaptureKey key_;
     gpu::Texture2D depth_;

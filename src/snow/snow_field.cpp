@@ -1,6 +1,10 @@
 #include "snow/snow_field.hpp"
 
+#include "core/quality.hpp"
+#include "snow/region_shift.hpp"
+
 #include <algorithm>
+#include <limits>
 
 namespace snowcap {
 
@@ -18,6 +22,26 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
             settings.capture.farCm};
 }
 
+namespace {
+
+// The deformer a following region keeps centred: snow.follow by name (its index among the
+// scenario's deformers, the order of the step's instances), "" = the first instance. -1 when
+// the name matches none.
+int followedDeformer(const Settings& settings) {
+    if (settings.snow.follow.empty())
+        return 0;
+    for (std::size_t i = 0; i < settings.deformers.size(); ++i)
+        if (settings.deformers[i].name == settings.snow.follow)
+            return static_cast<int>(i);
+    return -1;
+}
+
+bool follows(const SimSettings& sim) {
+    return sim.region != RegionMode::Fixed;
+}
+
+} // namespace
+
 std::variant<std::unique_ptr<SnowField>, std::string>
 SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowField> field(new SnowField(shaders));
@@ -25,66 +49,222 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&program))
         return *error;
     field->captureProgram_ = std::get<gpu::ShaderProgram*>(program);
+    for (int bilinear = 0; bilinear < 2; ++bilinear) {
+        auto shift = shaders.load(regionShiftProgram(bilinear != 0));
+        if (auto* error = std::get_if<std::string>(&shift))
+            return *error;
+        field->shiftProgram_[bilinear] = std::get<gpu::ShaderProgram*>(shift);
+    }
+    for (int i = 0; i < kSimCount; ++i)
+        field->centres_[i] = simRegion(settings, i).centreCm;
     if (auto error = field->applySettings(settings))
         return *error;
     return field;
 }
 
-std::optional<std::string> SnowField::applySettings(const Settings& settings) {
+std::optional<std::string> SnowField::applySettings(const Settings& given) {
+    const Settings settings = snowcap::effectiveSettings(given);
+    const bool enabled = !snowDisabled(settings);
     // Shaders first: if a variant fails to build, nothing has changed yet.
-    for (const SimSettings& sim : settings.sims)
-        if (auto loaded = shaders_.load(accumulateProgram(sim));
-            auto* error = std::get_if<std::string>(&loaded))
-            return *error;
+    if (enabled)
+        for (const SimSettings& sim : settings.sims)
+            if (auto loaded = shaders_.load(accumulateProgram(sim));
+                auto* error = std::get_if<std::string>(&loaded))
+                return *error;
+    const bool anyFollows = follows(settings.sims[0]) || follows(settings.sims[1]);
+    if (anyFollows && !settings.snow.follow.empty() && followedDeformer(settings) < 0)
+        return "snow.follow: no deformer named '" + settings.snow.follow + "'";
 
-    // One capture per distinct key; a capture whose key survives is kept (no reallocation).
-    std::vector<std::unique_ptr<ContactCapture>> captures;
-    auto takeOrMake = [&](const CaptureKey& key) {
-        for (auto& existing : captures_)
-            if (existing && existing->key() == key)
-                return std::move(existing);
-        return std::make_unique<ContactCapture>(key);
+    // A following region keeps its place across live edits that leave its size alone; any
+    // other region starts at the configured centre.
+    for (int i = 0; i < kSimCount; ++i) {
+        const Region configured = simRegion(settings, i);
+        const Region& now = sims_[i].region();
+        const bool keep = follows(settings.sims[i]) && follows(sims_[i].settings()) &&
+                          now.widthCm == configured.widthCm &&
+                          now.resolution == configured.resolution;
+        if (!keep)
+            centres_[i] = configured.centreCm;
+    }
+    settings_ = given;
+    effective_ = settings;
+    enabled_ = enabled;
+
+    if (!enabled) {
+        // Fold to zero: no capture, no sim texture; the sims keep only their parameters.
+        captures_.clear();
+        captureIndex_ = {};
+        for (int i = 0; i < kSimCount; ++i) {
+            Region region = simRegion(settings, i);
+            region.centreCm = centres_[i];
+            sims_[i].configureOff(settings, region);
+            healBound_[i] = 0.0;
+        }
+        return std::nullopt;
+    }
+
+    assignCaptures();
+    for (int i = 0; i < kSimCount; ++i) {
+        Region region = simRegion(settings, i);
+        region.centreCm = centres_[i];
+        if (auto error = sims_[i].configure(settings, region, shaders_))
+            return error; // cannot happen after the loads above, but never swallow it
+    }
+    return std::nullopt;
+}
+
+CaptureKey SnowField::currentKey(int simIndex) const {
+    CaptureKey key = simCaptureKey(effective_, simIndex);
+    key.region.centreCm = centres_[simIndex];
+    return key;
+}
+
+void SnowField::assignCaptures() {
+    // One capture per distinct key; a capture whose key survives is kept, one that differs only
+    // in its centre is moved (a following region), anything else is made anew.
+    std::vector<std::unique_ptr<ContactCapture>> previous = std::move(captures_);
+    captures_.clear();
+    auto take = [&](auto&& matches) -> std::unique_ptr<ContactCapture> {
+        auto found = std::find_if(previous.begin(), previous.end(), [&](const auto& capture) {
+            return capture && matches(capture->key());
+        });
+        return found == previous.end() ? nullptr : std::move(*found);
     };
     for (int i = 0; i < kSimCount; ++i) {
-        const CaptureKey key = simCaptureKey(settings, i);
-        auto same = std::find_if(captures.begin(), captures.end(),
+        const CaptureKey key = currentKey(i);
+        auto same = std::find_if(captures_.begin(), captures_.end(),
                                  [&](const auto& capture) { return capture->key() == key; });
-        if (same == captures.end())
-            same = captures.insert(captures.end(), takeOrMake(key));
-        captureIndex_[i] = static_cast<int>(same - captures.begin());
+        if (same == captures_.end()) {
+            auto capture = take([&](const CaptureKey& k) { return k == key; });
+            if (!capture) {
+                capture = take([&](const CaptureKey& k) {
+                    return k.region.widthCm == key.region.widthCm &&
+                           k.region.resolution == key.region.resolution &&
+                           k.cameraZCm == key.cameraZCm && k.farCm == key.farCm;
+                });
+                if (capture)
+                    capture->moveTo(key.region.centreCm);
+            }
+            if (!capture)
+                capture = std::make_unique<ContactCapture>(key);
+            same = captures_.insert(captures_.end(), std::move(capture));
+        }
+        captureIndex_[i] = static_cast<int>(same - captures_.begin());
     }
-    captures_ = std::move(captures);
+}
 
-    for (int i = 0; i < kSimCount; ++i)
-        if (auto error = sims_[i].configure(settings, simRegion(settings, i), shaders_))
-            return error; // cannot happen after the loads above, but never swallow it
-    settings_ = settings;
-    return std::nullopt;
+std::array<bool, SnowField::kSimCount>
+SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
+    std::array<bool, kSimCount> moved{};
+    const int followed = followedDeformer(effective_);
+    if (followed < 0 || followed >= static_cast<int>(deformers.size()))
+        return moved;
+    const Aabb& bounds = deformers[followed].worldBounds;
+    const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
+    for (int i = 0; i < kSimCount; ++i) {
+        const RegionMode mode = effective_.sims[i].region;
+        if (mode == RegionMode::Fixed)
+            continue;
+        const Region configured = simRegion(effective_, i);
+        const glm::dvec2 next =
+            followCentre(mode, target, centres_[i], configured.centreCm, configured.texelCm());
+        if (next == centres_[i])
+            continue;
+        sims_[i].shiftRegion(next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+        centres_[i] = next;
+        moved[i] = true;
+        // The bilinear resample rounds to half: allow its half ulp in the bound.
+        if (mode == RegionMode::FollowNaive)
+            healBound_[i] *= 1.0 + 1.0 / 1024.0;
+    }
+    return moved;
+}
+
+void SnowField::updateHealBound(int simIndex, bool contact, double dtSeconds) {
+    const SimSettings& sim = effective_.sims[simIndex];
+    double& bound = healBound_[simIndex];
+    if (contact) {
+        bound = 1.0; // every accumulate mode saturates at 1
+        return;
+    }
+    if (bound == 0.0)
+        return; // 0 x k + no contact = 0, exactly
+    const double k = sims_[simIndex].lastStepFactor();
+    double next = bound * k;
+    if (sim.refill == RefillMode::Linear) // whichever of the two refills applies, stay above it
+        next = std::max(next, bound - sim.refillRatePerS * dtSeconds);
+    if (next < bound)
+        next *= 1.0 + 1.0 / 1024.0; // the store's rounding: at most half an ulp up (2^-11)
+    if (!sim.halfSafe) {
+        // Without the zero floor round-to-nearest can stall a value above 0 forever: the
+        // field is never known to be healed.
+        bound = std::max(std::min(next, bound), std::numeric_limits<double>::min());
+        return;
+    }
+    bound = next < kZeroFloor ? 0.0 : std::min(next, bound);
 }
 
 void SnowField::step(std::span<const DeformerInstance> deformers, double dtSeconds,
                      gpu::PassTimer* timer) {
-    for (auto& capture : captures_) {
+    if (!enabled_)
+        return;
+    const std::array<bool, kSimCount> moved = followDeformers(deformers);
+    if (moved[0] || moved[1])
+        assignCaptures();
+
+    // Idle skip: a sim runs unless nothing reaches its region, its region stood still and its
+    // buffer is known to be all zeros.
+    std::array<bool, kSimCount> contact{}, run{};
+    for (int i = 0; i < kSimCount; ++i) {
+        const CaptureKey key = currentKey(i);
+        contact[i] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
+            return d.mesh && ContactCapture::reaches(key, d.worldBounds);
+        });
+        run[i] = !effective_.snow.idleSkip || moved[i] || contact[i] || healBound_[i] > 0.0;
+    }
+    for (int c = 0; c < captureCount(); ++c) {
+        bool needed = false;
+        for (int i = 0; i < kSimCount; ++i)
+            needed = needed || (run[i] && captureIndex_[i] == c);
+        if (!needed)
+            continue;
         if (timer)
             timer->begin("capture");
-        capture->capture(deformers, *captureProgram_);
+        captures_[c]->capture(deformers, *captureProgram_);
         if (timer)
             timer->end("capture");
         ++passesRun_.capture;
     }
     for (int i = 0; i < kSimCount; ++i) {
+        if (!run[i]) {
+            ++idleSteps_[i];
+            continue;
+        }
         if (timer)
             timer->begin("accumulate");
         sims_[i].step(*captures_[captureIndex_[i]], dtSeconds);
         if (timer)
             timer->end("accumulate");
         ++passesRun_.accumulate;
+        updateHealBound(i, contact[i], dtSeconds);
     }
 }
 
 void SnowField::reset() {
+    if (!enabled_)
+        return;
     for (auto& sim : sims_)
         sim.reset();
+    healBound_ = {0.0, 0.0};
+}
+
+std::size_t SnowField::bytes() const {
+    std::size_t total = 0;
+    for (const auto& capture : captures_)
+        total += capture->bytes();
+    for (const SnowSim& sim : sims_)
+        total += sim.bytes();
+    return total;
 }
 
 } // namespace snowcap

@@ -1,7 +1,9 @@
 #pragma once
 // The snow field — BP_FoliageInteraction_snow's counterpart: owns the contact captures and the
 // two sims (A and B), drives a step, and clears on reset. Sims whose region and resolution
-// match share one capture.
+// match share one capture. It also owns the test-bed switches that span the sims: following
+// regions (sim.X.region, each step before the capture), snow.quality (applied through
+// effectiveSettings; "off" allocates and runs nothing) and snow.idle_skip.
 
 #include "core/settings.hpp"
 #include "gpu/shader_library.hpp"
@@ -24,7 +26,7 @@ struct PassCounts {
     long long accumulate = 0;
 };
 
-// The region a sim covers, from the settings.
+// The region a sim covers, from the settings (where a following region starts).
 Region simRegion(const Settings& settings, int simIndex);
 CaptureKey simCaptureKey(const Settings& settings, int simIndex);
 
@@ -43,7 +45,19 @@ public:
               gpu::PassTimer* timer = nullptr);
     void reset();
 
+    // The settings as given (what an editor should start from) and as run (the quality rung
+    // applied, core/quality.hpp).
     const Settings& settings() const { return settings_; }
+    const Settings& effectiveSettings() const { return effective_; }
+    // False with snow.quality = "off": no capture, no sim texture, no pass.
+    bool enabled() const { return enabled_; }
+    // Every snow texture the field holds: captures and sim buffers.
+    std::size_t bytes() const;
+    // Steps on which a sim's passes were skipped because it was idle (snow.idle_skip).
+    long long idleSteps(int simIndex) const { return idleSteps_[simIndex]; }
+    // An upper bound on every texel of the sim's buffer (R): 1 after contact, decaying with
+    // the step factors; exactly 0 once the half-safe zero floor must have cleared everything.
+    double healBound(int simIndex) const { return healBound_[simIndex]; }
     SnowSim& sim(int index) { return sims_[index]; }
     const SnowSim& sim(int index) const { return sims_[index]; }
     const ContactCapture& captureOf(int simIndex) const {
@@ -56,9 +70,23 @@ public:
 private:
     SnowField(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
 
+    // Finds, reuses (moving it if only the centre differs) or creates the capture for each
+    // sim's current region.
+    void assignCaptures();
+    CaptureKey currentKey(int simIndex) const;
+    // Follow modes: moves each following sim towards its deformer; true per sim that moved.
+    std::array<bool, kSimCount> followDeformers(std::span<const DeformerInstance> deformers);
+    void updateHealBound(int simIndex, bool contact, double dtSeconds);
+
     gpu::ShaderLibrary& shaders_;
     Settings settings_;
+    Settings effective_;
+    bool enabled_ = true;
     const gpu::ShaderProgram* captureProgram_ = nullptr;
+    const gpu::ShaderProgram* shiftProgram_[2] = {nullptr, nullptr}; // [bilinear]
+    std::array<glm::dvec2, kSimCount> centres_{};                    // where each region is now
+    std::array<double, kSimCount> healBound_{0.0, 0.0};
+    std::array<long long, kSimCount> idleSteps_{0, 0};
     std::vector<std::unique_ptr<ContactCapture>> captures_;
     std::array<int, kSimCount> captureIndex_{};
     std::array<SnowSim, kSimCount> sims_{SnowSim("a", 0), SnowSim("b", 1)};

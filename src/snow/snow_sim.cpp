@@ -102,7 +102,7 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
 }
 
 const gpu::Texture2D& SnowSim::surfaceInput() const {
-    if (sim_.blur != BlurMode::Prepass)
+    if (sim_.blur != BlurMode::Prepass || !allocated())
         return persistent();
     if (!blurredIsCurrent_)
         blurPrepass();

@@ -33,6 +33,14 @@ public:
     void step(const ContactCapture& capture, double dtSeconds);
     void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
 
+    // sim.X.region follow modes: move the region's centre, shifting the buffer so the trail
+    // stays at its world position (src/snow/region_shift.cpp).
+    void shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift);
+    // snow.quality = "off": parameters only, every texture released (src/snow/region_shift.cpp).
+    void configureOff(const Settings& settings, const Region& region);
+    bool allocated() const { return buffers_[0].id() != 0; }
+    const Settings& fullSettings() const { return settings_; }
+
     const std::string& name() const { return name_; }
     const Region& region() const { return region_; }
     const SimSettings& settings() const { return sim_; }

@@ -1,0 +1,72 @@
+// The sampler budget (seeds/002): the snow material binds a fixed, small number of snow
+// textures whatever the switches. Counts the active samplers of every linked program variant.
+#include "GLTestSupport.hpp"
+#include "render/snow_surface_pass.hpp"
+
+#include <gtest/gtest.h>
+#include <set>
+
+namespace snowcap {
+namespace {
+
+// One snow texture: the persistent buffer (or its prepass-blurred copy, on the same unit).
+// Raise it only with a measured reason: every snow sampler is paid on every surface pixel.
+constexpr int kSnowSamplerBudget = 1;
+
+bool isSampler(GLenum type) {
+    static const std::set<GLenum> samplers = {
+        GL_SAMPLER_1D,
+        GL_SAMPLER_2D,
+        GL_SAMPLER_3D,
+        GL_SAMPLER_CUBE,
+        GL_SAMPLER_2D_SHADOW,
+        GL_SAMPLER_2D_ARRAY,
+        GL_SAMPLER_BUFFER,
+        GL_SAMPLER_2D_RECT,
+        GL_INT_SAMPLER_2D,
+        GL_UNSIGNED_INT_SAMPLER_2D,
+        GL_SAMPLER_2D_MULTISAMPLE,
+        GL_SAMPLER_CUBE_MAP_ARRAY,
+    };
+    return samplers.count(type) > 0;
+}
+
+TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    int variants = 0;
+    for (bool tessellated : {false, true})
+        for (bool prepass : {false, true}) {
+            auto loaded = shaders.load(SnowSurfacePass::surfaceProgram(tessellated, prepass));
+            ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
+                << std::get<std::string>(loaded);
+            const GLuint program = std::get<gpu::ShaderProgram*>(loaded)->id();
+            GLint uniforms = 0;
+            glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
+            std::set<GLint> units;
+            int samplers = 0;
+            for (GLint u = 0; u < uniforms; ++u) {
+                char name[256];
+                GLint size = 0;
+                GLenum type = 0;
+                glGetActiveUniform(program, static_cast<GLuint>(u), sizeof(name), nullptr, &size,
+                                   &type, name);
+                if (!isSampler(type))
+                    continue;
+                samplers += size;
+                GLint unit = -1;
+                glGetUniformiv(program, glGetUniformLocation(program, name), &unit);
+                units.insert(unit);
+            }
+            const std::string variant = std::string(tessellated ? "tessellation" : "vertex") +
+                                        (prepass ? "+prepass" : "+per_pixel");
+            RecordProperty(variant, samplers);
+            EXPECT_GE(samplers, 1) << variant; // the material does read the snow
+            EXPECT_LE(samplers, kSnowSamplerBudget) << variant;
+            EXPECT_LE(static_cast<int>(units.size()), kSnowSamplerBudget) << variant;
+            ++variants;
+        }
+    EXPECT_EQ(variants, 4);
+}
+
+} // namespace
+} // namespace snowcap

@@ -1,0 +1,104 @@
+// snow.idle_skip on the driver: no pass while nothing touches a still, healed region; passes
+// resume on contact; a moving region always runs; skipping never hides a non-zero texel.
+#include "FieldTestSupport.hpp"
+#include "GLTestSupport.hpp"
+
+namespace snowcap {
+namespace {
+
+using test::makeField;
+using test::maxOf;
+using test::redOf;
+
+Settings idleSettings() {
+    Settings settings;
+    settings.snow.resolution = 64;
+    settings.snow.orthoWidthCm = 256.0;
+    settings.snow.idleSkip = true;
+    settings.sims[0].decay = 0.8; // heals in about a second at 60 fps
+    settings.sims[1].decay = 0.9;
+    return settings;
+}
+
+TEST(IdleSkip, PassesStayFlatWhileIdleAndResumeOnContact) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    auto field = makeField(idleSettings(), shaders);
+    ASSERT_TRUE(field);
+    test::Sphere sphere;
+    const double dt = 1.0 / 60.0;
+
+    // A fresh field is healed and nothing is near: 30 idle steps run nothing.
+    for (int i = 0; i < 30; ++i)
+        field->step({}, dt);
+    EXPECT_EQ(field->passesRun().capture, 0);
+    EXPECT_EQ(field->passesRun().accumulate, 0);
+
+    // Contact: both sims run.
+    DeformerInstance pressed = sphere.at({0, 0, -20});
+    field->step({&pressed, 1}, dt);
+    EXPECT_EQ(field->passesRun().capture, 1);
+    EXPECT_EQ(field->passesRun().accumulate, 2);
+    ASSERT_GT(maxOf(redOf(field->sim(0).persistent())), 0.1f);
+
+    // The sphere leaves the region: the sims keep running while they heal, and each stops only
+    // when its buffer is exactly zero everywhere (checked at the first skipped step).
+    DeformerInstance gone = sphere.at({5000, 0, -20});
+    std::array<bool, 2> checked{false, false};
+    const std::array<long long, 2> idleBefore{field->idleSteps(0), field->idleSteps(1)};
+    for (int i = 0; i < 600 && !(checked[0] && checked[1]); ++i) {
+        field->step({&gone, 1}, dt);
+        for (int s = 0; s < 2; ++s)
+            if (!checked[s] && field->idleSteps(s) > idleBefore[s]) {
+                EXPECT_EQ(maxOf(redOf(field->sim(s).persistent())), 0.0f) << "sim " << s;
+                EXPECT_EQ(field->healBound(s), 0.0);
+                checked[s] = true;
+            }
+    }
+    ASSERT_TRUE(checked[0] && checked[1]) << "never healed within 10 s";
+    // The faster decay heals first.
+    EXPECT_GT(field->idleSteps(0) - idleBefore[0], field->idleSteps(1) - idleBefore[1]);
+
+    const PassCounts idle = field->passesRun();
+    for (int i = 0; i < 60; ++i)
+        field->step({&gone, 1}, dt);
+    EXPECT_EQ(field->passesRun().capture, idle.capture);
+    EXPECT_EQ(field->passesRun().accumulate, idle.accumulate);
+
+    field->step({&pressed, 1}, dt);
+    EXPECT_EQ(field->passesRun().capture, idle.capture + 1);
+    EXPECT_EQ(field->passesRun().accumulate, idle.accumulate + 2);
+}
+
+TEST(IdleSkip, OffRunsEveryStep) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    settings.snow.idleSkip = false;
+    auto field = makeField(settings, shaders);
+    ASSERT_TRUE(field);
+    for (int i = 0; i < 10; ++i)
+        field->step({}, 1.0 / 60.0);
+    EXPECT_EQ(field->passesRun().capture, 10);
+    EXPECT_EQ(field->passesRun().accumulate, 20);
+}
+
+TEST(IdleSkip, AMovingRegionAlwaysRuns) {
+    // B follows a sphere flying high above the snow (outside the capture's depth range, so it
+    // never touches): B's region moves every step and runs every step; A's stays idle.
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    settings.sims[1].region = RegionMode::FollowSnapped;
+    auto field = makeField(settings, shaders);
+    ASSERT_TRUE(field);
+    test::Sphere sphere;
+    for (int i = 0; i < 20; ++i) {
+        DeformerInstance flying = sphere.at({1000.0f + 10.0f * i, 0.0f, 5000.0f});
+        field->step({&flying, 1}, 1.0 / 60.0);
+    }
+    EXPECT_EQ(field->idleSteps(0), 20);
+    EXPECT_EQ(field->idleSteps(1), 0);
+    EXPECT_EQ(field->passesRun().accumulate, 20);
+    EXPECT_EQ(field->passesRun().capture, 20);
+}
+
+} // namespace
+} // namespace snowcap
