@@ -5,8 +5,9 @@
 namespace snowcap {
 
 QualityRung qualityRung(Quality quality) {
-    // Resolution halves per rung down from the seed's 2048 default; the blur radius follows the
-    // resolution table (blurDistanceForResolution), so a print looks the same size on every rung.
+    // Resolution halves per rung down from the seed's 2048 default. The blur radius is left to
+    // sim.X.material.rt_blur_distance (a size in the world, so a scenario's prints keep their
+    // width on every rung; 0 = the seed's table, ~20 texels, which widens prints on low rungs).
     // The cheap rungs take the prepass blur (one tap in the material, PSNR >= 40 dB against the
     // per-pixel spiral, docs/improvements-region-quality.md) and fewer spiral taps; the grid
     // keeps about two texels per cell on low/medium, one on high; ultra tessellates.
@@ -37,7 +38,6 @@ Settings effectiveSettings(const Settings& settings) {
         sim.blur = rung.blur;
         sim.material.distanceSteps = rung.distanceSteps;
         sim.material.radialSteps = rung.radialSteps;
-        sim.material.rtBlurDistance = 0.0; // from the resolution table
         sim.displacement = rung.displacement;
     }
     return out;

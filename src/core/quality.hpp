@@ -24,8 +24,9 @@ struct QualityRung {
 QualityRung qualityRung(Quality quality);
 
 // The settings the field actually runs: `settings` itself for custom, else with every sim's
-// resolution, blur, spiral steps and displacement taken from the rung (sim.X.resolution is
-// cleared so both sims follow snow.resolution). Everything else is kept.
+// resolution, blur mode, spiral steps and displacement taken from the rung; sim.X.resolution is
+// cleared so both sims follow snow.resolution. Everything else is kept, the blur radius
+// (rt_blur_distance) included.
 Settings effectiveSettings(const Settings& settings);
 
 // True when the snow pipeline must not exist at all (quality off).

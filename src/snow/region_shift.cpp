@@ -77,6 +77,13 @@ void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) 
     blurredIsCurrent_ = false;
 }
 
+void SnowSim::idleStep(double dtSeconds) {
+    // The same factor step() would apply (the pass itself would write zeros again).
+    const double exponent = decayExponent(sim_.decay, sim_.decayTiming, dtSeconds);
+    params_.stepFactor =
+        sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
+}
+
 void SnowSim::configureOff(const Settings& settings, const Region& region) {
     // snow.quality = "off": parameters only (the surface pass still reads the block), no
     // texture, no framebuffer. The material samples texture 0, which GL defines to read

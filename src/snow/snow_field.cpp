@@ -237,6 +237,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
     }
     for (int i = 0; i < kSimCount; ++i) {
         if (!run[i]) {
+            sims_[i].idleStep(dtSeconds);
             ++idleSteps_[i];
             continue;
         }

@@ -38,6 +38,9 @@ public:
     void shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift);
     // snow.quality = "off": parameters only, every texture released (src/snow/region_shift.cpp).
     void configureOff(const Settings& settings, const Region& region);
+    // snow.idle_skip: a step whose pass is skipped (the buffer is all zero and nothing touches
+    // it) still runs the decay clock, so a later print decays exactly as without the skip.
+    void idleStep(double dtSeconds);
     bool allocated() const { return buffers_[0].id() != 0; }
     const Settings& fullSettings() const { return settings_; }
 

@@ -65,7 +65,9 @@ TEST(Quality, EachRungSetsResolutionBlurAndDensityTogetherForBothSims) {
             EXPECT_EQ(out.sims[s].blur, rung.blur);
             EXPECT_EQ(out.sims[s].material.distanceSteps, rung.distanceSteps);
             EXPECT_EQ(out.sims[s].material.radialSteps, rung.radialSteps);
-            EXPECT_EQ(out.sims[s].material.rtBlurDistance, 0.0); // the resolution table's
+            // The blur radius is a world size the scenario chose: kept.
+            EXPECT_EQ(out.sims[s].material.rtBlurDistance,
+                      settings.sims[s].material.rtBlurDistance);
             EXPECT_EQ(out.sims[s].displacement, rung.displacement);
         }
         EXPECT_EQ(out.snow.resolution, rung.resolution);
