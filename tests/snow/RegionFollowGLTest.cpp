@@ -107,7 +107,7 @@ TEST(RegionFollowGL, NaiveShiftsMatchTheCpuAndLoseEnergy) {
     RecordProperty("max_difference_half_ulps", std::to_string(worst));
     RecordProperty("energy_kept", std::to_string(energy / before));
     EXPECT_LE(worst, 1.0);
-    EXPECT_LT(energy / before, 0.9); // smeared: measured ~0.7 after 30 moves
+    EXPECT_LT(energy / before, 0.9); // smeared: measured 0.79 kept after 30 moves
 }
 
 TEST(RegionFollowGL, RegionAndCaptureFollowADeformerAwayAndBack) {

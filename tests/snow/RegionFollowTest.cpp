@@ -103,7 +103,7 @@ TEST(RegionFollow, NaiveResamplingLosesThePrintsEnergy) {
     const double naiveLoss = 1.0 - sumOfSquares(naive) / energy;
     const double snappedLoss = 1.0 - sumOfSquares(snapped) / energy;
     RecordProperty("naive_energy_loss", std::to_string(naiveLoss));
-    EXPECT_GT(naiveLoss, 0.2); // measured ~0.5 after 100 moves
+    EXPECT_GT(naiveLoss, 0.2); // measured 0.75 after 100 moves
     EXPECT_EQ(snappedLoss, 0.0);
     EXPECT_LT(*std::max_element(naive.begin(), naive.end()),
               0.9f * *std::max_element(original.begin(), original.end()));
