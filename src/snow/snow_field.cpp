@@ -25,11 +25,15 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
 namespace {
 
 // The deformer a following region keeps centred: snow.follow by name (its index among the
-// scenario's deformers, the order of the step's instances), "" = the first instance. -1 when
-// the name matches none.
+// scenario's deformers, the order of the step's instances); "" = the player if there is one,
+// else the first instance. -1 when the name matches none.
 int followedDeformer(const Settings& settings) {
-    if (settings.snow.follow.empty())
+    if (settings.snow.follow.empty()) {
+        for (std::size_t i = 0; i < settings.deformers.size(); ++i)
+            if (settings.deformers[i].player)
+                return static_cast<int>(i);
         return 0;
+    }
     for (std::size_t i = 0; i < settings.deformers.size(); ++i)
         if (settings.deformers[i].name == settings.snow.follow)
             return static_cast<int>(i);
