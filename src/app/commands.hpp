@@ -21,7 +21,9 @@ struct RenderOptions {
     bool progress = true;
     std::string view; // "perspective" | "top" (empty: the scenario's view.mode)
     std::string stage =
-        "lit"; // what final.png shows: lit | persistent | mask | height | normal | albedo
+        "lit";          // what final.png shows: lit | persistent | mask | height | normal | albedo
+    bool ui = false;    // --ui: images show the viewer's frame, panels included
+    std::string panels; // --panels with --ui ("" = the viewer's default)
 };
 
 struct BenchOptions {
@@ -34,8 +36,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options);
 int runBench(const CommonOptions& common, const BenchOptions& options);
 struct ViewOptions {
     std::string scenario = "decay_compare";
-    int quitAfterFrames = 0;          // 0: run until closed
+    // --frames N (alias --quit-after): N fixed steps with the UI, then exit; 0: until closed.
+    int quitAfterFrames = 0;
     std::filesystem::path screenshot; // written when quitting after N frames
+    std::string panels;               // --panels: which panels start open ("" = the default)
+    int width = 1600, height = 900;   // --size WxH of the window
 };
 
 int runView(const CommonOptions& common, const ViewOptions& options);

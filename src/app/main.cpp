@@ -28,10 +28,18 @@ int main(int argc, char** argv) {
     ViewOptions viewOptions;
     CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
     view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
-    view->add_option("--quit-after", viewOptions.quitAfterFrames,
-                     "Close after N frames (for scripted checks)");
+    view->add_option("--frames,--quit-after", viewOptions.quitAfterFrames,
+                     "Run N fixed steps with the UI, then exit (scripted checks, docs)")
+        ->check(CLI::PositiveNumber);
     view->add_option("--screenshot", viewOptions.screenshot,
-                     "With --quit-after: save the last frame as this PNG");
+                     "With --frames: save the whole window as this PNG at the end");
+    view->add_option(
+        "--panels", viewOptions.panels,
+        "Panels open at start: sims,scene,compare,buffers,decay,timings,help,all,none");
+    std::vector<int> viewSize;
+    view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
+        ->expected(2)
+        ->check(CLI::Range(64, 8192));
     addSet(view);
 
     RenderOptions render;
@@ -45,6 +53,10 @@ int main(int argc, char** argv) {
     renderCommand->add_option("--every", render.every, "Also write an image every K steps")
         ->check(CLI::NonNegativeNumber);
     renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
+    renderCommand->add_flag("--ui", render.ui,
+                            "Images show the viewer's frame with its panels (view.width x height)");
+    renderCommand->add_option("--panels", render.panels,
+                              "With --ui: panels drawn (as `view --panels`)");
     renderCommand->add_option("--view", render.view, "Camera of final.png: perspective or top")
         ->check(CLI::IsMember({"perspective", "top"}));
     renderCommand
@@ -94,6 +106,10 @@ int main(int argc, char** argv) {
         if (meshOffset.size() == 3)
             meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
         return runInspectMesh(meshPath, meshOptions);
+    }
+    if (viewSize.size() == 2) {
+        viewOptions.width = viewSize[0];
+        viewOptions.height = viewSize[1];
     }
     return runView(common, viewOptions);
 }

@@ -1,8 +1,10 @@
 // `snowcap render`: a scenario at a fixed time step in a headless context; writes stats.json,
 // the persistent buffers and the capture depth as PFM, and final.png.
 #include "app/commands.hpp"
+#include "app/lab.hpp"
 #include "app/run_outputs.hpp"
 #include "app/session.hpp"
+#include "app/viewer_frame.hpp"
 #include "core/config.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
@@ -91,6 +93,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     if (!options.view.empty())
         settings.view.mode = options.view == "top" ? ViewMode::Top : ViewMode::Perspective;
     const SurfaceOutput output = surfaceOutputNamed(options.stage);
+    const double dt = 1.0 / settings.run.fps;
 
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {
@@ -104,15 +107,33 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     glInfo.halfStoreRounding = std::holds_alternative<HalfRounding>(rounding)
                                    ? toString(std::get<HalfRounding>(rounding))
                                    : std::get<std::string>(rounding);
-    auto created = createSession(settings, shaders);
+    auto created = Lab::create(settings, options.scenario, common.overrides, glInfo.renderer);
     if (auto* error = std::get_if<std::string>(&created)) {
         spdlog::error("{}", *error);
         return 2;
     }
-    Session& session = std::get<Session>(created);
-    SnowField& field = *session.field;
-    SceneRenderer& renderer = *session.renderer;
-    DeformerSet& deformerSet = session.deformers;
+    Lab& lab = *std::get<0>(created);
+    SnowField& field = lab.field();
+    SceneRenderer& renderer = lab.renderer();
+    // --ui: the images are the viewer's frame (panes + panels), drawn by ImGui's OpenGL3
+    // backend on this headless context.
+    std::unique_ptr<HeadlessUi> ui;
+    if (options.ui) {
+        auto made = HeadlessUi::create(lab, options.panels.empty() ? "sims" : options.panels,
+                                       glInfo.renderer);
+        if (auto* error = std::get_if<std::string>(&made)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        ui = std::move(std::get<0>(made));
+    }
+    auto writeImage =
+        [&](const fs::path& path,
+            const std::vector<DeformerInstance>& instances) -> std::optional<std::string> {
+        if (ui)
+            return writePng(path, ui->render(lab, settings.view.width, settings.view.height, dt));
+        return writeFinalImage(field, renderer, instances, settings, path, output);
+    };
 
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
@@ -123,18 +144,18 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
 
     RunRecorder recorder(settings, field);
-    const double dt = 1.0 / settings.run.fps;
     const int frames = settings.run.frames;
     Progress progress(options.progress && isatty(STDERR_FILENO), frames);
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         const double time = (frame + 1) * dt; // the state at the end of this step
-        const auto& instances = deformerSet.instancesAt(time);
-        field.step(instances, dt);
+        if (ui)
+            lab.timer().beginFrame();
+        const auto& instances = lab.stepAt(time, dt, ui ? &lab.timer() : nullptr);
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            if (auto error = writeFinalImage(field, renderer, instances, settings, image, output))
+            if (auto error = writeImage(image, instances))
                 spdlog::warn("{}", *error);
         }
         progress.update(frame + 1);
@@ -142,12 +163,17 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    const auto& finalInstances = deformerSet.instancesAt(frames * dt);
+    const auto& finalInstances = lab.instancesAt(frames * dt);
     if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
                                      finalInstances, output, seconds)) {
         spdlog::error("{}", *error);
         return 1;
     }
+    if (ui)
+        if (auto error = writeImage(options.outDir / "final.png", finalInstances)) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
     spdlog::info("{} steps in {:.2f} s; wrote {}", frames, seconds,
                  (options.outDir / "final.png").string());
     return 0;

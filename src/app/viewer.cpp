@@ -1,5 +1,7 @@
-// The windowed A/B viewer: the scenario runs in real time; sim A and sim B are drawn side by
-// side over the same scene with an orbit camera, their parameters live in ImGui panels.
+// The windowed A/B viewer: the lab (scenario, sims, deformers) runs in real time or at fixed
+// step; the compare layout draws A and B over the same scene; the panels edit everything live.
+// This file is the window's part: input (mouse, keys, dropped files), the frame loop,
+// screenshots and the scripted test hook (--frames N --screenshot F).
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <chrono>
@@ -7,35 +9,19 @@
 #include <imgui.h>
 #define GLFW_INCLUDE_NONE
 #include "app/commands.hpp"
-#include "app/session.hpp"
+#include "app/lab.hpp"
+#include "app/viewer_frame.hpp"
+#include "app/viewer_input.hpp"
 #include "app/viewer_panels.hpp"
-#include "core/config.hpp"
 #include "core/image.hpp"
-#include "gpu/shader_library.hpp"
 #include "platform/window.hpp"
-#include "render/deformer_set.hpp"
-#include "render/scene_renderer.hpp"
-#include "snow/snow_field.hpp"
 
 #include <GLFW/glfw3.h>
-#include <glm/trigonometric.hpp>
 #include <spdlog/spdlog.h>
 
 namespace snowcap {
 
 namespace {
-
-// The frame just drawn, top row first, as PNG wants it.
-ImageRgba8 readBackbuffer(int width, int height) {
-    std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    glReadBuffer(GL_BACK);
-    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
-    ImageRgba8 image = imageFromBottomUpRows(rows.data(), width, height);
-    for (std::size_t i = 3; i < image.pixels.size(); i += 4)
-        image.pixels[i] = 255;
-    return image;
-}
 
 // out/snowcap_YYYYMMDD_HHMMSS.png, with a counter rather than overwriting an existing file.
 std::filesystem::path screenshotPath() {
@@ -51,86 +37,8 @@ std::filesystem::path screenshotPath() {
     return path;
 }
 
-// Mouse: left drag orbits, right drag pans, the wheel zooms — unless ImGui has the mouse.
-void orbitControls(ViewerState& state, const Region& region) {
-    const ImGuiIO& io = ImGui::GetIO();
-    if (io.WantCaptureMouse)
-        return;
-    if (state.distanceCm <= 0.0)
-        state.distanceCm = region.widthCm * 1.2;
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-        state.yawDeg -= io.MouseDelta.x * 0.3;
-        state.pitchDeg = std::clamp(state.pitchDeg + io.MouseDelta.y * 0.3, 5.0, 89.0);
-    }
-    if (ImGui::IsMouseDragging(ImGuiMouseButton_Right)) {
-        const double yaw = glm::radians(state.yawDeg);
-        const double scale = state.distanceCm * 0.0015;
-        state.targetCm[0] -=
-            (std::cos(yaw) * io.MouseDelta.x - std::sin(yaw) * io.MouseDelta.y) * scale;
-        state.targetCm[1] -=
-            (std::sin(yaw) * io.MouseDelta.x + std::cos(yaw) * io.MouseDelta.y) * scale;
-    }
-    if (io.MouseWheel != 0.0f)
-        state.distanceCm = std::clamp(state.distanceCm * std::pow(0.9, io.MouseWheel), 20.0, 1e5);
-}
-
-void keyboardShortcuts(ViewerState& state, Window& window) {
-    if (ImGui::GetIO().WantCaptureKeyboard)
-        return;
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE))
-        state.paused = !state.paused;
-    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD))
-        state.stepOnce = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_R))
-        state.resetRequested = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5))
-        state.reloadShaders = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12))
-        state.screenshotRequested = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_ESCAPE))
-        window.requestClose();
-}
-
-} // namespace
-
-int runViewer(const CommonOptions& common, const ViewOptions& options) {
-    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
-    if (auto* error = std::get_if<ConfigError>(&loaded)) {
-        spdlog::error("{}", error->message);
-        return 2;
-    }
-    Settings settings = std::get<Settings>(loaded);
-
-    auto created = Window::create("snowcap", 1600, 900, common.debugGl);
-    if (auto* error = std::get_if<ContextError>(&created)) {
-        spdlog::error("{}", error->message);
-        return 2;
-    }
-    Window& window = *std::get<0>(created);
-    std::string startNote;
-    if (window.info().isLlvmpipe()) {
-        // The per-pixel spiral blur costs seconds a frame on a CPU rasteriser; the prepass reads
-        // the same taps once per step. The panel's blur switch brings the reference back.
-        for (SimSettings& sim : settings.sims)
-            sim.blur = BlurMode::Prepass;
-        startNote = "llvmpipe: material blur set to prepass for interactive rates";
-        spdlog::info("{}", startNote);
-    }
-
-    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    auto sessionCreated = createSession(settings, shaders);
-    if (auto* error = std::get_if<std::string>(&sessionCreated)) {
-        spdlog::error("{}", *error);
-        return 2;
-    }
-    Session& session = std::get<Session>(sessionCreated);
-    SnowField& field = *session.field;
-    SceneRenderer& renderer = *session.renderer;
-    DeformerSet& deformerSet = session.deformers;
-
-    IMGUI_CHECKVERSION();
-    ImGui::CreateContext();
-    // Panel layout persists in the user's config directory, never in the repository.
+// Panel layout persists in the user's config directory, never in the repository.
+std::string imguiIniPath() {
     const char* home = std::getenv("HOME");
     const char* xdg = std::getenv("XDG_CONFIG_HOME");
     const std::filesystem::path configDir =
@@ -138,97 +46,154 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
                     : std::filesystem::path(home ? home : "/tmp") / ".config/snowcap";
     std::error_code ec;
     std::filesystem::create_directories(configDir, ec);
-    const std::string iniPath = (configDir / "imgui.ini").string();
-    ImGui::GetIO().IniFilename = ec ? nullptr : iniPath.c_str();
+    return ec ? std::string() : (configDir / "imgui.ini").string();
+}
+
+// F5 and the automatic reload on save; the first failing program's error (file:line) stays on
+// screen until its source builds again (the last good program keeps running meanwhile).
+void reloadShaders(Lab& lab, ViewerState& state) {
+    if (state.reloadShaders) {
+        state.status = "reloaded " + std::to_string(lab.shaders().reloadAll()) + " programs";
+        state.reloadShaders = false;
+    } else if (const int rebuilt = lab.shaders().reloadChanged(); rebuilt > 0) {
+        state.status = "reloaded " + std::to_string(rebuilt) + " changed programs";
+    }
+    state.shaderError.clear();
+    for (const gpu::ShaderProgram* program : lab.shaders().programs())
+        if (!program->reloadError().empty() && state.shaderError.empty())
+            state.shaderError = program->name() + ": " + program->reloadError();
+}
+
+} // namespace
+
+int runViewer(const CommonOptions& common, const ViewOptions& options) {
+    // The scenario first: a bad file is one line and no window.
+    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded)) {
+        spdlog::error("{}", error->message);
+        return 2;
+    }
+    std::array<bool, static_cast<int>(PanelId::Count)> open{};
+    open[static_cast<int>(PanelId::Sims)] = true;
+    if (!options.panels.empty())
+        if (auto error = parsePanelList(options.panels, open)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+
+    auto created = Window::create("snowcap", options.width, options.height, common.debugGl);
+    if (auto* error = std::get_if<ContextError>(&created)) {
+        spdlog::error("{}", error->message);
+        return 2;
+    }
+    Window& window = *std::get<0>(created);
+
+    auto labCreated = Lab::create(std::get<Settings>(loaded), options.scenario, common.overrides,
+                                  window.info().renderer);
+    if (auto* error = std::get_if<std::string>(&labCreated)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    Lab& lab = *std::get<0>(labCreated);
+    ViewerState state;
+    state.renderer = window.info().renderer;
+    state.scenarioPath = options.scenario;
+    if (window.info().isLlvmpipe()) {
+        // The per-pixel spiral blur costs seconds a frame on a CPU rasteriser; the prepass reads
+        // the same taps once per step. The Sims panel's blur switch brings the reference back.
+        Settings edited = lab.settings();
+        for (SimSettings& sim : edited.sims)
+            sim.blur = BlurMode::Prepass;
+        if (auto error = lab.apply(edited))
+            spdlog::warn("{}", *error);
+        state.status = "llvmpipe: material blur set to prepass for interactive rates";
+        spdlog::info("{}", state.status);
+    }
+    ViewerGl gl;
+    if (auto error = gl.init(lab.shaders())) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    // Scripted runs (--frames) use the default layout: a test or a docs picture must not
+    // depend on what a user last dragged around.
+    const std::string iniPath = options.quitAfterFrames > 0 ? std::string() : imguiIniPath();
+    ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
     ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
     ImGui_ImplOpenGL3_Init("#version 450 core");
 
-    ViewerState state;
-    state.status = startNote;
-    state.yawDeg = settings.view.yawDeg;
-    state.pitchDeg = settings.view.pitchDeg;
-    state.distanceCm = settings.view.distanceCm;
-    double simTime = 0.0, last = window.timeSeconds();
-    const double loopSeconds = settings.run.frames / settings.run.fps;
+    const bool scripted = options.quitAfterFrames > 0;
+    state.fixedStep = scripted; // the test hook runs N fixed steps, whatever the frame rate
+    const auto view = lab.settings().view;
+    for (OrbitView& camera : state.cameras) {
+        camera.yawDeg = view.yawDeg;
+        camera.pitchDeg = view.pitchDeg;
+        camera.distanceCm = view.distanceCm;
+    }
+    fitCameras(state, lab, 0.5 * options.width / options.height);
+    ViewerInput input;
+    double last = window.timeSeconds();
     bool vsync = !state.vsync;
     int frame = 0;
     while (!window.shouldClose()) {
         window.pollEvents();
+        // Minimised: nothing to draw into; sleep until something happens instead of spinning.
+        if (window.iconified() || window.framebufferWidth() == 0 ||
+            window.framebufferHeight() == 0) {
+            window.waitEvents();
+            last = window.timeSeconds();
+            continue;
+        }
+        for (const std::string& path : window.takeDroppedPaths()) {
+            if (auto error = lab.addDeformer(path))
+                state.sceneError = *error;
+            else
+                state.status = "added deformer " + path;
+        }
         if (vsync != state.vsync)
             window.setVsync(vsync = state.vsync);
         const double now = window.timeSeconds();
-        const double dt = std::min(now - last, 0.1); // a stall must not become a jump
+        const double wallDt = now - last;
         last = now;
-        if (state.reloadShaders) {
-            state.status = "reloaded " + std::to_string(shaders.reloadAll()) + " programs";
-            state.reloadShaders = false;
-        } else {
-            shaders.reloadChanged();
-        }
-        std::string shaderError;
-        for (const gpu::ShaderProgram* program : shaders.programs())
-            if (!program->reloadError().empty())
-                shaderError = program->reloadError();
+        reloadShaders(lab, state);
 
-        if (state.resetRequested) {
-            field.reset();
-            simTime = 0.0;
-            state.resetRequested = false;
-        }
-        if (!state.paused || state.stepOnce) {
-            const double step = state.paused ? 1.0 / settings.run.fps : dt;
-            simTime = simTime + step > loopSeconds ? 0.0 : simTime + step;
-            field.step(deformerSet.instancesAt(simTime), step);
-            state.stepOnce = false;
-        }
+        lab.timer().beginFrame();
+        advanceLab(lab, state, wallDt);
+        const int width = window.framebufferWidth(), height = window.framebufferHeight();
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
-        orbitControls(state, field.sim(0).region());
-        keyboardShortcuts(state, window);
-
-        const int width = window.framebufferWidth(), height = window.framebufferHeight();
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
-        glViewport(0, 0, width, height);
-        glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        const auto& instances = deformerSet.instancesAt(simTime);
-        const glm::vec3 target(state.targetCm[0], state.targetCm[1], state.targetCm[2]);
-        const bool both = state.layout == CompareLayout::SideBySide;
-        for (int s = 0; s < SnowField::kSimCount; ++s) {
-            if ((s == 0 && state.layout == CompareLayout::BOnly) ||
-                (s == 1 && state.layout == CompareLayout::AOnly))
-                continue;
-            const int x = both ? s * width / 2 : 0;
-            const int w = both ? width / 2 - (s == 0 ? 1 : 0) : width;
-            ViewRequest request;
-            request.viewportPx = {x, 0, w, height};
-            request.camera = orbitCamera(target, state.distanceCm, state.yawDeg, state.pitchDeg,
-                                         settings.view.fovDeg, double(w) / height);
-            renderer.render(field.sim(s), instances, request);
+        state.fps = ImGui::GetIO().Framerate;
+        if (input.handle(lab, state, width, height))
+            window.requestClose();
+        if (state.followPlayer)
+            if (auto position = lab.followedPositionCm())
+                for (OrbitView& camera : state.cameras) {
+                    camera.targetCm[0] = position->x;
+                    camera.targetCm[1] = position->y;
+                }
+        fitCameras(state, lab, 0.5 * width / height); // after a scenario load or a reset view
+        gl.drawScene(lab, state, 0, width, height);
+        PanelContext context{lab, state, gl, open};
+        {
+            auto scope = lab.timer().scope("ui");
+            drawPanels(context);
+            ImGui::Render();
+            glBindFramebuffer(GL_FRAMEBUFFER, 0);
+            glViewport(0, 0, width, height);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         }
-
-        ImGui::SetNextWindowPos({10, 10}, ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowSize({360, 0}, ImGuiCond_FirstUseEver);
-        ImGui::Begin("snowcap");
-        controlPanel(state, simTime, ImGui::GetIO().Framerate, window.info().renderer, shaderError);
-        Settings edited = field.settings();
-        bool changed = simPanel("Sim A (left)", edited.sims[0]);
-        changed |= simPanel("Sim B (right)", edited.sims[1]);
-        if (changed)
-            if (auto error = field.applySettings(edited))
-                state.status = *error;
-        ImGui::End();
-        ImGui::Render();
-        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        recordTimings(lab, state, wallDt * 1000.0);
 
         ++frame;
-        const bool quitting = options.quitAfterFrames > 0 && frame >= options.quitAfterFrames;
+        const bool quitting = scripted && frame >= options.quitAfterFrames;
         if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
             const auto path =
                 quitting && !options.screenshot.empty() ? options.screenshot : screenshotPath();
-            if (auto error = writePng(path, readBackbuffer(width, height)))
+            if (auto error = writePng(path, readFramebufferImage(0, width, height)))
                 state.status = *error;
             else
                 state.status = "saved " + path.string();

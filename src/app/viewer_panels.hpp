@@ -1,32 +1,74 @@
 #pragma once
-// The viewer's ImGui panels. Only src/app/ touches ImGui.
+// The viewer's ImGui panels. Only src/app/ touches ImGui. Each panel is its own window; the
+// control window opens and closes the others. They draw the same in the viewer and in
+// `render --ui` (no GLFW here).
 
+#include "app/lab.hpp"
+#include "app/viewer_state.hpp"
+#include "app/viewer_views.hpp"
 #include "core/settings.hpp"
 
+#include <array>
 #include <string>
 
 namespace snowcap {
 
-enum class CompareLayout { SideBySide, AOnly, BOnly };
+enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, Help, Count };
+inline constexpr const char* kPanelNames[] = {"sims",  "scene",   "compare", "buffers",
+                                              "decay", "timings", "help"};
 
-struct ViewerState {
-    bool paused = false;
-    bool stepOnce = false;
-    bool resetRequested = false;
-    bool reloadShaders = false;
-    bool screenshotRequested = false;
-    bool vsync = true;
-    CompareLayout layout = CompareLayout::SideBySide;
-    // Orbit camera.
-    double yawDeg = -60.0, pitchDeg = 38.0, distanceCm = 0.0; // 0: fit on first frame
-    double targetCm[3] = {0.0, 0.0, 0.0};
-    std::string status; // last screenshot path, reload result, errors
+struct PanelContext {
+    Lab& lab;
+    ViewerState& state;
+    ViewerGl& gl;
+    std::array<bool, static_cast<int>(PanelId::Count)>& open;
 };
 
-// Per-sim parameters; returns true when `sim` changed.
-bool simPanel(const char* title, SimSettings& sim);
-// Play / step / reset / layout / vsync; help text.
-void controlPanel(ViewerState& state, double simTimeS, double fps, const std::string& renderer,
-                  const std::string& shaderError);
+// Every open panel, positioned for a display of the current ImGui io.DisplaySize.
+void drawPanels(PanelContext& context);
 
+// ---- one file each -------------------------------------------------------------------------
+void controlWindow(PanelContext& context);
+// Sims A and B side by side: every parameter and switch, copy / swap / reset, presets.
+void simsPanel(PanelContext& context);
+// Deformers, region, snow surface, scenario loading.
+void scenePanel(PanelContext& context);
+void comparePanel(PanelContext& context);
+void buffersPanel(PanelContext& context);
+void decayPanel(PanelContext& context);
+void timingsPanel(PanelContext& context);
+void helpPanel(PanelContext& context);
+
+// Edits one sim; returns true when it changed (panel_sims.cpp).
+bool simEditor(SimSettings& sim);
+
+// "one difference" presets: B = A except one switch (A takes the first value, B the second).
+struct OnePreset {
+    const char* name;
+    void (*apply)(SimSettings& a, SimSettings& b);
+};
+const std::vector<OnePreset>& oneDifferencePresets();
+
+// ---- small widget helpers (viewer_panels.cpp) ------------------------------------------------
+bool sliderDouble(const char* label, double& value, double lo, double hi, const char* format,
+                  bool logarithmic = false);
+bool dragDouble(const char* label, double& value, double speed, double lo, double hi,
+                const char* format);
+// A combo over an enum with names in order; returns true when it changed.
+template <typename E, std::size_t N>
+bool enumCombo(const char* label, E& value, const char* const (&names)[N]);
+
+} // namespace snowcap
+
+#include <imgui.h>
+
+namespace snowcap {
+template <typename E, std::size_t N>
+bool enumCombo(const char* label, E& value, const char* const (&names)[N]) {
+    int index = static_cast<int>(value);
+    if (!ImGui::Combo(label, &index, names, static_cast<int>(N)))
+        return false;
+    value = static_cast<E>(index);
+    return true;
+}
 } // namespace snowcap

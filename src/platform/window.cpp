@@ -1,6 +1,7 @@
 #include "platform/window.hpp"
 
 #include <cstdlib>
+#include <utility>
 
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h>
@@ -59,6 +60,12 @@ Window::create(const std::string& title, int width, int height, bool debug) {
     }
     std::unique_ptr<Window> result(new Window());
     result->window_ = window;
+    glfwSetWindowUserPointer(window, result.get());
+    glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+        auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+        for (int i = 0; i < count; ++i)
+            self->dropped_.emplace_back(paths[i]);
+    });
     result->info_ = std::get<GlInfo>(initialised);
     return result;
 }
@@ -81,6 +88,15 @@ void Window::swapBuffers() {
 }
 void Window::pollEvents() {
     glfwPollEvents();
+}
+void Window::waitEvents() {
+    glfwWaitEvents();
+}
+bool Window::iconified() const {
+    return glfwGetWindowAttrib(window_, GLFW_ICONIFIED) == GLFW_TRUE;
+}
+std::vector<std::string> Window::takeDroppedPaths() {
+    return std::exchange(dropped_, {});
 }
 void Window::setVsync(bool on) {
     glfwSwapInterval(on ? 1 : 0);

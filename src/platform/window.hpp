@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <variant>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -26,6 +27,11 @@ public:
     void requestClose();
     void swapBuffers();
     void pollEvents();
+    // Sleeps until an event arrives (a minimised window must not spin).
+    void waitEvents();
+    bool iconified() const;
+    // Paths of files dropped onto the window since the last call.
+    std::vector<std::string> takeDroppedPaths();
     void setVsync(bool on);
     int framebufferWidth() const;
     int framebufferHeight() const;
@@ -35,6 +41,7 @@ private:
     Window() = default;
     GLFWwindow* window_ = nullptr;
     GlInfo info_;
+    std::vector<std::string> dropped_;
 };
 
 // True when a windowing system is reachable (DISPLAY or WAYLAND_DISPLAY set).

@@ -1,0 +1,193 @@
+// The Sims panel: A and B side by side with every key of sim.X (the uniform block's inputs and
+// every switch), copy / swap / reset, and presets that make B differ from A in one switch.
+#include "app/viewer_panels.hpp"
+#include "core/snow_math.hpp"
+
+#include <imgui.h>
+
+namespace snowcap {
+
+namespace {
+
+const char* const kTiming[] = {"per_frame", "delta_time"};
+const char* const kAccumulate[] = {"add", "max"};
+const char* const kFormat[] = {"r16f", "rgba16f (age, type)"};
+const char* const kNormals[] = {"height_to_normal", "sobel"};
+const char* const kRegion[] = {"fixed", "follow_naive", "follow_snapped"};
+const char* const kRims[] = {"off", "on"};
+const char* const kRefill[] = {"multiply (decay)", "linear"};
+const char* const kBlur[] = {"per_pixel (UE)", "prepass"};
+const char* const kGeometry[] = {"vertex grid", "tessellation"};
+
+void preset(std::vector<OnePreset>& list, const char* name,
+            void (*apply)(SimSettings&, SimSettings&)) {
+    list.push_back({name, apply});
+}
+
+} // namespace
+
+const std::vector<OnePreset>& oneDifferencePresets() {
+    static const std::vector<OnePreset> presets = [] {
+        std::vector<OnePreset> list;
+        preset(list, "decay 0.95 vs 0.999", [](SimSettings& a, SimSettings& b) {
+            a.decay = 0.95;
+            b.decay = 0.999;
+        });
+        preset(list, "r16f vs rgba16f", [](SimSettings& a, SimSettings& b) {
+            a.format = BufferFormat::R16F;
+            b.format = BufferFormat::RGBA16F;
+        });
+        preset(list, "naive vs snapped follow", [](SimSettings& a, SimSettings& b) {
+            a.region = RegionMode::FollowNaive;
+            b.region = RegionMode::FollowSnapped;
+        });
+        preset(list, "per_frame vs delta_time", [](SimSettings& a, SimSettings& b) {
+            a.decayTiming = DecayTiming::PerFrame;
+            b.decayTiming = DecayTiming::DeltaTime;
+        });
+        preset(list, "add vs max", [](SimSettings& a, SimSettings& b) {
+            a.accumulate = AccumulateMode::Add;
+            b.accumulate = AccumulateMode::Max;
+        });
+        preset(list, "vertex vs tessellation", [](SimSettings& a, SimSettings& b) {
+            a.displacement = SurfaceGeometry::VertexGrid;
+            b.displacement = SurfaceGeometry::Tessellation;
+        });
+        preset(list, "height_to_normal vs sobel", [](SimSettings& a, SimSettings& b) {
+            a.normals = NormalMode::HeightToNormal;
+            b.normals = NormalMode::Sobel;
+        });
+        preset(list, "rims off vs on", [](SimSettings& a, SimSettings& b) {
+            a.rims = RimMode::Off;
+            b.rims = RimMode::On;
+        });
+        preset(list, "multiply vs linear refill", [](SimSettings& a, SimSettings& b) {
+            a.refill = RefillMode::Multiply;
+            b.refill = RefillMode::Linear;
+        });
+        preset(list, "per_pixel vs prepass blur", [](SimSettings& a, SimSettings& b) {
+            a.blur = BlurMode::PerPixel;
+            b.blur = BlurMode::Prepass;
+        });
+        preset(list, "half_safe off vs on", [](SimSettings& a, SimSettings& b) {
+            a.halfSafe = false;
+            b.halfSafe = true;
+        });
+        preset(list, "512 vs 2048 texels", [](SimSettings& a, SimSettings& b) {
+            a.resolution = 512;
+            b.resolution = 2048;
+        });
+        return list;
+    }();
+    return presets;
+}
+
+bool simEditor(SimSettings& sim) {
+    bool changed = false;
+    ImGui::PushItemWidth(-110.0f);
+    changed |= sliderDouble("decay", sim.decay, 0.5, 1.0, "%.4f");
+    changed |= enumCombo("decay_timing", sim.decayTiming, kTiming);
+    changed |= enumCombo("accumulate", sim.accumulate, kAccumulate);
+    changed |= ImGui::Checkbox("half_safe", &sim.halfSafe);
+    changed |= enumCombo("refill", sim.refill, kRefill);
+    if (sim.refill == RefillMode::Linear)
+        changed |= sliderDouble("refill_rate /s", sim.refillRatePerS, 0.001, 2.0, "%.3f", true);
+    int resolutionIndex = 0;
+    static const int kResolutions[] = {0, 64, 128, 256, 512, 1024, 2048, 4096};
+    for (int i = 0; i < 8; ++i)
+        if (kResolutions[i] == sim.resolution)
+            resolutionIndex = i;
+    if (ImGui::Combo("resolution", &resolutionIndex,
+                     "shared\0"
+                     "64\0"
+                     "128\0"
+                     "256\0"
+                     "512\0"
+                     "1024\0"
+                     "2048\0"
+                     "4096\0")) {
+        sim.resolution = kResolutions[resolutionIndex];
+        changed = true;
+    }
+    changed |= enumCombo("format", sim.format, kFormat);
+    changed |= enumCombo("region", sim.region, kRegion);
+    changed |= enumCombo("normals", sim.normals, kNormals);
+    changed |= enumCombo("blur", sim.blur, kBlur);
+    changed |= enumCombo("displacement", sim.displacement, kGeometry);
+    changed |= enumCombo("rims", sim.rims, kRims);
+    MaterialSettings& m = sim.material;
+    ImGui::Separator();
+    ImGui::TextDisabled("material");
+    changed |= sliderDouble("mask_multi", m.maskMulti, 1.0, 100.0, "%.1f");
+    changed |= sliderDouble("tgl", m.tgl, 0.5, 1.0, "%.3f");
+    changed |= sliderDouble("tgh", m.tgh, 0.5, 1.0, "%.3f");
+    changed |= sliderDouble("displace cm", m.displacementMagnitudeCm, 0.0, 2000.0,
+                            m.displacementMagnitudeCm == 0.0 ? "auto" : "%.0f");
+    changed |= ImGui::SliderInt("distance_steps", &m.distanceSteps, 1, 32);
+    changed |= ImGui::SliderInt("radial_steps", &m.radialSteps, 1, 16);
+    changed |= sliderDouble("rt_blur_dist", m.rtBlurDistance, 0.0, 0.05,
+                            m.rtBlurDistance == 0.0 ? "auto" : "%.4f");
+    changed |= sliderDouble("edge_control", m.edgeControl, 0.0, 0.2, "%.3f");
+    changed |= sliderDouble("normal_int", m.normalIntensity, 0.0, 5.0, "%.2f");
+    ImGui::BeginDisabled(sim.rims == RimMode::Off);
+    changed |= sliderDouble("rim_height_cm", m.rimHeightCm, 0.0, 20.0, "%.1f");
+    changed |= sliderDouble("rim_width_cm", m.rimWidthCm, 0.0, 60.0, "%.1f");
+    ImGui::EndDisabled();
+    ImGui::PopItemWidth();
+    return changed;
+}
+
+void simsPanel(PanelContext& context) {
+    Lab& lab = context.lab;
+    Settings edited = lab.settings();
+    bool changed = false;
+    if (ImGui::Button("copy A -> B")) {
+        edited.sims[1] = edited.sims[0];
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("swap")) {
+        std::swap(edited.sims[0], edited.sims[1]);
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("reset to scenario")) {
+        edited.sims = lab.scenarioSettings().sims;
+        changed = true;
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("reset to defaults")) {
+        edited.sims = {SimSettings{}, SimSettings{}};
+        changed = true;
+    }
+    ImGui::SetNextItemWidth(240.0f);
+    if (ImGui::BeginCombo("one difference", "B = A except ...")) {
+        for (const OnePreset& preset : oneDifferencePresets())
+            if (ImGui::Selectable(preset.name)) {
+                edited.sims[1] = edited.sims[0];
+                preset.apply(edited.sims[0], edited.sims[1]);
+                changed = true;
+                context.state.status = std::string("preset: ") + preset.name;
+            }
+        ImGui::EndCombo();
+    }
+    if (ImGui::BeginTable("sims", 2, ImGuiTableFlags_BordersInnerV)) {
+        for (int s = 0; s < 2; ++s) {
+            ImGui::TableNextColumn();
+            ImGui::PushID(s);
+            const Region& region = lab.field().sim(s).region();
+            ImGui::TextColored(s == 0 ? ImVec4(0.55f, 0.8f, 1.0f, 1.0f)
+                                      : ImVec4(1.0f, 0.7f, 0.45f, 1.0f),
+                               "Sim %c  %d^2, %.2f cm/texel", s == 0 ? 'A' : 'B', region.resolution,
+                               region.texelCm());
+            changed |= simEditor(edited.sims[s]);
+            ImGui::PopID();
+        }
+        ImGui::EndTable();
+    }
+    if (changed)
+        if (auto error = lab.apply(edited))
+            context.state.sceneError = *error;
+}
+
+} // namespace snowcap

@@ -1,0 +1,54 @@
+#pragma once
+// One viewer frame without the window: advance the lab as the playback state asks, record the
+// probe and the timings, and (headless) draw scene + panels into an image. The windowed viewer
+// and `render --ui` both go through here, so they show the same thing.
+
+#include "app/lab.hpp"
+#include "app/viewer_panels.hpp"
+#include "app/viewer_state.hpp"
+#include "app/viewer_views.hpp"
+#include "core/image.hpp"
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace snowcap {
+
+// Restart / scrub / pause / single step / fixed or real-time step, then the probe's texels.
+// `wallDtS` is the wall-clock time since the last frame (real-time playback).
+void advanceLab(Lab& lab, ViewerState& state, double wallDtS);
+
+// Collects the pass timer's latest results and this frame's time into the rolling graphs.
+void recordTimings(Lab& lab, ViewerState& state, double frameMs);
+
+// The framebuffer's colour, top row first, opaque.
+ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height);
+
+// "sims,buffers" -> open flags; fails with one line naming the unknown panel.
+std::optional<std::string> parsePanelList(const std::string& list,
+                                          std::array<bool, static_cast<int>(PanelId::Count)>& open);
+
+// `render --ui`: the viewer's frame (panes + panels) drawn into an offscreen image through
+// ImGui's OpenGL3 backend on the headless context, with no window: display size and delta time
+// are fed to ImGui by hand.
+class HeadlessUi {
+public:
+    static std::variant<std::unique_ptr<HeadlessUi>, std::string>
+    create(Lab& lab, const std::string& panels, const std::string& renderer);
+    ~HeadlessUi();
+    HeadlessUi(const HeadlessUi&) = delete;
+    HeadlessUi& operator=(const HeadlessUi&) = delete;
+
+    ImageRgba8 render(Lab& lab, int width, int height, double dtS);
+
+private:
+    HeadlessUi() = default;
+    ViewerState state_;
+    ViewerGl gl_;
+    std::array<bool, static_cast<int>(PanelId::Count)> open_{};
+    bool imgui_ = false;
+};
+
+} // namespace snowcap
