@@ -24,6 +24,8 @@ struct RenderOptions {
         "lit";          // what final.png shows: lit | persistent | mask | height | normal | albedo
     bool ui = false;    // --ui: images show the viewer's frame, panels included
     std::string panels; // --panels with --ui ("" = the viewer's default)
+    std::string layout; // --layout with --ui
+    std::vector<double> probeCm; // --probe X Y with --ui
 };
 
 struct BenchOptions {
@@ -40,6 +42,8 @@ struct ViewOptions {
     int quitAfterFrames = 0;
     std::filesystem::path screenshot; // written when quitting after N frames
     std::string panels;               // --panels: which panels start open ("" = the default)
+    std::string layout;               // --layout: vertical | horizontal | a | b | difference
+    std::vector<double> probeCm;      // --probe X Y: the decay probe from the start
     int width = 1600, height = 900;   // --size WxH of the window
 };
 

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
             ->take_all();
     };
 
+    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference"});
     ViewOptions viewOptions;
     CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
     view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
@@ -36,6 +37,9 @@ int main(int argc, char** argv) {
     view->add_option(
         "--panels", viewOptions.panels,
         "Panels open at start: sims,scene,compare,buffers,decay,timings,help,all,none");
+    view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
+    view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
+        ->expected(2);
     std::vector<int> viewSize;
     view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
         ->expected(2)
@@ -57,6 +61,10 @@ int main(int argc, char** argv) {
                             "Images show the viewer's frame with its panels (view.width x height)");
     renderCommand->add_option("--panels", render.panels,
                               "With --ui: panels drawn (as `view --panels`)");
+    renderCommand->add_option("--layout", render.layout, "With --ui: compare layout")
+        ->check(layouts);
+    renderCommand->add_option("--probe", render.probeCm, "With --ui: decay probe at X Y (cm)")
+        ->expected(2);
     renderCommand->add_option("--view", render.view, "Camera of final.png: perspective or top")
         ->check(CLI::IsMember({"perspective", "top"}));
     renderCommand

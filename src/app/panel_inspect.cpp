@@ -50,14 +50,16 @@ void plotCurves(const char* id, const std::vector<Series>& series, float xMax, c
     std::snprintf(label, sizeof(label), "%.3g %s", xMax, xUnit);
     draw->AddText({p1.x - ImGui::CalcTextSize(label).x - 3, p1.y - 15},
                   IM_COL32(180, 180, 180, 255), label);
-    for (const Series& s : series) {
+    // The legend, three entries a line (one line per sim in the Decay panel).
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const Series& s = series[i];
+        if (i % 3)
+            ImGui::SameLine();
         ImGui::ColorButton(s.name.c_str(), ImGui::ColorConvertU32ToFloat4(s.colour),
                            ImGuiColorEditFlags_NoTooltip, {10, 10});
         ImGui::SameLine();
         ImGui::TextUnformatted(s.name.c_str());
-        ImGui::SameLine();
     }
-    ImGui::NewLine();
 }
 
 // Remaining fraction of a full print after `seconds` at a fixed frame rate: the decay
@@ -172,12 +174,15 @@ void decayPanel(PanelContext& context) {
                     remainingAfter(settings.sims[s], rates[r], horizon * i / 120.0));
             curves.push_back(std::move(series));
         }
-    ImGui::Text("analytic: A decay %.4f %s, B decay %.4f %s", settings.sims[0].decay,
-                settings.sims[0].decayTiming == DecayTiming::PerFrame ? "per_frame" : "delta_time",
-                settings.sims[1].decay,
-                settings.sims[1].decayTiming == DecayTiming::PerFrame ? "per_frame" : "delta_time");
+    auto timing = [](const SimSettings& sim) {
+        return sim.refill == RefillMode::Linear           ? "linear refill"
+               : sim.decayTiming == DecayTiming::PerFrame ? "per_frame"
+                                                          : "delta_time";
+    };
+    ImGui::Text("full print remaining: A %.4f %s | B %.4f %s", settings.sims[0].decay,
+                timing(settings.sims[0]), settings.sims[1].decay, timing(settings.sims[1]));
     const float width = ImGui::GetContentRegionAvail().x;
-    plotCurves("analytic", curves, float(horizon), "s", 0.0f, 1.0f, {width, 140.0f});
+    plotCurves("analytic", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
 
     ImGui::Separator();
     if (!state.probeCm) {
@@ -203,7 +208,7 @@ void decayPanel(PanelContext& context) {
         for (int s = 0; s < 2; ++s)
             measured[s].values.push_back(sample.value[s]);
     const float span = float(state.probeSamples.back().timeS - state.probeSamples.front().timeS);
-    plotCurves("measured", measured, span, "s shown", 0.0f, 1.0f, {width, 120.0f});
+    plotCurves("measured", measured, span, "s shown", 0.0f, 1.0f, {width, 90.0f});
 }
 
 void timingsPanel(PanelContext& context) {

@@ -120,7 +120,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     std::unique_ptr<HeadlessUi> ui;
     if (options.ui) {
         auto made = HeadlessUi::create(lab, options.panels.empty() ? "sims" : options.panels,
-                                       glInfo.renderer);
+                                       options.layout, options.probeCm, glInfo.renderer);
         if (auto* error = std::get_if<std::string>(&made)) {
             spdlog::error("{}", *error);
             return 2;
@@ -152,6 +152,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         if (ui)
             lab.timer().beginFrame();
         const auto& instances = lab.stepAt(time, dt, ui ? &lab.timer() : nullptr);
+        if (ui)
+            ui->afterStep(lab, dt);
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);

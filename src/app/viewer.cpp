@@ -98,6 +98,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     ViewerState state;
     state.renderer = window.info().renderer;
     state.scenarioPath = options.scenario;
+    applyStartOptions(state, options.layout, options.probeCm);
     if (window.info().isLlvmpipe()) {
         // The per-pixel spiral blur costs seconds a frame on a CPU rasteriser; the prepass reads
         // the same taps once per step. The Sims panel's blur switch brings the reference back.

@@ -28,6 +28,10 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
             lab.advance(dt, state.loop);
         state.stepOnce = false;
     }
+    recordProbe(lab, state);
+}
+
+void recordProbe(Lab& lab, ViewerState& state) {
     if (state.probeCm) {
         ProbeSample sample{lab.timeS(), {}};
         for (int s = 0; s < SnowField::kSimCount; ++s) {
@@ -46,6 +50,11 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
         if (state.probeSamples.size() > 2000)
             state.probeSamples.erase(state.probeSamples.begin());
     }
+}
+
+void HeadlessUi::afterStep(Lab& lab, double dtS) {
+    recordProbe(lab, state_);
+    recordTimings(lab, state_, dtS * 1000.0);
 }
 
 void recordTimings(Lab& lab, ViewerState& state, double frameMs) {
@@ -87,8 +96,19 @@ parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelI
     return std::nullopt;
 }
 
+void applyStartOptions(ViewerState& state, const std::string& layout,
+                       const std::vector<double>& probeCm) {
+    const char* names[] = {"vertical", "horizontal", "a", "b", "difference"};
+    for (int i = 0; i < 5; ++i)
+        if (layout == names[i])
+            state.layout = static_cast<CompareLayout>(i);
+    if (probeCm.size() == 2)
+        state.probeCm = glm::dvec2(probeCm[0], probeCm[1]);
+}
+
 std::variant<std::unique_ptr<HeadlessUi>, std::string>
-HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& renderer) {
+HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layout,
+                   const std::vector<double>& probeCm, const std::string& renderer) {
     std::unique_ptr<HeadlessUi> ui(new HeadlessUi());
     if (auto error = parsePanelList(panels, ui->open_))
         return *error;
@@ -101,6 +121,7 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& rende
     if (!ImGui_ImplOpenGL3_Init("#version 450 core"))
         return std::string("imgui: the OpenGL3 backend did not start on the headless context");
     ui->state_.renderer = renderer;
+    applyStartOptions(ui->state_, layout, probeCm);
     ui->state_.cameras[0].yawDeg = ui->state_.cameras[1].yawDeg = lab.settings().view.yawDeg;
     ui->state_.cameras[0].pitchDeg = ui->state_.cameras[1].pitchDeg = lab.settings().view.pitchDeg;
     fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
@@ -118,7 +139,6 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     gpu::Texture2D colour(width, height, gpu::TextureFormat::RGBA8, "ui.colour");
     gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "ui.depth");
     gpu::Framebuffer framebuffer(&colour, &depth, "ui");
-    recordTimings(lab, state_, dtS * 1000.0);
     state_.fps = dtS > 0.0 ? 1.0 / dtS : 0.0;
     state_.paused = false;
     gl_.drawScene(lab, state_, framebuffer.id(), width, height);
@@ -126,11 +146,15 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(width), float(height));
     io.DeltaTime = static_cast<float>(dtS > 0.0 ? dtS : 1.0 / 60.0);
-    ImGui_ImplOpenGL3_NewFrame();
-    ImGui::NewFrame();
     PanelContext context{lab, state_, gl_, open_};
-    drawPanels(context);
-    ImGui::Render();
+    // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures it
+    // then), and every image here is a first frame after a gap.
+    for (int pass = 0; pass < 2; ++pass) {
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        drawPanels(context);
+        ImGui::Render();
+    }
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
     glViewport(0, 0, width, height);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
