@@ -11,7 +11,7 @@ execute_process(
     COMMAND ${XVFB_RUN} -a -s "-screen 0 1024x600x24"
             ${SNOWCAP} view --frames 60 --size 800 450 --panels none
             --set snow.resolution=256 --screenshot ${SHOT}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 280)
 message("${out}${err}")
 if(NOT rc EQUAL 0)
     message(FATAL_ERROR "snowcap view exited with ${rc}")
