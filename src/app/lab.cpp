@@ -7,27 +7,7 @@
 
 namespace snowcap {
 
-namespace {
-
-// A deformer edit has to be rebuilt (meshes imported again) when any of these differ.
-bool sameDeformers(const std::vector<DeformerSettings>& a, const std::vector<DeformerSettings>& b) {
-    if (a.size() != b.size())
-        return false;
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        const DeformerSettings &x = a[i], &y = b[i];
-        if (x.name != y.name || x.shape != y.shape || x.sizeCm != y.sizeCm || x.mesh != y.mesh ||
-            x.fitHeightCm != y.fitHeightCm || x.rotationDeg != y.rotationDeg || x.clip != y.clip ||
-            x.clipSpeed != y.clipSpeed || x.facePath != y.facePath || x.contact != y.contact ||
-            x.path.size() != y.path.size())
-            return false;
-        for (std::size_t k = 0; k < x.path.size(); ++k)
-            if (x.path[k].timeS != y.path[k].timeS || x.path[k].positionCm != y.path[k].positionCm)
-                return false;
-    }
-    return true;
-}
-
-} // namespace
+namespace {} // namespace
 
 std::variant<std::unique_ptr<Lab>, std::string>
 Lab::create(const std::string& scenario, const std::vector<std::string>& overrides,
@@ -60,6 +40,10 @@ double Lab::durationS() const {
     return run.durationS > 0.0 ? run.durationS : run.frames / run.fps;
 }
 
+void Lab::drivePlayer(glm::vec2 inputDir, double dtS) {
+    session_.deformers.drivePlayer(inputDir, dtS);
+}
+
 void Lab::advance(double dtS, bool loop) {
     if (loop && timeS_ + dtS > durationS() + 1e-9)
         timeS_ = 0.0;
@@ -78,6 +62,7 @@ const std::vector<DeformerInstance>& Lab::stepAt(double timeS, double dtS, gpu::
 
 void Lab::restart() {
     session_.field->reset();
+    session_.deformers.resetPlayer();
     timeS_ = 0.0;
     steps_ = 0;
 }
@@ -103,6 +88,8 @@ const std::vector<DeformerInstance>& Lab::instances() {
 }
 
 std::optional<glm::vec3> Lab::followedPositionCm() const {
+    if (session_.deformers.hasPlayer())
+        return session_.deformers.playerPositionCm();
     const auto& list = deformers();
     if (list.empty())
         return std::nullopt;
@@ -112,10 +99,11 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
     return list.front().positionAt(timeS_);
 }
 
-std::optional<std::string> Lab::rebuildDeformers(const std::vector<DeformerSettings>& list) {
+std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
+    const std::vector<DeformerSettings>& list = settings.deformers;
     std::vector<Deformer> built;
     for (const DeformerSettings& deformer : list) {
-        auto loaded = loadDeformer(deformer, resourceRoot());
+        auto loaded = loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow));
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         built.push_back(std::move(std::get<Deformer>(loaded)));
@@ -131,12 +119,11 @@ std::optional<std::string> Lab::rebuildDeformers(const std::vector<DeformerSetti
     return std::nullopt;
 }
 
-std::optional<std::string> Lab::apply(const Settings& edited) {
-    const bool deformersChanged = !sameDeformers(edited.deformers, settings().deformers);
+std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
     if (deformersChanged) {
         // Build the new set before touching anything; the field takes the rest.
-        const std::vector<DeformerSettings> before = settings().deformers;
-        if (auto error = rebuildDeformers(edited.deformers))
+        const Settings before = settings();
+        if (auto error = rebuildDeformers(edited))
             return error;
         if (auto error = session_.field->applySettings(edited)) {
             rebuildDeformers(before);
@@ -187,7 +174,7 @@ void Lab::removeDeformer(int index) {
     if (index < 0 || index >= static_cast<int>(edited.deformers.size()))
         return;
     edited.deformers.erase(edited.deformers.begin() + index);
-    apply(edited); // removing cannot fail: the rest were built before
+    apply(edited, true); // removing cannot fail: the rest were built before
 }
 
 std::optional<std::string> Lab::loadScenario(const std::string& scenario) {

@@ -63,12 +63,17 @@ public:
     const std::vector<Deformer>& deformers() const { return session_.deformers.deformers(); }
     bool visible(int index) const { return visible_[index]; }
     void setVisible(int index, bool on) { visible_[index] = on; }
-    // The position of the deformer the region follows (snow.follow, else the first), if any.
+    // WASD: the player deformer's input for the next step (world XY, length <= 1).
+    bool hasPlayer() const { return session_.deformers.hasPlayer(); }
+    void drivePlayer(glm::vec2 inputDir, double dtS);
+    // The player's position, else the deformer the region follows (snow.follow, else the
+    // first), if any.
     std::optional<glm::vec3> followedPositionCm() const;
 
     // ---- edits ---------------------------------------------------------------------------
-    // Settings for the field (sims, snow, capture, look); deformers rebuilt if they changed.
-    std::optional<std::string> apply(const Settings& edited);
+    // Settings for the field (sims, snow, capture, look); with `deformersChanged` the deformers
+    // are rebuilt (meshes imported again) from edited.deformers first.
+    std::optional<std::string> apply(const Settings& edited, bool deformersChanged = false);
     // Adds a deformer from a mesh file (or "sphere" / "box" / "capsule") standing at the
     // region centre.
     std::optional<std::string> addDeformer(const std::string& pathOrShape);
@@ -77,7 +82,7 @@ public:
 
 private:
     Lab() = default;
-    std::optional<std::string> rebuildDeformers(const std::vector<DeformerSettings>& list);
+    std::optional<std::string> rebuildDeformers(const Settings& settings);
 
     std::unique_ptr<gpu::ShaderLibrary> shaders_;
     Session session_;

@@ -65,6 +65,13 @@ bool deformerList(PanelContext& context, Settings& edited) {
                 }
             }
             changed |= ImGui::Checkbox("face path", &d.facePath);
+            ImGui::SameLine();
+            if (ImGui::Checkbox("player (WASD)", &d.player)) {
+                for (int j = 0; j < static_cast<int>(edited.deformers.size()); ++j)
+                    if (j != i)
+                        edited.deformers[j].player = false; // at most one
+                changed = true;
+            }
             ImGui::TextDisabled("path: %zu keys, %.1f s", d.path.size(),
                                 d.path.empty() ? 0.0 : d.path.back().timeS);
             if (ImGui::Button("remove"))
@@ -114,9 +121,9 @@ void scenePanel(PanelContext& context) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.sceneError.c_str());
 
     Settings edited = lab.settings();
-    bool changed = false;
+    bool changed = false, deformersChanged = false;
     if (ImGui::CollapsingHeader("Deformers", ImGuiTreeNodeFlags_DefaultOpen))
-        changed |= deformerList(context, edited);
+        changed |= deformersChanged = deformerList(context, edited);
     if (ImGui::CollapsingHeader("Region", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::PushItemWidth(-140.0f);
         float centre[2] = {static_cast<float>(edited.snow.regionCentreCm[0]),
@@ -152,8 +159,12 @@ void scenePanel(PanelContext& context) {
             changed = true;
         }
         changed |= dragDouble("ortho_width_cm", snow.orthoWidthCm, 8.0, 64.0, 16384.0, "%.0f");
-        changed |= dragDouble("surface_z_cm", snow.surfaceZCm, 1.0, -1000.0, 1000.0, "%.0f");
-        changed |= dragDouble("depth_cm", snow.depthCm, 0.5, 1.0, 200.0, "%.1f");
+        // The ground (surface - depth) places the deformers: they are rebuilt when it moves.
+        bool groundMoved =
+            dragDouble("surface_z_cm", snow.surfaceZCm, 1.0, -1000.0, 1000.0, "%.0f");
+        groundMoved |= dragDouble("depth_cm", snow.depthCm, 0.5, 1.0, 200.0, "%.1f");
+        changed |= groundMoved;
+        deformersChanged |= groundMoved;
         changed |= dragDouble("capture_z_cm", snow.captureZCm, 1.0, -1000.0, -1.0, "%.0f");
         changed |= ImGui::Checkbox("idle_skip", &snow.idleSkip);
         changed |=
@@ -177,7 +188,7 @@ void scenePanel(PanelContext& context) {
         ImGui::PopItemWidth();
     }
     if (changed) {
-        if (auto error = lab.apply(edited))
+        if (auto error = lab.apply(edited, deformersChanged))
             state.sceneError = *error;
         else
             state.sceneError.clear();

@@ -24,8 +24,10 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
         // A single step and fixed-step playback take exactly 1 / run.fps; real time takes the
         // wall clock, capped so a stall does not become a jump.
         const double dt = state.paused || state.fixedStep ? lab.fixedDtS() : std::min(wallDtS, 0.1);
-        if (dt > 0.0)
+        if (dt > 0.0) {
+            lab.drivePlayer(state.playerInput, dt);
             lab.advance(dt, state.loop);
+        }
         state.stepOnce = false;
     }
     recordProbe(lab, state);

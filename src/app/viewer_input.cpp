@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 #include <imgui.h>
 #define GLFW_INCLUDE_NONE
@@ -104,9 +105,20 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
 }
 
 bool ViewerInput::keys(Lab& lab, ViewerState& state) {
+    state.playerInput = glm::vec2(0.0f);
     if (ImGui::GetIO().WantCaptureKeyboard)
         return false;
-    (void)lab;
+    if (lab.hasPlayer()) {
+        // W walks away from the camera, D to its right, whatever way the orbit camera faces.
+        const double yaw = glm::radians(state.cameras[0].yawDeg);
+        const glm::vec2 forward(-std::sin(yaw), std::cos(yaw)), right(std::cos(yaw), std::sin(yaw));
+        glm::vec2 input(0.0f);
+        input += forward * float(ImGui::IsKeyDown(GLFW_KEY_W) - ImGui::IsKeyDown(GLFW_KEY_S));
+        input += right * float(ImGui::IsKeyDown(GLFW_KEY_D) - ImGui::IsKeyDown(GLFW_KEY_A));
+        if (glm::length(input) > 1.0f)
+            input = glm::normalize(input);
+        state.playerInput = input;
+    }
     if (ImGui::IsKeyPressed(GLFW_KEY_SPACE))
         state.paused = !state.paused;
     if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD))

@@ -47,7 +47,8 @@ struct ViewerState {
     bool reloadShaders = false;
     bool screenshotRequested = false;
     bool vsync = true;
-    bool followPlayer = false; // the orbit target tracks the followed deformer
+    bool followPlayer = false;   // the orbit target tracks the followed deformer
+    glm::vec2 playerInput{0.0f}; // WASD turned by the camera's yaw (world XY)
 
     // Compare.
     CompareLayout layout = CompareLayout::SplitVertical;
