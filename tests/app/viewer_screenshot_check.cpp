@@ -77,10 +77,10 @@ int main(int argc, char** argv) {
         ok = false;
     }
 
-    // 3. A | B: the halves below the control window.
+    // 3. A | B: the halves below the control window (about 245 px tall with no status line).
     const int half = w / 2;
     long long differing = 0, compared = 0;
-    for (int y = 200; y < h; ++y)
+    for (int y = 260; y < h; ++y)
         for (int x = 0; x + 2 < half; ++x, ++compared) {
             // The split leaves a 2 px gap: A is [0, w/2 - 1), B starts at w/2 + 1
             // (viewer_views.cpp).
