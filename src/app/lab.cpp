@@ -160,11 +160,13 @@ std::optional<std::string> Lab::addDeformer(const std::string& pathOrShape) {
             break;
         deformer.name = base + "_" + std::to_string(n);
     }
+    // At the region centre, its lowest point half way down the snow: a print half as deep as
+    // the snow (path z is the height above the ground with the default ground placement).
     const auto& centre = edited.snow.regionCentreCm;
     deformer.path = {{0.0, glm::vec3(static_cast<float>(centre[0]), static_cast<float>(centre[1]),
-                                     static_cast<float>(edited.snow.surfaceZCm))}};
+                                     static_cast<float>(edited.snow.depthCm * 0.5))}};
     edited.deformers.push_back(deformer);
-    if (auto error = apply(edited))
+    if (auto error = apply(edited, true))
         return pathOrShape + ": " + *error;
     return std::nullopt;
 }
