@@ -189,7 +189,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
             glViewport(0, 0, width, height);
             glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
         }
-        PanelContext context{lab, state, gl, open};
+        PanelContext context{lab, state, gl, open, options.panels.empty()};
         {
             auto scope = lab.timer().scope("ui");
             drawPanels(context);

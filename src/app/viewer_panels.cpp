@@ -119,7 +119,7 @@ void placeWindow(PanelId id, ImVec2 display) {
         pos = {10.0f, 250.0f}, size = {560.0f, h - 260.0f};
         break;
     case PanelId::Compare:
-        pos = {580.0f, 10.0f}, size = {380.0f, 0.0f};
+        pos = {580.0f, 10.0f}, size = {440.0f, 0.0f};
         break;
     case PanelId::Scene:
         pos = {right, 10.0f}, size = {column, h * 0.40f - 15.0f};
@@ -134,7 +134,7 @@ void placeWindow(PanelId id, ImVec2 display) {
         pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
         break;
     case PanelId::Help:
-        pos = {display.x * 0.5f - 260.0f, h - 200.0f}, size = {520.0f, 0.0f};
+        pos = {display.x * 0.5f - 300.0f, h - 200.0f}, size = {600.0f, 0.0f};
         break;
     case PanelId::Count:
         break;
@@ -160,6 +160,8 @@ void drawPanels(PanelContext& context) {
         if (!context.open[i])
             continue;
         placeWindow(static_cast<PanelId>(i), display);
+        if (i == static_cast<int>(PanelId::Sims) && context.simsFoldedAtStart)
+            ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
         if (ImGui::Begin(kTitles[i], &context.open[i]))
             kDraw[i](context);
         ImGui::End();

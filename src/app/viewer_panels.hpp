@@ -22,6 +22,9 @@ struct PanelContext {
     ViewerState& state;
     ViewerGl& gl;
     std::array<bool, static_cast<int>(PanelId::Count)>& open;
+    // The plain start (no --panels) shows the Sims panel folded to its title bar, so both
+    // halves of the scene are in view; a click on the bar unfolds it.
+    bool simsFoldedAtStart = false;
 };
 
 // Every open panel, positioned for a display of the current ImGui io.DisplaySize.
