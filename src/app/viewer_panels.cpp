@@ -101,7 +101,7 @@ void helpPanel(PanelContext&) {
     ImGui::BulletText("drop a mesh file on the window: add it as a deformer");
     ImGui::TextDisabled("keys");
     ImGui::BulletText("Space pause / play     .  single step     R  restart (clear both sims)");
-    ImGui::BulletText("WASD  drive the player deformer (when the scenario has one)");
+    ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch)");
     ImGui::BulletText("F  follow the player    V  vsync    1-5  layout");
     ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
     ImGui::BulletText("Esc quits");
@@ -134,7 +134,7 @@ void placeWindow(PanelId id, ImVec2 display) {
         pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
         break;
     case PanelId::Help:
-        pos = {display.x * 0.5f - 300.0f, h - 200.0f}, size = {600.0f, 0.0f};
+        pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
         break;
     case PanelId::Count:
         break;
