@@ -79,11 +79,12 @@ void Lab::simulateTo(double timeS) {
 }
 
 const std::vector<DeformerInstance>& Lab::instances() {
-    const auto& all = session_.deformers.instancesAt(timeS_);
-    visibleInstances_.clear();
-    for (std::size_t i = 0; i < all.size(); ++i)
-        if (i >= visible_.size() || visible_[i])
-            visibleInstances_.push_back(all[i]);
+    // A hidden deformer keeps its slot without a mesh: the capture and the renderer skip it,
+    // and the field still finds the followed deformer by its index in the scenario's list.
+    visibleInstances_ = session_.deformers.instancesAt(timeS_);
+    for (std::size_t i = 0; i < visibleInstances_.size() && i < visible_.size(); ++i)
+        if (!visible_[i])
+            visibleInstances_[i].mesh = nullptr;
     return visibleInstances_;
 }
 

@@ -58,7 +58,7 @@ public:
         timeS_ = timeS;
         return instances();
     }
-    // Deformers where they are now; hidden ones are left out (they neither draw nor press).
+    // Deformers where they are now; hidden ones have no mesh (they neither draw nor press).
     const std::vector<DeformerInstance>& instances();
     const std::vector<Deformer>& deformers() const { return session_.deformers.deformers(); }
     bool visible(int index) const { return visible_[index]; }

@@ -47,7 +47,10 @@ TEST(Lab, AddAndRemoveDeformers) {
     ASSERT_EQ(lab->deformers().size(), deformers + 2);
     EXPECT_NE(lab->deformers()[deformers].name, lab->deformers()[deformers + 1].name);
     lab->setVisible(static_cast<int>(deformers), false);
-    EXPECT_EQ(lab->instances().size(), deformers + 1); // hidden: neither drawn nor pressing
+    // Hidden: no mesh (neither drawn nor pressing), its slot kept for the follow index.
+    ASSERT_EQ(lab->instances().size(), deformers + 2);
+    EXPECT_EQ(lab->instances()[deformers].mesh, nullptr);
+    EXPECT_NE(lab->instances()[deformers + 1].mesh, nullptr);
     lab->removeDeformer(static_cast<int>(deformers));
     EXPECT_EQ(lab->deformers().size(), deformers + 1);
 }
