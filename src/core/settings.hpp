@@ -42,7 +42,7 @@ struct SnowSettings {
     double depthCm = 30.0;        // snow.depth_cm: snow thickness (ground = surface - depth)
     std::array<double, 2> regionCentreCm{0.0, 0.0}; // snow.region_centre_cm (GuidePosition X/Y)
     // snow.follow: the deformer a following region (sim.X.region) keeps centred; "" = the
-    // first deformer.
+    // player deformer if there is one, else the first deformer.
     std::string follow;
     // snow.quality: "custom" takes resolution, blur and surface density from their own keys;
     // the rungs off..ultra set them together ("off" allocates and runs nothing).
