@@ -1,144 +1,194 @@
-// `snowcap bench`: per-pass GPU times against the copy floor, headless.
-// Each case warms up, then runs K measured repetitions; medians, minima and maxima are reported
-// in ms with the ratio of the median to the copy floor measured at the same size in the same
-// run. The timing method (serialized glFinish on llvmpipe, timer queries elsewhere) is printed.
+// `snowcap bench`: per-pass times against the copy floor, headless.
+// Each case warms up, then runs up to K measured repetitions; medians, minima and maxima are
+// reported in ms with the ratio of the median to the copy floor measured at the same size in the
+// same run, the scaling series and the cost targets. The timing method (serialized
+// glFinish on llvmpipe, timestamp queries elsewhere) is printed. docs/performance.md has the
+// method, the JSON schema and the results.
+#include "app/bench_cases.hpp"
+#include "app/bench_report.hpp"
 #include "app/commands.hpp"
-#include "app/session.hpp"
-#include "gpu/timers.hpp"
 #include "platform/gl_context.hpp"
 
-#include <algorithm>
-#include <cstdio>
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <chrono>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
-#include <thread>
 
 namespace snowcap {
 
 namespace {
 
-struct Sample {
-    std::string pass;
-    int size = 0;
-    double medianMs = 0, minMs = 0, maxMs = 0;
-};
+// "1280x720" -> {1280, 720}; nullopt if malformed or out of range.
+std::optional<bench::Screen> parseScreen(const std::string& text) {
+    const auto x = text.find('x');
+    if (x == std::string::npos)
+        return std::nullopt;
+    bench::Screen screen;
+    const char* end = text.data() + text.size();
+    auto a = std::from_chars(text.data(), text.data() + x, screen.width);
+    auto b = std::from_chars(text.data() + x + 1, end, screen.height);
+    if (a.ec != std::errc() || b.ec != std::errc() || a.ptr != text.data() + x || b.ptr != end ||
+        screen.width < 16 || screen.height < 16 || screen.width > 8192 || screen.height > 8192)
+        return std::nullopt;
+    return screen;
+}
 
-// Times `work` `frames` times after `warmup` untimed runs.
-template <class Work>
-Sample measure(gpu::PassTimer& timer, const std::string& pass, int size, int frames, Work work) {
-    for (int i = 0; i < 3; ++i)
-        work();
-    std::vector<double> ms;
-    for (int i = 0; i < frames; ++i) {
-        timer.beginFrame();
-        timer.begin(pass);
-        work();
-        timer.end(pass);
-        if (timer.method() == gpu::TimingMethod::TimerQuery) {
-            glFinish(); // let the query land so every repetition is counted
-            timer.beginFrame();
-        }
-        ms.push_back(timer.latestMs().count(pass) ? timer.latestMs().at(pass) : 0.0);
-    }
-    std::sort(ms.begin(), ms.end());
-    return {pass, size, ms[ms.size() / 2], ms.front(), ms.back()};
+// "50k", "1M", "20000" -> a count; nullopt if malformed or out of [100, 20M].
+std::optional<long long> parseCount(const std::string& text) {
+    long long value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc())
+        return std::nullopt;
+    const std::string suffix(ptr, text.data() + text.size());
+    if (suffix == "k" || suffix == "K")
+        value *= 1000;
+    else if (suffix == "M" || suffix == "m")
+        value *= 1000000;
+    else if (!suffix.empty())
+        return std::nullopt;
+    if (value < 100 || value > 20000000)
+        return std::nullopt;
+    return value;
 }
 
 } // namespace
 
+CLI::App* addBenchCommand(CLI::App& app, BenchOptions& bench) {
+    CLI::App* command = app.add_subcommand(
+        "bench", "Time each pass against the copy floor, headless (docs/performance.md)");
+    command->add_option("--sizes", bench.sizes, "Buffer sizes, e.g. 512,1024,2048 (4096: slow)")
+        ->delimiter(',')
+        ->check(CLI::IsMember({64, 128, 256, 512, 1024, 2048, 4096, 8192}))
+        ->capture_default_str();
+    command->add_option("--screens", bench.screens, "Screens for the surface passes, WxH,...")
+        ->delimiter(',')
+        ->capture_default_str();
+    command->add_option("--triangles", bench.triangles, "Deformer triangle counts, e.g. 10k,1M")
+        ->delimiter(',')
+        ->capture_default_str();
+    command->add_option("--frame-size", bench.frameScreen, "Screen of the whole-frame cases")
+        ->capture_default_str();
+    command->add_option("--frames", bench.frames, "Measured repetitions per case")
+        ->check(CLI::Range(1, 100000))
+        ->capture_default_str();
+    command
+        ->add_option("--case-budget", bench.caseBudgetS,
+                     "Seconds after which a case stops (with at least 3 samples)")
+        ->check(CLI::Range(0.0, 3600.0))
+        ->capture_default_str();
+    command->add_option("--only", bench.only, "Only these passes, e.g. copy,accumulate")
+        ->delimiter(',');
+    command->add_option("--method", bench.method, "Timing: auto, serialized or query")
+        ->check(CLI::IsMember({"auto", "serialized", "query"}))
+        ->capture_default_str();
+    command->add_option("--json", bench.json, "Write the results as JSON");
+    return command;
+}
+
 int runBench(const CommonOptions& common, const BenchOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<bench::Screen> screens;
+    for (const std::string& text : options.screens) {
+        auto screen = parseScreen(text);
+        if (!screen) {
+            spdlog::error("--screens: '{}' is not WIDTHxHEIGHT (16..8192)", text);
+            return 2;
+        }
+        screens.push_back(*screen);
+    }
+    const auto frameScreen = parseScreen(options.frameScreen);
+    if (!frameScreen) {
+        spdlog::error("--frame-size: '{}' is not WIDTHxHEIGHT (16..8192)", options.frameScreen);
+        return 2;
+    }
+    std::vector<long long> triangles;
+    for (const std::string& text : options.triangles) {
+        auto count = parseCount(text);
+        if (!count) {
+            spdlog::error("--triangles: '{}' is not a count in [100, 20M] (e.g. 50k, 1M)", text);
+            return 2;
+        }
+        triangles.push_back(*count);
+    }
+    static const std::vector<std::string> kPasses = {
+        "copy",           "clear",        "capture",  "accumulate", "capture_accumulate", "step_ab",
+        "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip"};
+    for (const std::string& pass : options.only)
+        if (std::find(kPasses.begin(), kPasses.end(), pass) == kPasses.end() &&
+            pass.rfind("blur_", 0) != 0) {
+            spdlog::error("--only: unknown pass '{}' (copy, clear, capture, accumulate, "
+                          "capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
+                          "surface_tess, frame_ab, quality, idle_skip)",
+                          pass);
+            return 2;
+        }
+
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {
         spdlog::error("{}", error->message);
         return 2;
     }
     const GlInfo info = std::get<0>(context)->info();
+    gpu::TimingMethod method = gpu::trustworthyTimingMethod(info.renderer);
+    if (options.method == "serialized")
+        method = gpu::TimingMethod::Serialized;
+    else if (options.method == "query")
+        method = gpu::TimingMethod::TimerQuery;
+
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    auto copyProgram = shaders.load(
-        {"copy",
-         {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "debug/copy.frag"}},
-         {}});
-    if (auto* error = std::get_if<std::string>(&copyProgram)) {
-        spdlog::error("{}", *error);
+    bench::Harness harness(method, options.frames, options.only, options.caseBudgetS);
+    bench::Context bench{harness, shaders, common.overrides, info.isLlvmpipe()};
+    auto fail = [](const std::string& message) {
+        spdlog::error("{}", message);
         return 2;
-    }
-    gpu::PassTimer timer(gpu::trustworthyTimingMethod(info.renderer));
-    gpu::VertexArray emptyArray("bench.fullscreen");
-    std::vector<Sample> samples;
+    };
+    if (auto error = bench::prepare(bench))
+        return fail(*error);
+    if (info.isLlvmpipe())
+        bench.notes.push_back("llvmpipe: frame_ab 'default' and idle_skip use the viewer's "
+                              "llvmpipe start-up blur (prepass); frame_ab 'per_pixel' is the "
+                              "UE-faithful frame");
 
     for (int size : options.sizes) {
-        auto loaded =
-            loadScenarioSettings("decay_compare", {"snow.resolution=" + std::to_string(size)});
-        if (auto* error = std::get_if<ConfigError>(&loaded)) {
-            spdlog::error("{}", error->message);
-            return 2;
-        }
-        const Settings settings = std::get<Settings>(loaded);
-        auto created = createSession(settings, shaders);
-        if (auto* error = std::get_if<std::string>(&created)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-        Session& session = std::get<Session>(created);
-        SnowField& field = *session.field;
-        const auto& deformers = session.deformers.instancesAt(3.0); // both on the field
-
-        gpu::Texture2D target(size, size, gpu::TextureFormat::R16F, "bench.copy");
-        gpu::Framebuffer framebuffer(&target, nullptr, "bench.copy");
-        const GLuint copy = std::get<gpu::ShaderProgram*>(copyProgram)->id();
-        samples.push_back(measure(timer, "copy", size, options.frames, [&] {
-            framebuffer.bind();
-            glUseProgram(copy);
-            glBindTextureUnit(0, field.sim(0).persistent().id());
-            glBindVertexArray(emptyArray.id());
-            glDrawArrays(GL_TRIANGLES, 0, 3);
-        }));
-        samples.push_back(
-            measure(timer, "clear", size, options.frames, [&] { target.clear(0.0f); }));
-        // A capture of its own with the field's key: the same work as the field's capture.
-        ContactCapture capture(simCaptureKey(settings, 0));
-        const gpu::ShaderProgram& captureProgram =
-            *std::get<gpu::ShaderProgram*>(shaders.load(contactCaptureProgram()));
-        samples.push_back(measure(timer, "capture", size, options.frames,
-                                  [&] { capture.capture(deformers, captureProgram); }));
-        samples.push_back(measure(timer, "accumulate", size, options.frames,
-                                  [&] { field.sim(0).step(field.captureOf(0), 1.0 / 60.0); }));
-        samples.push_back(measure(timer, "step_ab", size, options.frames,
-                                  [&] { field.step(deformers, 1.0 / 60.0); }));
+        spdlog::info("bench: buffer {}", size);
+        if (auto error = bench::bufferCases(bench, size))
+            return fail(*error);
     }
-
-    nlohmann::json cases = nlohmann::json::array();
-    std::printf("snowcap bench: %s | %s | %u cores | method %s\n", info.renderer.c_str(),
-                info.version.c_str(), std::thread::hardware_concurrency(),
-                gpu::toString(timer.method()));
-    std::printf("%-12s %6s %10s %10s %10s %8s\n", "pass", "size", "median ms", "min ms", "max ms",
-                "x copy");
-    for (const Sample& sample : samples) {
-        double floor = 0.0;
-        for (const Sample& other : samples)
-            if (other.pass == "copy" && other.size == sample.size)
-                floor = other.medianMs;
-        const double ratio = floor > 0.0 ? sample.medianMs / floor : 0.0;
-        std::printf("%-12s %6d %10.3f %10.3f %10.3f %8.2f\n", sample.pass.c_str(), sample.size,
-                    sample.medianMs, sample.minMs, sample.maxMs, ratio);
-        cases.push_back({{"pass", sample.pass},
-                         {"size", sample.size},
-                         {"median_ms", sample.medianMs},
-                         {"min_ms", sample.minMs},
-                         {"max_ms", sample.maxMs},
-                         {"ratio_to_copy", ratio}});
+    if (!triangles.empty() && !options.sizes.empty()) {
+        const bool has1024 =
+            std::find(options.sizes.begin(), options.sizes.end(), 1024) != options.sizes.end();
+        const int size = has1024 ? 1024 : options.sizes.front();
+        spdlog::info("bench: capture vs triangles at {}", size);
+        if (auto error = bench::triangleCases(bench, size, triangles))
+            return fail(*error);
     }
+    if (!screens.empty()) {
+        spdlog::info("bench: screens");
+        if (auto error = bench::screenCases(bench, screens, *frameScreen))
+            return fail(*error);
+    }
+    spdlog::info("bench: whole frames at {}", frameScreen->label());
+    if (auto error = bench::frameCases(bench, *frameScreen))
+        return fail(*error);
+
+    std::vector<bench::Case>& cases = harness.cases();
+    bench::computeRatios(cases);
+    bench::RunInfo run;
+    run.machine = bench::machineInfo();
+    run.gl = info;
+    run.method = gpu::toString(method);
+    run.frames = options.frames;
+    run.peakRssMiB = bench::peakRssMiB();
+    run.overrides = common.overrides;
+    run.notes = bench.notes;
+    run.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const auto targets = bench::computeTargets(cases, bench.memory, *frameScreen, run.peakRssMiB);
+    bench::printReport(run, cases, targets);
     if (!options.json.empty()) {
-        const nlohmann::json out = {
-            {"machine", {{"cores", std::thread::hardware_concurrency()}}},
-            {"gl",
-             {{"renderer", info.renderer}, {"version", info.version}, {"vendor", info.vendor}}},
-            {"method", gpu::toString(timer.method())},
-            {"frames", options.frames},
-            {"cases", cases}};
         std::ofstream file(options.json);
-        file << out.dump(2) << "\n";
+        file << bench::toJson(run, cases, targets, bench.memory).dump(2) << "\n";
         if (!file) {
             spdlog::error("{}: cannot write", options.json.string());
             return 1;

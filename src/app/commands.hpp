@@ -6,6 +6,10 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace snowcap {
 
 struct CommonOptions {
@@ -29,13 +33,21 @@ struct RenderOptions {
 };
 
 struct BenchOptions {
-    std::vector<int> sizes = {512, 1024, 2048};
-    int frames = 20;            // measured repetitions per case (after 3 warm-up runs)
-    std::filesystem::path json; // also write the results here
+    std::vector<int> sizes = {512, 1024, 2048}; // buffer sides (4096, 8192: opt-in, slow on CPUs)
+    std::vector<std::string> screens = {"640x360", "1280x720", "1920x1080"}; // surface passes
+    std::vector<std::string> triangles = {"10k", "50k", "200k", "1M"};       // capture scaling
+    std::string frameScreen = "1280x720"; // frame_ab, quality, idle_skip and the blur PSNR
+    int frames = 10;                      // measured repetitions per case (after warm-up)
+    double caseBudgetS = 3.0;             // a case stops early past this, with >= 3 samples
+    std::vector<std::string> only;        // pass names; empty = all (copy floors always run)
+    std::string method = "auto";          // auto | serialized | query
+    std::filesystem::path json;           // also write the results here
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);
 int runBench(const CommonOptions& common, const BenchOptions& options);
+// Registers `bench` and its options (app/bench_command.cpp keeps them beside their meaning).
+CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 struct ViewOptions {
     std::string scenario = "decay_compare";
     // --frames N (alias --quit-after): N fixed steps with the UI, then exit; 0: until closed.

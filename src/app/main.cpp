@@ -75,14 +75,8 @@ int main(int argc, char** argv) {
     addSet(renderCommand);
 
     BenchOptions bench;
-    CLI::App* benchCommand = app.add_subcommand(
-        "bench", "Time each pass against the copy floor, headless (more cases: issue #8)");
-    benchCommand->add_option("--sizes", bench.sizes, "Buffer sizes, e.g. 512,1024,2048")
-        ->delimiter(',')
-        ->check(CLI::IsMember({64, 128, 256, 512, 1024, 2048, 4096, 8192}));
-    benchCommand->add_option("--frames", bench.frames, "Measured repetitions per case")
-        ->check(CLI::Range(1, 100000));
-    benchCommand->add_option("--json", bench.json, "Write the results as JSON");
+    CLI::App* benchCommand = addBenchCommand(app, bench);
+    addSet(benchCommand);
 
     std::string meshPath;
     ImportOptions meshOptions;

@@ -1,0 +1,83 @@
+# `snowcap bench` on a tiny case set writes a JSON document with the promised schema.
+# Schema only: keys present, the selected passes measured, every ratio_to_copy > 0, the
+# compare tool accepting the file. Timing values are never judged (they belong to the bench).
+cmake_minimum_required(VERSION 3.25)
+file(REMOVE_RECURSE ${OUT})
+file(MAKE_DIRECTORY ${OUT})
+execute_process(
+    COMMAND ${SNOWCAP} --quiet bench --sizes 64 --screens 128x72 --frame-size 128x72
+            --frames 2 --case-budget 0.2 --set snow.resolution=64
+            --only copy,accumulate,surface_vertex,blur_prepass,frame_ab
+            --json ${OUT}/bench.json
+    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "snowcap bench exited with ${result}: ${errors}")
+endif()
+if(NOT output MATCHES "method serialized_glfinish|method gl_timestamp_query")
+    message(FATAL_ERROR "bench did not print its timing method:\n${output}")
+endif()
+if(NOT output MATCHES "targets:")
+    message(FATAL_ERROR "bench did not print the targets:\n${output}")
+endif()
+
+file(READ ${OUT}/bench.json doc)
+foreach(key machine gl method cases targets scaling memory)
+    string(JSON type ERROR_VARIABLE missing TYPE "${doc}" ${key})
+    if(missing)
+        message(FATAL_ERROR "bench.json has no '${key}'")
+    endif()
+endforeach()
+string(JSON renderer GET "${doc}" gl renderer)
+string(JSON cores GET "${doc}" machine cores)
+if(renderer STREQUAL "" OR cores LESS 1)
+    message(FATAL_ERROR "bench.json: gl.renderer '${renderer}', machine.cores ${cores}")
+endif()
+
+# Every selected pass is there, and nothing that --only left out.
+string(JSON count LENGTH "${doc}" cases)
+set(passes "")
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+    string(JSON pass GET "${doc}" cases ${i} pass)
+    string(JSON ratio GET "${doc}" cases ${i} ratio_to_copy)
+    string(JSON median GET "${doc}" cases ${i} median_ms)
+    foreach(key variant size min_ms max_ms samples method)
+        string(JSON value ERROR_VARIABLE missing GET "${doc}" cases ${i} ${key})
+        if(missing)
+            message(FATAL_ERROR "bench.json: case ${i} (${pass}) has no '${key}'")
+        endif()
+    endforeach()
+    if(NOT ratio GREATER 0 OR NOT median GREATER 0)
+        message(FATAL_ERROR "bench.json: case ${i} (${pass}): ratio_to_copy ${ratio}, median ${median}")
+    endif()
+    list(APPEND passes ${pass})
+endforeach()
+foreach(pass copy accumulate surface_vertex blur_prepass frame_ab)
+    if(NOT pass IN_LIST passes)
+        message(FATAL_ERROR "bench.json: no '${pass}' case (have: ${passes})")
+    endif()
+endforeach()
+foreach(pass clear capture step_ab quality idle_skip surface_tess)
+    if(pass IN_LIST passes)
+        message(FATAL_ERROR "bench.json: '${pass}' ran although --only left it out")
+    endif()
+endforeach()
+
+# The compare tool checks the full schema and compares a file with itself without complaint.
+execute_process(COMMAND /usr/bin/python3 ${COMPARE} --check ${OUT}/bench.json
+    RESULT_VARIABLE result OUTPUT_VARIABLE output)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "bench_compare --check:\n${output}")
+endif()
+execute_process(COMMAND /usr/bin/python3 ${COMPARE} --strict ${OUT}/bench.json ${OUT}/bench.json
+    RESULT_VARIABLE result OUTPUT_VARIABLE output)
+if(NOT result EQUAL 0 OR NOT output MATCHES "0 regression")
+    message(FATAL_ERROR "bench_compare of a file with itself:\n${output}")
+endif()
+
+# Bad input: one line, exit code 2.
+execute_process(COMMAND ${SNOWCAP} bench --screens 12x --frames 1
+    RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 2 OR NOT errors MATCHES "--screens: '12x'")
+    message(FATAL_ERROR "a bad --screens should fail with exit 2 naming it; got ${result}: ${errors}")
+endif()
