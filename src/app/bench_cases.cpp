@@ -6,6 +6,7 @@
 #include "render/view_params.hpp"
 #include "snow/snow_field.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <functional>
 #include <glm/gtc/matrix_transform.hpp>
@@ -365,6 +366,50 @@ std::optional<std::string> screenCases(Context& context, const std::vector<Scree
     return std::nullopt;
 }
 
+std::optional<std::string> gridCases(Context& context, const Screen& screen,
+                                     const std::vector<int>& resolutions) {
+    Harness& h = context.harness;
+    if (!h.wants("surface_vertex"))
+        return std::nullopt;
+    screenCopyFloor(context, screen);
+    const std::string label = screen.label();
+    for (int resolution : resolutions) {
+        // The grid follows the buffer (SnowSurfacePass::gridCellsFor); the blur is the
+        // one-tap prepass so that only geometry and shading change.
+        auto loaded = scenarioSettings(
+            context, {fmt::format("snow.resolution={}", resolution), "sim.a.blur=prepass"});
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        const Settings settings = std::get<Settings>(loaded);
+        auto created = createSession(settings, context.shaders);
+        if (auto* error = std::get_if<std::string>(&created))
+            return *error;
+        Session& session = std::get<Session>(created);
+        SnowField& field = *session.field;
+        field.step(session.deformers.instancesAt(1.0), kDt);
+        field.sim(0).surfaceInput();
+        const int cells = SnowSurfacePass::gridCellsFor(field.sim(0).region().resolution);
+        gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
+        gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
+        gpu::Framebuffer framebuffer(&colour, &depth, "bench.grid");
+        Case& c = h.run({"surface_vertex", fmt::format("grid{}", cells), label, label,
+                         static_cast<long long>(screen.width) * screen.height, "pixels"},
+                        [&] {
+                            framebuffer.bind();
+                            ViewRequest request;
+                            request.viewportPx = {0, 0, screen.width, screen.height};
+                            request.camera = cameraFor(settings.view, field.sim(0).region(),
+                                                       settings.snow.surfaceZCm,
+                                                       double(screen.width) / screen.height);
+                            request.drawSky = false;
+                            request.drawDeformers = false;
+                            session.renderer->render(field.sim(0), {}, request);
+                        });
+        c.extra["grid_vertices"] = static_cast<long long>(cells + 1) * (cells + 1);
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 // Times whole A/B frames (step + both views) of one session; returns the case with the snow
@@ -451,6 +496,23 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
                                         std::get<Settings>(loaded), 0))
                 return error;
         }
+    if (h.wants("quality")) {
+        // A rung that changes nothing is a switch not built yet, not a result: say so.
+        std::vector<Case*> rungs;
+        for (Case& c : h.cases())
+            if (c.pass == "quality" && c.size == label)
+                rungs.push_back(&c);
+        auto same = [](const Case* a, const Case* b) {
+            return a->extra["snow_bytes"] == b->extra["snow_bytes"] &&
+                   a->extra["buffer_resolution"] == b->extra["buffer_resolution"] &&
+                   a->extra["blur"] == b->extra["blur"] &&
+                   a->extra["snow_passes_per_frame"] == b->extra["snow_passes_per_frame"];
+        };
+        if (rungs.size() > 1 && std::all_of(rungs.begin(), rungs.end(),
+                                            [&](const Case* c) { return same(c, rungs[0]); }))
+            for (Case* c : rungs)
+                c->note = "every rung ran alike: snow.quality has no effect in this build";
+    }
     if (h.wants("idle_skip"))
         for (bool skip : {false, true}) {
             std::vector<std::string> overrides = size;
@@ -470,6 +532,10 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
                     30))
                 return error;
         }
+    const Case* off = h.find("idle_skip", "off", label);
+    Case* on = h.find("idle_skip", "on", label);
+    if (off && on && off->extra["snow_passes_per_frame"] == on->extra["snow_passes_per_frame"])
+        on->note = "passes ran as without it: snow.idle_skip has no effect in this build";
     return std::nullopt;
 }
 

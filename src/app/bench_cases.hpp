@@ -46,6 +46,9 @@ std::optional<std::string> triangleCases(Context& context, int size,
 // mode's final image against per_pixel on `psnrScreen`.
 std::optional<std::string> screenCases(Context& context, const std::vector<Screen>& screens,
                                        const Screen& psnrScreen);
+// surface_vertex at one screen for several buffer resolutions: time against grid vertices.
+std::optional<std::string> gridCases(Context& context, const Screen& screen,
+                                     const std::vector<int>& resolutions);
 // frame_ab (viewer defaults and the UE-faithful per-pixel blur), every quality rung and idle
 // skip on/off, whole frames at one screen.
 std::optional<std::string> frameCases(Context& context, const Screen& screen);

@@ -168,6 +168,11 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::screenCases(bench, screens, *frameScreen))
             return fail(*error);
     }
+    if (!screens.empty()) {
+        spdlog::info("bench: surface grid density at {}", frameScreen->label());
+        if (auto error = bench::gridCases(bench, *frameScreen, {128, 256, 512}))
+            return fail(*error);
+    }
     spdlog::info("bench: whole frames at {}", frameScreen->label());
     if (auto error = bench::frameCases(bench, *frameScreen))
         return fail(*error);

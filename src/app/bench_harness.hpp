@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace snowcap::bench {
@@ -62,6 +63,9 @@ public:
     std::vector<Case>& cases() { return cases_; }
     const std::vector<Case>& cases() const { return cases_; }
     const Case* find(std::string_view pass, std::string_view variant, std::string_view size) const;
+    Case* find(std::string_view pass, std::string_view variant, std::string_view size) {
+        return const_cast<Case*>(std::as_const(*this).find(pass, variant, size));
+    }
 
 private:
     double timeOnceMs(const std::function<void()>& work, bool wallClock);

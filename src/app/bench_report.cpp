@@ -197,6 +197,26 @@ nlohmann::json scalingSeries(const std::vector<Case>& cases) {
                                  {"buffer_size", bestSize},
                                  {"series", nlohmann::json::array({{{"name", "capture 1 deformer"},
                                                                     {"median_ms", captureMs}}})}};
+    // The lit surface against its vertex grid at one screen.
+    std::vector<const Case*> grids;
+    for (const Case& c : cases)
+        if (c.pass == "surface_vertex" && c.extra.contains("grid_vertices"))
+            grids.push_back(&c);
+    std::sort(grids.begin(), grids.end(), [](const Case* a, const Case* b) {
+        return a->extra["grid_vertices"].get<long long>() <
+               b->extra["grid_vertices"].get<long long>();
+    });
+    nlohmann::json vertices = nlohmann::json::array(), gridMs = nlohmann::json::array();
+    for (const Case* c : grids) {
+        vertices.push_back(c->extra["grid_vertices"]);
+        gridMs.push_back(c->medianMs);
+    }
+    out["surface_grid"] = {
+        {"x", vertices},
+        {"x_label", "surface grid vertices"},
+        {"screen", grids.empty() ? std::string() : grids.front()->size},
+        {"series", nlohmann::json::array(
+                       {{{"name", "surface_vertex (prepass blur)"}, {"median_ms", gridMs}}})}};
     // Screen-space passes against pixels.
     std::vector<std::pair<long long, std::string>> screens;
     for (const Case& c : cases)

@@ -38,7 +38,7 @@ struct BenchOptions {
     std::vector<std::string> triangles = {"10k", "50k", "200k", "1M"};       // capture scaling
     std::string frameScreen = "1280x720"; // frame_ab, quality, idle_skip and the blur PSNR
     int frames = 10;                      // measured repetitions per case (after warm-up)
-    double caseBudgetS = 3.0;             // a case stops early past this, with >= 3 samples
+    double caseBudgetS = 2.0;             // a case stops early past this, with >= 3 samples
     std::vector<std::string> only;        // pass names; empty = all (copy floors always run)
     std::string method = "auto";          // auto | serialized | query
     std::filesystem::path json;           // also write the results here
