@@ -49,11 +49,27 @@ float edgeFade(vec2 uv) {
     return clamp(nearest / snow.edgeControl, 0.0, 1.0);
 }
 
+// format = "rgba16f": the texel's contact type (B) and age (G) shape the print. `x` is the
+// blurred value x Mask_Multi, before saturation. Vehicles (B = 2) reach full depth at half the
+// intensity (deeper ruts, a steeper wall); animals (B = 3) need four times the intensity, which
+// pulls the print's edge inward (smaller prints); feet and others are the original. Prints
+// settle up to 35 % shallower as they age to ageSoftenS, which also flattens their walls.
+float contactShapedMask(vec2 uv, float x) {
+    if (snow.formatRgba < 0.5)
+        return clamp(x, 0.0, 1.0);
+    ivec2 texel = clamp(ivec2(uv * snow.resolution), ivec2(0), ivec2(snow.resolution) - 1);
+    vec2 ageType = texelFetch(persistentBuffer, texel, 0).gb;
+    float type = round(ageType.y);
+    float shaped = type == 2.0 ? x * 2.0 : (type == 3.0 ? (x - 3.0) * 0.5 : x);
+    float settle = 1.0 - 0.35 * smoothstep(0.0, max(snow.ageSoftenS, 1e-3), ageType.x);
+    return clamp(shaped, 0.0, 1.0) * settle;
+}
+
 // Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region.
 float snowMaskAtUv(vec2 uv) {
     if (!insideRegion(uv))
         return 0.0;
-    return clamp(spiralBlur(uv) * snow.maskMulti, 0.0, 1.0) * edgeFade(uv);
+    return contactShapedMask(uv, spiralBlur(uv) * snow.maskMulti) * edgeFade(uv);
 }
 
 float snowMaskAtWorld(vec2 worldCm) {

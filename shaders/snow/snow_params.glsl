@@ -25,6 +25,15 @@ layout(std140, binding = 0) uniform SnowParams {
     float edgeControl;       // Snow Edge Control
     float normalIntensity;
     float normalMode;        // 0 height_to_normal, 1 sobel
+    // test-bed switches (issue 7)
+    float ageStepS;          // seconds the age channel grows this step
+    float refillStep;        // linear refill: subtracted this step
+    float formatRgba;        // 1: G age, B contact type + 1
+    float rimsOn;            // 1: berms around prints
+    float rimHeightCm;
+    float rimWidthUv;
+    float ageSoftenS;        // age at which a print is fully softened
+    float switchesPad0;
     // look (MF_Landscape_Ground, light)
     vec4 snowColourWrap;
     vec4 packedColourReveal;

@@ -17,9 +17,11 @@ vec3 groundNormal(vec2 worldCm) {
 
 // ---- pipeline B: Snow_Mask -> HeightToNormal (or Sobel) -> BlendAngleCorrectedNormals -> Lerp
 
-// Print height in cm at uv: 0 on untouched snow, -(TGH - TGL) x displacement in a full print.
+// Print height in cm at uv: 0 on untouched snow, -(TGH - TGL) x displacement in a full print,
+// plus the rim (rims = "on") so berms shade like the geometry they raise.
 float printHeightCm(vec2 uv) {
-    return -snowMaskAtUv(uv) * (snow.tgh - snow.tgl) * snow.displacementCm;
+    float snowMask = snowMaskAtUv(uv);
+    return -snowMask * (snow.tgh - snow.tgl) * snow.displacementCm + rimHeightCm(uv, snowMask);
 }
 
 // The normal of the print's height field, intensity-scaled, in the surface's frame (Z up).

@@ -14,7 +14,8 @@ void main() {
     vec2 bottom = mix(tcWorldXy[0], tcWorldXy[1], gl_TessCoord.x);
     vec2 top = mix(tcWorldXy[3], tcWorldXy[2], gl_TessCoord.x);
     vec2 worldXy = mix(bottom, top, gl_TessCoord.y);
-    vec3 world = vec3(worldXy, surfaceHeightCm(snowMaskAtWorld(worldXy)));
+    vec2 uv = worldToUv(worldXy);
+    vec3 world = vec3(worldXy, displacedHeightCm(uv, snowMaskAtUv(uv)));
     vWorldCm = world;
     gl_Position = view.viewProjection * vec4(world, 1.0);
 }

@@ -14,7 +14,8 @@ layout(location = 0) out vec3 vWorldCm;
 
 void main() {
     vec2 worldXy = snow.regionCentreCm + inOffsetCm;
-    vec3 world = vec3(worldXy, surfaceHeightCm(snowMaskAtWorld(worldXy)));
+    vec2 uv = worldToUv(worldXy);
+    vec3 world = vec3(worldXy, displacedHeightCm(uv, snowMaskAtUv(uv)));
     vWorldCm = world;
     gl_Position = view.viewProjection * vec4(world, 1.0);
 }

@@ -22,6 +22,35 @@ Field<SimPair> simField(std::string_view name, std::size_t index, Read<SimSettin
             }};
 }
 
+// sim.X.decay_keys = [[t, decay], ...]: times non-decreasing from 0, decays in (0, 1].
+Read<std::vector<SimSettings::DecayKey>> decayKeyframes() {
+    return [](Walker& walker, const toml::node& node, const std::string& key,
+              std::vector<SimSettings::DecayKey>& out) {
+        const toml::array* keys = node.as_array();
+        if (!keys)
+            return walker.expected(node, key, "an array of [t, decay] keys");
+        const auto readKey = numbers<2>("[t, decay]");
+        std::vector<SimSettings::DecayKey> read;
+        for (std::size_t i = 0; i < keys->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            std::array<double, 2> value{};
+            if (!readKey(walker, *keys->get(i), at, value))
+                return false;
+            const toml::array& pair = *keys->get(i)->as_array();
+            if (value[0] < 0.0 || (!read.empty() && value[0] < read.back().timeS))
+                return walker.failKey(*pair.get(0), at + "[0]",
+                                      "time must be at least 0 and not decrease, got " +
+                                          show(value[0]));
+            if (!(value[1] > 0.0 && value[1] <= 1.0))
+                return walker.failKey(*pair.get(1), at + "[1]",
+                                      "decay must be in (0, 1], got " + show(value[1]));
+            read.push_back({value[0], value[1]});
+        }
+        out = std::move(read);
+        return true;
+    };
+}
+
 Read<Settings> makeSettingsReader() {
     using R = RunSettings;
     using N = SnowSettings;
@@ -55,6 +84,7 @@ Read<Settings> makeSettingsReader() {
         field("rims", &S::rims, choice(kRimModes)),
         field("refill", &S::refill, choice(kRefillModes)),
         field("refill_rate", &S::refillRatePerS, number(aboveUpTo(0.0, 1000.0))),
+        field("decay_keys", &S::decayKeys, decayKeyframes()),
         field("blur", &S::blur, choice(kBlurModes)),
         field("displacement", &S::displacement, choice(kSurfaceGeometries)),
         field("material", &S::material, material),

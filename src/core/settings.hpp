@@ -87,6 +87,14 @@ struct SimSettings {
     RimMode rims = RimMode::Off;                     // sim.X.rims
     RefillMode refill = RefillMode::Multiply;        // sim.X.refill: decay (x) or linear (-)
     double refillRatePerS = 0.1; // sim.X.refill_rate: linear refill, mask units per second
+    // sim.X.decay_keys = [[t, decay], ...]: decay animated on the scenario timeline (a blizzard
+    // that refills faster); linear between keys, held outside. Empty: sim.X.decay throughout.
+    struct DecayKey {
+        double timeS = 0.0;
+        double decay = 0.999;
+        bool operator==(const DecayKey&) const = default;
+    };
+    std::vector<DecayKey> decayKeys;
     // sim.X.blur: "per_pixel" evaluates the spiral blur wherever Snow_Mask is needed (the UE
     // material, the reference); "prepass" blurs the buffer once per step and the material takes
     // one tap.

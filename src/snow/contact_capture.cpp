@@ -1,8 +1,14 @@
 #include "snow/contact_capture.hpp"
 
+#include "snow/snow_params.hpp"
+
 #include <glm/gtc/type_ptr.hpp>
 
 namespace snowcap {
+
+namespace {
+constexpr GLint kContactCodeLocation = 4; // shaders/capture/capture.frag
+} // namespace
 
 gpu::ProgramDesc contactCaptureProgram() {
     return {
@@ -14,9 +20,12 @@ gpu::ProgramDesc contactCaptureProgram() {
 ContactCapture::ContactCapture(const CaptureKey& key)
     : key_(key), depth_(key.region.resolution, key.region.resolution, gpu::TextureFormat::D32F,
                         "capture.depth"),
-      framebuffer_(nullptr, &depth_, "capture.framebuffer"),
+      contact_(key.region.resolution, key.region.resolution, gpu::TextureFormat::R16F,
+               "capture.contact"),
+      framebuffer_(&contact_, &depth_, "capture.framebuffer"),
       viewProjection_(captureViewProjection(key.region, key.cameraZCm, key.farCm)) {
     depth_.clear(1.0f);
+    contact_.clear(0.0f);
 }
 
 bool ContactCapture::reaches(const CaptureKey& key, const Aabb& bounds) {
@@ -37,6 +46,8 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
     framebuffer_.bind();
     glDepthMask(GL_TRUE);
     glClearDepth(1.0);
+    const GLfloat noContact[4] = {0.0f, 0.0f, 0.0f, 0.0f};
+    glClearNamedFramebufferfv(framebuffer_.id(), GL_COLOR, 0, noContact);
     glClear(GL_DEPTH_BUFFER_BIT);
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
@@ -50,6 +61,7 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
         if (!deformer.mesh || !overlaps(deformer.worldBounds))
             continue;
         glProgramUniformMatrix4fv(program.id(), 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
+        glProgramUniform1f(program.id(), kContactCodeLocation, contactTypeCode(deformer.contact));
         deformer.mesh->draw(program.id(), deformer.skinning);
         ++drawn;
     }

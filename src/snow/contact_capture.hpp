@@ -2,7 +2,9 @@
 // ContactCapturePass — the SceneCaptureComponent2D analogue.
 // Reads:  deformer meshes + model matrices.
 // Writes: a D32F depth texture, N x N, window depth = distance above the camera / far
-//         (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is.
+//         (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is; and an R16F contact
+//         texture: the contact type code (1 + ContactType) of the nearest deformer, 0 where
+//         nothing is (read by sims with format = "rgba16f").
 // The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
 // ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
 
@@ -38,7 +40,8 @@ public:
 
     const CaptureKey& key() const { return key_; }
     const gpu::Texture2D& depth() const { return depth_; }
-    std::size_t bytes() const { return depth_.bytes(); }
+    const gpu::Texture2D& contact() const { return contact_; }
+    std::size_t bytes() const { return depth_.bytes() + contact_.bytes(); }
 
     // Draws every deformer whose bounds reach into the capture box; returns how many.
     int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
@@ -53,6 +56,7 @@ private:
 
     CaptureKey key_;
     gpu::Texture2D depth_;
+    gpu::Texture2D contact_;
     gpu::Framebuffer framebuffer_;
     glm::mat4 viewProjection_;
 };

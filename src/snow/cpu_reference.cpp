@@ -1,7 +1,9 @@
 #include "snow/cpu_reference.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
+#include <cstdint>
 
 namespace snowcap {
 
@@ -13,13 +15,21 @@ AccumulateConstants accumulateConstants(const SnowParamsBlock& block, const SimS
     c.invCaptureDistance = block.invCaptureDistance;
     c.stepFactor = block.stepFactor;
     c.zeroFloor = block.zeroFloor;
+    c.refillStep = block.refillStep;
     c.mode = sim.accumulate;
+    c.refill = sim.refill;
     c.halfSafe = sim.halfSafe;
     c.storeRounding = storeRounding;
     return c;
 }
 
+bool notFinite(float x) {
+    return (std::bit_cast<std::uint32_t>(x) & 0x7f800000u) == 0x7f800000u;
+}
+
 float contactMask(float windowDepth, const AccumulateConstants& c) {
+    if (notFinite(windowDepth))
+        windowDepth = 1.0f;
     const float sceneDepthCm = windowDepth * c.captureFarCm;
     const float normalised = (sceneDepthCm + c.captureOffsetCm) * c.invCaptureDistance;
     return 1.0f - std::clamp(normalised, 0.0f, 1.0f);
@@ -27,14 +37,20 @@ float contactMask(float windowDepth, const AccumulateConstants& c) {
 
 float accumulateTexel(float windowDepth, float previous, const AccumulateConstants& c) {
     const float mask = contactMask(windowDepth, c);
+    previous = notFinite(previous) ? 0.0f : std::clamp(previous, 0.0f, 1.0f);
+    const bool linear = c.refill == RefillMode::Linear;
     float value;
     if (c.mode == AccumulateMode::Max) {
-        const float decayed = previous * c.stepFactor;
+        const float decayed =
+            linear ? std::max(previous - c.refillStep, 0.0f) : previous * c.stepFactor;
         value = std::max(mask, decayed);
     } else {
-        const float summed = (mask + previous) * c.stepFactor;
+        const float summed =
+            linear ? (mask + previous) - c.refillStep : (mask + previous) * c.stepFactor;
         value = std::clamp(summed, 0.0f, 1.0f);
     }
+    if (notFinite(value))
+        value = 0.0f;
     if (c.halfSafe) {
         value = roundToHalf(value, HalfRounding::NearestEven);
         if (value < c.zeroFloor)

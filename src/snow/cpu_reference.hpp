@@ -18,7 +18,9 @@ struct AccumulateConstants {
     float invCaptureDistance = 1.0f / 250.0f;
     float stepFactor = 1.0f;
     float zeroFloor = 0.0f;
+    float refillStep = 0.0f; // refill = "linear": subtracted this step (stepFactor is then 1)
     AccumulateMode mode = AccumulateMode::Add;
+    RefillMode refill = RefillMode::Multiply;
     bool halfSafe = true;
     HalfRounding storeRounding = HalfRounding::NearestEven; // what the R16F store does
 };
@@ -26,7 +28,11 @@ struct AccumulateConstants {
 AccumulateConstants accumulateConstants(const SnowParamsBlock& block, const SimSettings& sim,
                                         HalfRounding storeRounding);
 
+// NaN or +-Inf (the shader's notFinite: such inputs are contained, never stored).
+bool notFinite(float x);
+
 // mask = 1 - saturate((SceneDepth + offset) / capture_distance), SceneDepth = window depth x far.
+// A non-finite depth counts as far (no contact).
 float contactMask(float windowDepth, const AccumulateConstants& c);
 
 // One texel of the pass, including the store into a half float.
@@ -51,17 +57,25 @@ template <class MaskFn> std::vector<float> TexelSimulation::run(int steps, MaskF
     std::vector<float> values;
     values.reserve(steps);
     DecayQuantizer quantizer;
+    LinearRefill linearRefill;
     const double dt = 1.0 / fps;
     AccumulateConstants c;
     c.mode = sim.accumulate;
+    c.refill = sim.refill;
     c.halfSafe = sim.halfSafe;
     c.storeRounding = storeRounding;
     c.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
     float value = 0.0f;
     for (int step = 0; step < steps; ++step) {
-        const double exponent = decayExponent(sim.decay, sim.decayTiming, dt);
-        c.stepFactor =
-            sim.halfSafe ? quantizer.next(exponent) : static_cast<float>(std::exp(-exponent));
+        if (sim.refill == RefillMode::Linear) {
+            c.stepFactor = 1.0f;
+            c.refillStep = linearRefill.next(sim.refillRatePerS * dt);
+        } else {
+            const double decay = decayAt(sim, (step + 1) * dt);
+            const double exponent = decayExponent(decay, sim.decayTiming, dt);
+            c.stepFactor =
+                sim.halfSafe ? quantizer.next(exponent) : static_cast<float>(std::exp(-exponent));
+        }
         const float mask = maskAt(step, (step + 1) * dt);
         // A window depth that yields exactly this mask is not needed: feed the mask through an
         // equivalent depth so the same code path runs.

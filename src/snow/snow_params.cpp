@@ -1,5 +1,7 @@
 #include "snow/snow_params.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <glm/geometric.hpp>
 
 namespace snowcap {
@@ -25,6 +27,36 @@ double effectiveDisplacementCm(const MaterialSettings& material, double snowDept
         return material.displacementMagnitudeCm;
     const double range = material.tgh - material.tgl;
     return range > 0.0 ? snowDepthCm / range : 0.0;
+}
+
+float AgeClock::next(double dtSeconds) {
+    pendingS_ += std::max(dtSeconds, 0.0);
+    const double released = std::floor(pendingS_ / kQuantum) * kQuantum;
+    pendingS_ -= released;
+    return static_cast<float>(released);
+}
+
+float LinearRefill::next(double amount) {
+    pending_ += std::max(amount, 0.0);
+    const double released = std::floor(pending_ / kQuantum) * kQuantum;
+    pending_ -= released;
+    return static_cast<float>(released);
+}
+
+double decayAt(const SimSettings& sim, double timeS) {
+    const auto& keys = sim.decayKeys;
+    if (keys.empty())
+        return sim.decay;
+    if (timeS <= keys.front().timeS)
+        return keys.front().decay;
+    for (std::size_t i = 1; i < keys.size(); ++i) {
+        if (timeS < keys[i].timeS) {
+            const double span = keys[i].timeS - keys[i - 1].timeS;
+            const double f = span > 0.0 ? (timeS - keys[i - 1].timeS) / span : 1.0;
+            return keys[i - 1].decay + f * (keys[i].decay - keys[i - 1].decay);
+        }
+    }
+    return keys.back().decay;
 }
 
 SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
@@ -58,6 +90,11 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.edgeControl = static_cast<float>(material.edgeControl);
     block.normalIntensity = static_cast<float>(material.normalIntensity);
     block.normalMode = sim.normals == NormalMode::Sobel ? 1.0f : 0.0f;
+    block.formatRgba = sim.format == BufferFormat::RGBA16F ? 1.0f : 0.0f;
+    block.rimsOn = sim.rims == RimMode::On ? 1.0f : 0.0f;
+    block.rimHeightCm = static_cast<float>(material.rimHeightCm);
+    block.rimWidthUv = static_cast<float>(material.rimWidthCm / region.widthCm);
+    block.ageSoftenS = 30.0f;
     put(block.snowColourWrap, look.snowColour, static_cast<float>(look.wrap));
     put(block.packedColourReveal, look.packedColour, static_cast<float>(look.groundReveal));
     put(block.groundColour, look.groundColour, static_cast<float>(look.detailNormal));

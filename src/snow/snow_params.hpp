@@ -40,6 +40,15 @@ struct alignas(16) SnowParamsBlock {
     float edgeControl;     //  84 Snow Edge Control (uv)
     float normalIntensity; //  88 HeightToNormal strength
     float normalMode;      //  92 0 height_to_normal, 1 sobel
+    // ---- test-bed switches (issue 7) ----
+    float ageStepS;     //  96 seconds the age channel (rgba16f G) grows this step (AgeClock)
+    float refillStep;   // 100 linear refill: mask units subtracted this step (LinearRefill)
+    float formatRgba;   // 104 1: rgba16f (G age, B contact type + 1) is read by the material
+    float rimsOn;       // 108 1: berms around prints (rims = "on")
+    float rimHeightCm;  // 112 crest height of a berm
+    float rimWidthUv;   // 116 how far a berm reaches out from a print's visible edge (uv)
+    float ageSoftenS;   // 120 age at which an old print is fully softened
+    float switchesPad0; // 124
     // ---- look (MF_Landscape_Ground, light): rgb + one scalar each ----
     float snowColourWrap[4];     //  96 snow base colour, wrap amount
     float packedColourReveal[4]; // 112 packed-snow colour, ground reveal threshold
@@ -50,17 +59,58 @@ struct alignas(16) SnowParamsBlock {
     float sunColour[4];          // 192
     float skyColour[4];          // 208
 };
-static_assert(sizeof(SnowParamsBlock) == 224, "std140 size drift: see snow_params.glsl");
+static_assert(sizeof(SnowParamsBlock) == 256, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
 static_assert(offsetof(SnowParamsBlock, stepFactor) == 32);
 static_assert(offsetof(SnowParamsBlock, tgl) == 64);
-static_assert(offsetof(SnowParamsBlock, snowColourWrap) == 96);
-static_assert(offsetof(SnowParamsBlock, skyColour) == 208);
+static_assert(offsetof(SnowParamsBlock, ageStepS) == 96);
+static_assert(offsetof(SnowParamsBlock, snowColourWrap) == 128);
+static_assert(offsetof(SnowParamsBlock, skyColour) == 240);
 
 // The blur radius a sim uses: its own setting, or the seed's table by resolution.
 double effectiveBlurDistance(const MaterialSettings& material, int resolution);
 // The displacement magnitude a sim uses: its own, or snow depth / (tgh - tgl).
 double effectiveDisplacementCm(const MaterialSettings& material, double snowDepthCm);
+
+// ---- the accumulate pass's per-step amounts, released in half-exact quanta ----------------
+
+// The age channel (rgba16f G) grows by whole sixteenths of a second: every age up to
+// kMaxAgeS is then a multiple of 1/16 and exact in a half float, so the R16F store cannot stall
+// or drift it at any frame rate (a plain age + dt would stall at 64 s at 60 fps with
+// round-to-nearest, and much earlier with llvmpipe's truncation). Error: under one quantum.
+class AgeClock {
+public:
+    static constexpr double kQuantum = 1.0 / 16.0;
+    static constexpr float kMaxAgeS = 120.0f; // ages saturate here (softening is long done)
+    float next(double dtSeconds);
+    void reset() { pendingS_ = 0.0; }
+
+private:
+    double pendingS_ = 0.0;
+};
+
+// Linear refill subtracts refill_rate x dt per step, released in whole quanta of 2^-11 (the half
+// ulp just below 1): a stored value minus a multiple of 2^-11 is again a half float, so no
+// rounding touches the fade and a print of value v is exactly 0 after v / rate seconds, to
+// within one step.
+class LinearRefill {
+public:
+    static constexpr double kQuantum = 1.0 / 2048.0;
+    float next(double amount);
+    void reset() { pending_ = 0.0; }
+
+private:
+    double pending_ = 0.0;
+};
+
+// The decay a sim applies at scenario time `timeS`: sim.X.decay_keys linear between keys and
+// held outside, or sim.X.decay when there are none.
+double decayAt(const SimSettings& sim, double timeS);
+
+// Contact type as the capture and the B channel store it: 0 = no contact yet, 1 + the enum.
+inline float contactTypeCode(ContactType type) {
+    return 1.0f + static_cast<float>(type);
+}
 
 SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
                                float stepFactor);

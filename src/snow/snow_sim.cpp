@@ -7,7 +7,9 @@ gpu::ProgramDesc accumulateProgram(const SimSettings& sim) {
             {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
              {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
             {{"ACCUMULATE_MAX", sim.accumulate == AccumulateMode::Max ? "1" : "0"},
-             {"HALF_SAFE", sim.halfSafe ? "1" : "0"}}};
+             {"HALF_SAFE", sim.halfSafe ? "1" : "0"},
+             {"REFILL_LINEAR", sim.refill == RefillMode::Linear ? "1" : "0"},
+             {"FORMAT_RGBA", sim.format == BufferFormat::RGBA16F ? "1" : "0"}}};
 }
 
 gpu::ProgramDesc blurPrepassProgram() {
@@ -37,16 +39,15 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     // A new region means the texels stand for other places: reallocate and clear, like UE's
     // Construction Script re-initialising the render targets. (Following a moving guide without
     // losing the trail is the region-follow switch's job, not this one's.)
-    const bool reallocate = !buffers_[0].id() || !(region == region_);
+    const bool reallocate = !buffers_[0].id() || !(region == region_) || sim.format != sim_.format;
     settings_ = settings;
     sim_ = sim;
     region_ = region;
     params_ = makeSnowParams(settings, region, index_, 1.0f);
     if (reallocate) {
         for (int i = 0; i < 2; ++i) {
-            buffers_[i] =
-                gpu::Texture2D(region.resolution, region.resolution, gpu::TextureFormat::R16F,
-                               "sim." + name_ + ".persistent" + std::to_string(i));
+            buffers_[i] = gpu::Texture2D(region.resolution, region.resolution, bufferFormat(),
+                                         "sim." + name_ + ".persistent" + std::to_string(i));
             framebuffers_[i] = gpu::Framebuffer(&buffers_[i], nullptr,
                                                 "sim." + name_ + ".fbo" + std::to_string(i));
         }
@@ -57,8 +58,8 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
             emptyVertexArray_ = gpu::VertexArray("fullscreen");
         reset();
     }
-    if (prepass && blurred_.width() != region.resolution) {
-        blurred_ = gpu::Texture2D(region.resolution, region.resolution, gpu::TextureFormat::R16F,
+    if (prepass && (blurred_.width() != region.resolution || blurred_.format() != bufferFormat())) {
+        blurred_ = gpu::Texture2D(region.resolution, region.resolution, bufferFormat(),
                                   "sim." + name_ + ".blurred");
         blurredFramebuffer_ = gpu::Framebuffer(&blurred_, nullptr, "sim." + name_ + ".blurred");
         bilinearBorder_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "sim." + name_ + ".blur");
@@ -78,13 +79,26 @@ void SnowSim::reset() {
         blurred_.clear(0.0f);
     blurredIsCurrent_ = false;
     quantizer_.reset();
+    ageClock_.reset();
+    linearRefill_.reset();
+    timeS_ = 0.0;
     current_ = 0;
 }
 
 void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
-    const double exponent = decayExponent(sim_.decay, sim_.decayTiming, dtSeconds);
-    params_.stepFactor =
-        sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
+    timeS_ += dtSeconds;
+    // sim.X.decay_keys: the decay of the scenario time this step ends at.
+    params_.decay = static_cast<float>(decayAt(sim_, timeS_));
+    if (sim_.refill == RefillMode::Linear) {
+        params_.stepFactor = 1.0f;
+        params_.refillStep = linearRefill_.next(sim_.refillRatePerS * dtSeconds);
+    } else {
+        const double exponent = decayExponent(params_.decay, sim_.decayTiming, dtSeconds);
+        params_.stepFactor =
+            sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
+        params_.refillStep = 0.0f;
+    }
+    params_.ageStepS = ageClock_.next(dtSeconds);
     paramsBuffer_.update(0, sizeof(params_), &params_);
 
     const int target = 1 - current_;
@@ -95,6 +109,7 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
     glBindTextureUnit(0, capture.depth().id());
     glBindTextureUnit(1, buffers_[current_].id());
+    glBindTextureUnit(3, capture.contact().id());
     glBindVertexArray(emptyVertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     current_ = target;

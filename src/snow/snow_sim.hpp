@@ -58,6 +58,12 @@ public:
         return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0);
     }
     float lastStepFactor() const { return params_.stepFactor; }
+    // Scenario time the sim has run since its last reset (what sim.X.decay_keys is read at).
+    double timeS() const { return timeS_; }
+    gpu::TextureFormat bufferFormat() const {
+        return sim_.format == BufferFormat::RGBA16F ? gpu::TextureFormat::RGBA16F
+                                                    : gpu::TextureFormat::R16F;
+    }
 
 private:
     void blurPrepass() const;
@@ -69,6 +75,9 @@ private:
     Region region_{};
     SnowParamsBlock params_{};
     DecayQuantizer quantizer_;
+    AgeClock ageClock_;
+    LinearRefill linearRefill_;
+    double timeS_ = 0.0;
     const gpu::ShaderProgram* program_ = nullptr;
     const gpu::ShaderProgram* blurProgram_ = nullptr;
     gpu::Texture2D blurred_;

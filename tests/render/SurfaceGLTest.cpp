@@ -224,6 +224,135 @@ TEST_F(SurfaceFixture, OutsideTheRegionIsUntouchedSnowWithoutWrapAround) {
     EXPECT_GT(insideMax, 0.5f);
 }
 
+// normals: on a hard print edge Sobel's response is sharper than HeightToNormal's: a higher
+// peak tilt over a narrower band (differences 2 texels apart, vs 3 for the smoothed central
+// differences). Measured along the x axis through a disc's centre, 4 pixels a texel.
+TEST_F(SurfaceFixture, SobelEdgeResponseIsSharperThanHeightToNormal) {
+    settings.sims[0].material.maskMulti = 1.0;        // the raw step, unsaturated
+    settings.sims[0].material.rtBlurDistance = 1e-4;  // and unblurred (a tap at the centre)
+    settings.sims[0].material.normalIntensity = 0.05; // keep the tilt off its 90-degree limit
+    ASSERT_EQ(field->applySettings(settings), std::nullopt);
+    pressDisc(0, {0.0, 0.0}, 62.0);
+    const int pixels = 256;
+    struct Response {
+        double peak = 0.0;
+        double widthCm = 0.0;
+    };
+    std::array<Response, 2> responses;
+    for (NormalMode mode : {NormalMode::HeightToNormal, NormalMode::Sobel}) {
+        settings.sims[0].normals = mode;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        const std::vector<float> normals = renderTop(SurfaceOutput::Normal, pixels);
+        // The east edge: x from the centre out, row through the centre.
+        const int row = pixels / 2;
+        std::vector<double> tilt;
+        for (int x = pixels / 2; x < pixels; ++x) {
+            const float* n = &normals[(row * pixels + x) * 4];
+            tilt.push_back(std::hypot(n[0], n[1]));
+        }
+        Response& r = responses[mode == NormalMode::Sobel];
+        r.peak = *std::max_element(tilt.begin(), tilt.end());
+        const auto above =
+            std::count_if(tilt.begin(), tilt.end(), [&](double t) { return t > 0.5 * r.peak; });
+        r.widthCm = above * kWidthCm / pixels;
+    }
+    RecordProperty("height_to_normal_peak_tilt", std::to_string(responses[0].peak));
+    RecordProperty("height_to_normal_half_width_cm", std::to_string(responses[0].widthCm));
+    RecordProperty("sobel_peak_tilt", std::to_string(responses[1].peak));
+    RecordProperty("sobel_half_width_cm", std::to_string(responses[1].widthCm));
+    std::printf("edge response: height_to_normal peak %.4f over %.1f cm, sobel peak %.4f over "
+                "%.1f cm\n",
+                responses[0].peak, responses[0].widthCm, responses[1].peak, responses[1].widthCm);
+    EXPECT_GT(responses[0].peak, 0.01);
+    EXPECT_GT(responses[1].peak, responses[0].peak * 1.2);
+    EXPECT_LT(responses[1].widthCm, responses[0].widthCm);
+}
+
+// rims = "on": a single print gets a raised ring up to rim_height_cm just outside its visible
+// edge; the print itself and the snow far away are untouched by it.
+TEST_F(SurfaceFixture, RimsRaiseARingAroundASinglePrint) {
+    settings.sims[0].material.rimHeightCm = 2.0;
+    settings.sims[0].material.rimWidthCm = 16.0;
+    std::array<std::vector<float>, 2> heights;
+    for (RimMode rims : {RimMode::Off, RimMode::On}) {
+        settings.sims[0].rims = rims;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        pressDisc(0, {0.0, 0.0}, 40.0);
+        heights[rims == RimMode::On] = renderTop(SurfaceOutput::Height, 128);
+    }
+    const int pixels = 128;
+    // Per 4 cm annulus of distance from the centre: the highest point with rims on.
+    std::array<float, 32> ringMax{};
+    float inPrintDifference = 0.0f, farDifference = 0.0f, highest = 0.0f;
+    for (int y = 0; y < pixels; ++y)
+        for (int x = 0; x < pixels; ++x) {
+            const std::size_t i = (y * pixels + x) * 4;
+            const double r =
+                glm::length((glm::dvec2(x, y) + 0.5) / double(pixels) * kWidthCm - kWidthCm / 2.0);
+            const float on = heights[1][i], off = heights[0][i];
+            highest = std::max(highest, on);
+            ringMax[std::min(int(r / 4.0), 31)] = std::max(ringMax[std::min(int(r / 4.0), 31)], on);
+            if (off < -0.999f * settings.snow.depthCm)
+                inPrintDifference = std::max(inPrintDifference, std::abs(on - off));
+            if (r > 100.0 && r < 120.0)
+                farDifference = std::max(farDifference, std::abs(on - off));
+        }
+    std::string profile;
+    for (int k = 8; k < 24; ++k)
+        profile += std::to_string(k * 4) + "cm:" + std::to_string(ringMax[k]).substr(0, 5) + " ";
+    RecordProperty("rim_profile", profile);
+    RecordProperty("rim_crest_cm", std::to_string(highest));
+    std::printf("rim crest %.3f cm; ring maxima %s\n", highest, profile.c_str());
+    EXPECT_GT(highest, 0.8 * settings.sims[0].material.rimHeightCm);
+    EXPECT_LE(highest, settings.sims[0].material.rimHeightCm + 1e-3);
+    EXPECT_EQ(inPrintDifference, 0.0f) << "a rim must not lift the print's floor";
+    EXPECT_EQ(farDifference, 0.0f) << "snow far from the print stays at the surface";
+    // The crest lies outside the print and its blur: not within 40 cm of the centre.
+    for (int k = 0; k < 10; ++k)
+        EXPECT_LE(ringMax[k], 0.0f) << "raised inside the print at " << k * 4 << " cm";
+}
+
+// rims = "on" where prints overlap: a rim never fills another print, so every texel of both
+// prints keeps exactly the depth it has without rims.
+TEST_F(SurfaceFixture, OverlappingPrintsKeepTheirDepthWithRims) {
+    const Region& region = field->sim(0).region();
+    std::vector<float> texels(kSize * kSize, 0.0f);
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            const glm::dvec2 p = texelCentreToWorld({x, y}, region);
+            const bool first = glm::length(p - glm::dvec2(-28.0, 0.0)) <= 32.0;
+            const bool second = glm::length(p - glm::dvec2(28.0, 10.0)) <= 32.0;
+            texels[y * kSize + x] = first ? 1.0f : (second ? 0.5f : 0.0f);
+        }
+    std::array<std::vector<float>, 2> heights;
+    for (RimMode rims : {RimMode::Off, RimMode::On}) {
+        settings.sims[0].rims = rims;
+        ASSERT_EQ(field->applySettings(settings), std::nullopt);
+        glTextureSubImage2D(field->sim(0).persistent().id(), 0, 0, 0, kSize, kSize, GL_RED,
+                            GL_FLOAT, texels.data());
+        heights[rims == RimMode::On] = renderTop(SurfaceOutput::Height, 128);
+    }
+    // Where a print is full depth the rim adds exactly nothing; on its sloping edge at most
+    // rim_height x (1 - Snow_Mask), the untouched share of the snow there.
+    const double depth = settings.snow.depthCm, rim = settings.sims[0].material.rimHeightCm;
+    int pressed = 0, changed = 0, overBound = 0;
+    float raised = 0.0f;
+    for (std::size_t i = 0; i < heights[0].size(); i += 4) {
+        const float off = heights[0][i], on = heights[1][i];
+        raised = std::max(raised, on);
+        if (off < -0.999f * depth) { // full depth, up to float rounding of the remap
+            ++pressed;
+            changed += std::abs(on - off) > 1e-3f;
+        } else if (off < 0.0f) {
+            overBound += on - off > rim * (1.0 + off / depth) + 1e-3;
+        }
+    }
+    EXPECT_GT(pressed, 500);
+    EXPECT_EQ(changed, 0);
+    EXPECT_EQ(overBound, 0);
+    EXPECT_GT(raised, 1.0f) << "the pair still has a rim around it";
+}
+
 // The lit result as a picture, compared with a reference rendered on llvmpipe.
 // Tolerance: |delta| <= 3/255 per channel on at most 0.5 % of pixels — room for a different
 // LLVM's transcendental approximations (pow, sin/cos in the blur taps) shifting a few edge

@@ -322,5 +322,49 @@ TEST(CpuReferenceTiming, DeltaTimeDoesNot) {
     EXPECT_NEAR(at30 / analyticRemaining(0.999, 2.0), 1.0, 0.02);
 }
 
+// refill = "linear": a released print of value v is exactly 0 after v / rate seconds, within one
+// step, at any frame rate and whatever the driver's half rounding.
+TEST(CpuReferenceLinearRefill, FlatAtValueOverRate) {
+    for (double fps : {30.0, 60.0, 144.0})
+        for (HalfRounding store : {Truncate, NearestEven}) {
+            SimSettings sim = simWith(0.999, DecayTiming::DeltaTime, true);
+            sim.refill = RefillMode::Linear;
+            sim.refillRatePerS = 0.1;
+            const Fade fade = pressRelease(sim, store, fps, 10.0);
+            const float released = fade.values[fade.pressSteps - 1];
+            int zero = -1;
+            for (std::size_t i = fade.pressSteps; i < fade.values.size() && zero < 0; ++i)
+                if (fade.values[i] == 0.0f)
+                    zero = static_cast<int>(i);
+            ASSERT_GE(zero, 0) << fps;
+            EXPECT_NEAR(fade.sinceRelease(zero), released / 0.1, 1.0 / fps) << fps;
+        }
+}
+
+TEST(CpuReferenceDecayKeys, LinearBetweenKeysHeldOutside) {
+    SimSettings sim;
+    sim.decay = 0.5; // ignored once there are keys
+    EXPECT_EQ(decayAt(sim, 3.0), 0.5);
+    sim.decayKeys = {{1.0, 0.99}, {3.0, 0.95}, {3.0, 0.9}};
+    EXPECT_EQ(decayAt(sim, 0.0), 0.99);
+    EXPECT_NEAR(decayAt(sim, 2.0), 0.97, 1e-12);
+    EXPECT_EQ(decayAt(sim, 3.0), 0.9); // two keys at one time: a jump
+    EXPECT_EQ(decayAt(sim, 100.0), 0.9);
+}
+
+// The age channel's increments are whole sixteenths, so ages stay exact in a half float and
+// track real time within one quantum at any frame rate.
+TEST(CpuReferenceAgeClock, TracksTimeWithinAQuantumAndStaysHalfExact) {
+    for (double fps : {30.0, 60.0, 144.0, 240.0}) {
+        AgeClock clock;
+        float age = 0.0f;
+        for (int step = 1; step <= static_cast<int>(100.0 * fps); ++step) {
+            age = std::min(age + clock.next(1.0 / fps), AgeClock::kMaxAgeS);
+            ASSERT_EQ(roundToHalf(age, Truncate), age);
+            ASSERT_NEAR(age, step / fps, AgeClock::kQuantum + 1e-9) << fps;
+        }
+    }
+}
+
 } // namespace
 } // namespace snowcap
