@@ -5,8 +5,8 @@
 // Writes: the other buffer of the sim's ping-pong pair.
 // Variants: ACCUMULATE_MAX (0: add, the original; 1: max), HALF_SAFE (0: the driver rounds to
 // half; 1: exact rounding + zero floor, see docs/pipeline.md), REFILL_LINEAR (0: x stepFactor;
-// 1: - refillStep), FORMAT_RGBA (1: G age in seconds, B contact type code, see
-// docs/improvements.md).
+// 1: - refillStep), FORMAT_RGBA (1: G age in seconds, B contact type code, A distance to
+// the print that B belongs to; see docs/improvements.md).
 // The CPU reference (src/snow/cpu_reference.cpp) performs the same float operations in the
 // same order; `precise` keeps the compiler from fusing them into FMAs.
 #include "snow_params.glsl"
@@ -72,35 +72,51 @@ void main() {
 #endif
 
 #if FORMAT_RGBA
+    // G age, B type code, A distance in texels to the print the type belongs to (0 on it).
     float age = notFinite(previousTexel.g) ? kMaxAgeS : clamp(previousTexel.g, 0.0, kMaxAgeS);
     float type = notFinite(previousTexel.b) ? 0.0 : clamp(round(previousTexel.b), 0.0, 4.0);
+    float distance = 0.0;
     if (mask > 0.0) {
         // Under contact: age 0, and the type of what touches now (the capture's depth test kept
         // the deepest deformer of this texel).
         float code = texelFetch(captureContact, texel, 0).r;
         age = 0.0;
         type = notFinite(code) ? 4.0 : clamp(round(code), 1.0, 4.0);
+    } else if (previousValue > 0.0) {
+        age = min(age + snow.ageStepS, kMaxAgeS); // a print: keeps its type, ages
     } else {
-        age = min(age + snow.ageStepS, kMaxAgeS);
-        if (previousValue == 0.0) {
-            // Untouched (or healed) snow takes type and age from a fresher neighbour, one texel
-            // a step: the material's blur draws a print past its texels, and the shaping there
-            // must know whose print it is.
-            ivec2 last = ivec2(snow.resolution) - 1;
-            const ivec2 offsets[4] = ivec2[](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0, -1));
-            for (int i = 0; i < 4; ++i) {
-                vec4 neighbour = texelFetch(previous, clamp(texel + offsets[i], ivec2(0), last), 0);
-                if (notFinite(neighbour.g) || notFinite(neighbour.b) || neighbour.b < 0.5)
-                    continue;
-                float neighbourAge = min(clamp(neighbour.g, 0.0, kMaxAgeS) + snow.ageStepS, kMaxAgeS);
-                if (type < 0.5 || neighbourAge < age) {
-                    age = neighbourAge;
-                    type = clamp(round(neighbour.b), 1.0, 4.0);
-                }
+        // Untouched (or healed) snow within a blur radius of a print takes that print's type
+        // and age: the material's blur draws the print out to there, and its shaping must know
+        // whose print it is. A distance transform, one texel a step: each texel takes the
+        // nearest tagged neighbour (the fresher on a tie) and its distance + 1; past the blur
+        // radius, or once the print has healed away, the tag lapses to 0.
+        float reach = ceil(snow.rtBlurDistance * snow.resolution) + 2.0;
+        ivec2 last = ivec2(snow.resolution) - 1;
+        const ivec2 offsets[4] = ivec2[](ivec2(1, 0), ivec2(-1, 0), ivec2(0, 1), ivec2(0, -1));
+        type = 0.0;
+        age = kMaxAgeS;
+        distance = reach + 1.0;
+        for (int i = 0; i < 4; ++i) {
+            vec4 neighbour = texelFetch(previous, clamp(texel + offsets[i], ivec2(0), last), 0);
+            if (notFinite(neighbour.g) || notFinite(neighbour.b) || notFinite(neighbour.a) ||
+                neighbour.b < 0.5)
+                continue;
+            float neighbourDistance = clamp(round(neighbour.a), 0.0, reach + 1.0) + 1.0;
+            float neighbourAge = min(clamp(neighbour.g, 0.0, kMaxAgeS) + snow.ageStepS, kMaxAgeS);
+            if (neighbourDistance < distance ||
+                (neighbourDistance == distance && neighbourAge < age)) {
+                distance = neighbourDistance;
+                age = neighbourAge;
+                type = clamp(round(neighbour.b), 1.0, 4.0);
             }
         }
+        if (distance > reach) {
+            type = 0.0;
+            age = kMaxAgeS;
+            distance = 0.0;
+        }
     }
-    next = vec4(value, age, type, 0.0);
+    next = vec4(value, age, type, distance);
 #else
     next = vec4(value, 0.0, 0.0, 0.0);
 #endif

@@ -50,9 +50,10 @@ float edgeFade(vec2 uv) {
 }
 
 // format = "rgba16f": the texel's contact type (B) and age (G) shape the print. `x` is the
-// blurred value x Mask_Multi, before saturation. Vehicles (B = 2) reach full depth at half the
-// intensity (deeper ruts, a steeper wall); animals (B = 3) need four times the intensity, which
-// pulls the print's edge inward (smaller prints); feet and others are the original. Prints
+// blurred value x Mask_Multi, before saturation. Vehicles (B = 2) ramp twice as steeply about
+// the same midpoint and reach full depth at 3/4 of the intensity (sharper walls, deeper ruts);
+// animals (B = 3) start at three times the intensity, which pulls the print's edge inward
+// (smaller prints); feet and others are the original. Prints
 // settle up to 35 % shallower as they age to ageSoftenS, which also flattens their walls.
 float contactShapedMask(vec2 uv, float x) {
     if (snow.formatRgba < 0.5)
@@ -60,7 +61,7 @@ float contactShapedMask(vec2 uv, float x) {
     ivec2 texel = clamp(ivec2(uv * snow.resolution), ivec2(0), ivec2(snow.resolution) - 1);
     vec2 ageType = texelFetch(persistentBuffer, texel, 0).gb;
     float type = round(ageType.y);
-    float shaped = type == 2.0 ? x * 2.0 : (type == 3.0 ? (x - 3.0) * 0.5 : x);
+    float shaped = type == 2.0 ? (x - 0.25) * 2.0 : (type == 3.0 ? (x - 3.0) * 0.5 : x);
     float settle = 1.0 - 0.35 * smoothstep(0.0, max(snow.ageSoftenS, 1e-3), ageType.x);
     return clamp(shaped, 0.0, 1.0) * settle;
 }

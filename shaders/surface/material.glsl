@@ -55,13 +55,18 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
     return normalize(t * dot(t, u) / t.z - u);
 }
 
-// The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask).
+// The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask). A rim (rims = "on")
+// stands on untouched snow, where Snow_Mask is 0, so it brings its own alpha: full where it
+// is more than a few percent of its crest high.
 vec3 snowNormal(vec2 worldCm, vec2 uv, float snowMask) {
     vec3 ground = groundNormal(worldCm);
-    if (snowMask <= 0.0)
+    float alpha = snowMask;
+    if (snow.rimsOn > 0.5 && snowMask < 1.0)
+        alpha = max(alpha, smoothstep(0.0, 0.05 * snow.rimHeightCm, rimHeightCm(uv, snowMask)));
+    if (alpha <= 0.0)
         return ground;
     vec3 blended = blendAngleCorrected(ground, printNormal(uv));
-    return normalize(mix(ground, blended, snowMask));
+    return normalize(mix(ground, blended, alpha));
 }
 
 

@@ -310,6 +310,18 @@ TEST_F(SurfaceFixture, RimsRaiseARingAroundASinglePrint) {
     // The crest lies outside the print and its blur: not within 40 cm of the centre.
     for (int k = 0; k < 10; ++k)
         EXPECT_LE(ringMax[k], 0.0f) << "raised inside the print at " << k * 4 << " cm";
+
+    // The ring shades too: it stands where Snow_Mask is 0, so it must bring its own normals.
+    const std::vector<float> normals = renderTop(SurfaceOutput::Normal, pixels);
+    int tiltedOnRing = 0;
+    for (int y = 0; y < pixels; ++y)
+        for (int x = 0; x < pixels; ++x) {
+            const double r =
+                glm::length((glm::dvec2(x, y) + 0.5) / double(pixels) * kWidthCm - kWidthCm / 2.0);
+            const float* n = &normals[(y * pixels + x) * 4];
+            tiltedOnRing += r > 52.0 && r < 72.0 && std::hypot(n[0], n[1]) > 0.05;
+        }
+    EXPECT_GT(tiltedOnRing, 200);
 }
 
 // rims = "on" where prints overlap: a rim never fills another print, so every texel of both

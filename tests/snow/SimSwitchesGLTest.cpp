@@ -275,7 +275,9 @@ TEST(SimSwitches, NonFiniteInputsNeverReachAPersistentBuffer) {
             for (std::size_t i = 0; i < values.size(); ++i) {
                 const float v = values[i];
                 const int channel = static_cast<int>(i % channels);
-                const float high = channel == 0 ? 1.0f : (channel == 1 ? AgeClock::kMaxAgeS : 4.0f);
+                // R intensity, G age, B type code, A distance to the print in texels.
+                const std::array<float, 4> highs{1.0f, AgeClock::kMaxAgeS, 4.0f, float(kSize)};
+                const float high = highs[channel];
                 if (!std::isfinite(v) || v < 0.0f || v > high)
                     if (++bad <= 5)
                         ADD_FAILURE() << "sim " << s << " variant " << variant << " value " << i

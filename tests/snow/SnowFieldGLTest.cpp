@@ -180,6 +180,14 @@ TEST(SnowField, PerFrameDecayDependsOnTheFrameRate) {
     EXPECT_NEAR(std::log(perFrame120) / std::log(perFrame30), 4.0, 0.2);
     const float delta30 = remainingAfter(30.0, DecayTiming::DeltaTime);
     const float delta120 = remainingAfter(120.0, DecayTiming::DeltaTime);
+    RecordProperty("per_frame_30fps", std::to_string(perFrame30));
+    RecordProperty("per_frame_120fps", std::to_string(perFrame120));
+    RecordProperty("delta_time_30fps", std::to_string(delta30));
+    RecordProperty("delta_time_120fps", std::to_string(delta120));
+    std::printf("2 s after release: per_frame %.4f (30 fps) vs %.4f (120 fps), log ratio %.3f; "
+                "delta_time %.4f vs %.4f\n",
+                perFrame30, perFrame120, std::log(perFrame120) / std::log(perFrame30), delta30,
+                delta120);
     EXPECT_NEAR(delta120 / delta30, 1.0, 0.02);
     EXPECT_NEAR(delta30, std::pow(0.999, 120.0), 0.02 * std::pow(0.999, 120.0));
 }
