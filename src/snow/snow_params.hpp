@@ -50,14 +50,14 @@ struct alignas(16) SnowParamsBlock {
     float ageSoftenS;   // 120 age at which an old print is fully softened
     float switchesPad0; // 124
     // ---- look (MF_Landscape_Ground, light): rgb + one scalar each ----
-    float snowColourWrap[4];     //  96 snow base colour, wrap amount
-    float packedColourReveal[4]; // 112 packed-snow colour, ground reveal threshold
-    float groundColour[4];       // 128 ground colour, detail normal strength
-    float ssSnow[4];             // 144 SS_Snow
-    float ssGround[4];           // 160 SS_Ground
-    float sunDirection[4];       // 176 normalised, towards the sun
-    float sunColour[4];          // 192
-    float skyColour[4];          // 208
+    float snowColourWrap[4];     // 128 snow base colour, wrap amount
+    float packedColourReveal[4]; // 144 packed-snow colour, ground reveal threshold
+    float groundColour[4];       // 160 ground colour, detail normal strength
+    float ssSnow[4];             // 176 SS_Snow
+    float ssGround[4];           // 192 SS_Ground
+    float sunDirection[4];       // 208 normalised, towards the sun
+    float sunColour[4];          // 224
+    float skyColour[4];          // 240
 };
 static_assert(sizeof(SnowParamsBlock) == 256, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
