@@ -9,7 +9,7 @@ QualityRung qualityRung(Quality quality) {
     // sim.X.material.rt_blur_distance (a size in the world, so a scenario's prints keep their
     // width on every rung; 0 = the seed's table, ~20 texels, which widens prints on low rungs).
     // The cheap rungs take the prepass blur (one tap in the material, PSNR >= 40 dB against the
-    // per-pixel spiral, docs/improvements-region-quality.md) and fewer spiral taps; the grid
+    // per-pixel spiral, docs/improvements.md §12) and fewer spiral taps; the grid
     // keeps about two texels per cell on low/medium, one on high; ultra tessellates.
     switch (quality) {
     case Quality::Custom:
