@@ -68,8 +68,10 @@ double mib(std::size_t bytes) {
     return static_cast<double>(bytes) / (1024.0 * 1024.0);
 }
 
-// Every value finite and in [0, 1]; else where the first one that is not sits.
-std::optional<std::string> checkTexture(const gpu::Texture2D& texture, const std::string& what) {
+} // namespace
+
+std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture,
+                                            const std::string& what) {
     if (!texture.id())
         return std::nullopt;
     const std::vector<float> values = texture.readFloats();
@@ -86,18 +88,21 @@ std::optional<std::string> checkTexture(const gpu::Texture2D& texture, const std
     return std::nullopt;
 }
 
+namespace {
+
 std::optional<std::string> checkField(const SnowField& field) {
     for (int i = 0; i < SnowField::kSimCount; ++i) {
         const SnowSim& sim = field.sim(i);
-        if (auto bad = checkTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
+        if (auto bad = checkSoakTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
             return bad;
         // The blurred copy with blur = "prepass" (surfaceInput() refreshes it first).
         if (&sim.surfaceInput() != &sim.persistent())
-            if (auto bad = checkTexture(sim.surfaceInput(), "sim " + sim.name() + " blurred"))
+            if (auto bad = checkSoakTexture(sim.surfaceInput(), "sim " + sim.name() + " blurred"))
                 return bad;
     }
     for (int c = 0; c < field.captureCount(); ++c)
-        if (auto bad = checkTexture(field.capture(c).depth(), fmt::format("capture {} depth", c)))
+        if (auto bad =
+                checkSoakTexture(field.capture(c).depth(), fmt::format("capture {} depth", c)))
             return bad;
     return std::nullopt;
 }
