@@ -145,7 +145,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
 
     if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
-        return runSoak(settings, session, shaders, options.outDir);
+        return runSoak(settings, lab, options.outDir);
 
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;

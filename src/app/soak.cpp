@@ -214,14 +214,14 @@ struct Tally {
 
 } // namespace
 
-int runSoak(const Settings& settings, Session& session, gpu::ShaderLibrary& shaders,
-            const fs::path& outDir) {
+int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
+    gpu::ShaderLibrary& shaders = lab.shaders();
     const SoakSettings& soak = settings.soak;
-    SnowField& field = *session.field;
+    SnowField& field = lab.field();
     const double dt = 1.0 / settings.run.fps;
     const int steps = settings.run.frames;
     const int warmup = std::min(soak.warmupSteps, steps);
-    Chaos chaos(settings, session.deformers.deformers().size());
+    Chaos chaos(settings, lab.deformers().size());
     Settings current = settings;
     Tally tally;
     std::vector<DeformerInstance> instances;
@@ -239,7 +239,7 @@ int runSoak(const Settings& settings, Session& session, gpu::ShaderLibrary& shad
     auto lastReport = start;
     for (int step = 1; step <= steps; ++step) {
         const double time = step * dt;
-        instances = session.deformers.instancesAt(time);
+        instances = lab.instancesAt(time);
         chaos.moveDeformers(soak.teleportEvery, current.snow.orthoWidthCm * 0.5);
         chaos.place(instances);
 

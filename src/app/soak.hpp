@@ -7,7 +7,7 @@
 // settings), RSS may grow by soak.rss_slack_mib at most. The random sequence comes from
 // soak.seed, so a failing run replays exactly. docs/reliability.md has the figures.
 
-#include "app/session.hpp"
+#include "app/lab.hpp"
 #include "gpu/shader_library.hpp"
 
 #include <filesystem>
@@ -16,11 +16,11 @@
 
 namespace snowcap {
 
-// Runs settings.run.frames soak steps on `session` and writes soak.json into `outDir`.
+// Runs settings.run.frames soak steps on the lab's field and deformers and writes soak.json
+// into `outDir`.
 // Returns 0 when every check held, 1 after the first violation (one line naming the step, the
 // buffer, the texel and the seed), 2 when the outputs cannot be written.
-int runSoak(const Settings& settings, Session& session, gpu::ShaderLibrary& shaders,
-            const std::filesystem::path& outDir);
+int runSoak(const Settings& settings, Lab& lab, const std::filesystem::path& outDir);
 
 // The soak's buffer check: every value finite and in [0, 1], else where the first that is not
 // sits ("WHAT (WxH): texel (x, y) channel c = nan"). A texture that owns nothing passes.
