@@ -13,6 +13,10 @@ SNOWCAP_PACKAGES=(
     xvfb xauth
 )
 
+# Only tools/fuzz needs these (clang with libFuzzer and its sanitizer runtimes); the default
+# build and test path never installs them.
+SNOWCAP_FUZZ_PACKAGES=(clang libclang-rt-14-dev)
+
 snowcap_log() { printf '\033[1msnowcap:\033[0m %s\n' "$*" >&2; }
 
 snowcap_install_packages() {

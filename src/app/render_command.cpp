@@ -4,6 +4,7 @@
 #include "app/lab.hpp"
 #include "app/run_outputs.hpp"
 #include "app/session.hpp"
+#include "app/soak.hpp"
 #include "app/viewer_frame.hpp"
 #include "core/config.hpp"
 #include "gpu/half_store_probe.hpp"
@@ -142,6 +143,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                       ec.message());
         return 2;
     }
+
+    if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
+        return runSoak(settings, lab, options.outDir);
 
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;

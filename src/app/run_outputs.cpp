@@ -317,18 +317,11 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
 
-    const fs::path statsPath = dir / "stats.json";
-    const fs::path temporary = dir / "stats.json.tmp";
-    {
-        std::ofstream out(temporary);
-        out << stats.dump(2) << "\n";
-        if (!out)
-            return statsPath.string() + ": cannot write";
-    }
-    std::error_code ec;
-    fs::rename(temporary, statsPath, ec);
-    if (ec)
-        return statsPath.string() + ": cannot write (" + ec.message() + ")";
+    // Replace: `render --out DIR` refreshes its own outputs (docs/reliability.md).
+    const std::string text = stats.dump(2) + "\n";
+    if (auto error = writeFileAtomically(dir / "stats.json",
+                                         std::vector<std::uint8_t>(text.begin(), text.end())))
+        return error;
     return std::nullopt;
 }
 

@@ -205,7 +205,10 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
             const auto path =
                 quitting && !options.screenshot.empty() ? options.screenshot : screenshotPath();
-            if (auto error = writePng(path, readFramebufferImage(0, width, height)))
+            // A screenshot never replaces a file (Refuse), not even one made meanwhile.
+            const Overwrite policy =
+                quitting && !options.screenshot.empty() ? Overwrite::Replace : Overwrite::Refuse;
+            if (auto error = writePng(path, readFramebufferImage(0, width, height), policy))
                 state.status = *error;
             else
                 state.status = "saved " + path.string();

@@ -59,6 +59,7 @@ Read<Settings> makeSettingsReader() {
     using M = MaterialSettings;
     using L = LookSettings;
     using V = ViewSettings;
+    using K = SoakSettings;
     const Read<MaterialSettings> material = table<M>({
         field("mask_multi", &M::maskMulti, number(positive())),
         field("tgl", &M::tgl, number(between(0.0, 1.0))),
@@ -143,7 +144,31 @@ Read<Settings> makeSettingsReader() {
               })),
         field("deformer", &Settings::deformers, deformerListReader()),
         field("probe", &Settings::probes, probeListReader()),
+        field(
+            "soak", &Settings::soak,
+            table<K>({
+                field("enabled", &K::enabled, exactly<bool>("a boolean")),
+                field("seed", &K::seed, integer(integerBetween(0, 2147483647))),
+                field("reset_every", &K::resetEvery, integer(integerBetween(0, 1000000000))),
+                field("resize_every", &K::resizeEvery, integer(integerBetween(0, 1000000000))),
+                field("params_every", &K::paramsEvery, integer(integerBetween(0, 1000000000))),
+                field("teleport_every", &K::teleportEvery, integer(integerBetween(0, 1000000000))),
+                field("check_every", &K::checkEvery, integer(integerBetween(1, 1000000))),
+                field("warmup_steps", &K::warmupSteps, integer(integerBetween(0, 1000000000))),
+                field("rss_slack_mib", &K::rssSlackMiB, number(between(0.0, 65536.0))),
+            })),
     });
+}
+
+// The merged table to Settings; the first error, one line.
+std::variant<Settings, ConfigError> validate(const toml::table& merged,
+                                             const std::set<std::string>& flagOrigins) {
+    static const Read<Settings> readSettings = makeSettingsReader();
+    Walker walker(flagOrigins);
+    Settings settings;
+    if (!readSettings(walker, merged, "", settings)) // keys may hold any character
+        return ConfigError{config_layers::oneLine(walker.error().message)};
+    return settings;
 }
 
 } // namespace
@@ -171,14 +196,21 @@ std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesyst
             mergeInto(merged, std::get<toml::table>(layer));
             flagOrigins.insert(flag);
         }
-        static const Read<Settings> readSettings = makeSettingsReader();
-        Walker walker(flagOrigins);
-        Settings settings;
-        if (!readSettings(walker, merged, "", settings))
-            return walker.error();
-        return settings;
+        return validate(merged, flagOrigins);
     } catch (const std::exception& error) {
         // Only allocation failures can get here; the caller still gets a value, not a throw.
+        return ConfigError{std::string("cannot load settings: ") + error.what()};
+    }
+}
+
+std::variant<Settings, ConfigError> loadSettingsFromText(std::string_view text,
+                                                         const std::string& origin) {
+    try {
+        auto layer = config_layers::parseText(text, origin, true);
+        if (const auto* error = std::get_if<ConfigError>(&layer))
+            return *error;
+        return validate(std::get<toml::table>(layer), {});
+    } catch (const std::exception& error) {
         return ConfigError{std::string("cannot load settings: ") + error.what()};
     }
 }

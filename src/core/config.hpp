@@ -35,6 +35,11 @@ struct ConfigError {
 std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
                                                  const std::vector<std::string>& overrides);
 
+// One TOML document from memory, validated like a file named `origin` (the fuzz target and the
+// tests' entry point: the same parser, schema and one-line errors, no file system).
+std::variant<Settings, ConfigError> loadSettingsFromText(std::string_view text,
+                                                         const std::string& origin);
+
 // A bare NAME (no '/', not ending in ".toml") is <root>/config/scenarios/NAME.toml; anything
 // else is a path, returned unchanged. Existence is checked by loadSettings, which can say why.
 std::filesystem::path resolveScenario(const std::string& nameOrPath,

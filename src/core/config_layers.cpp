@@ -10,7 +10,14 @@
 
 namespace snowcap::config_layers {
 
-namespace {
+// toml++ quotes offending text in its descriptions; a control character there (a newline in a
+// bad key, say) must not break the one-line rule.
+std::string oneLine(std::string_view text) {
+    std::string line;
+    for (const char c : text)
+        line += (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) ? ' ' : c;
+    return line;
+}
 
 std::variant<toml::table, ConfigError> parseText(std::string_view text, const std::string& origin,
                                                  bool withPosition) {
@@ -21,11 +28,9 @@ std::variant<toml::table, ConfigError> parseText(std::string_view text, const st
         const std::string where =
             withPosition ? origin + ":" + std::to_string(at.line) + ":" + std::to_string(at.column)
                          : origin;
-        return ConfigError{where + ": " + std::string(error.description())};
+        return ConfigError{where + ": " + oneLine(error.description())};
     }
 }
-
-} // namespace
 
 std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file) {
     const std::string shown = file.string();

@@ -14,6 +14,13 @@ namespace snowcap::config_layers {
 // A whole file; a missing, unreadable or malformed file is one line naming it.
 std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file);
 
+// A document in memory; errors are "ORIGIN:LINE:COL: reason" (withPosition) or "ORIGIN: reason".
+std::variant<toml::table, ConfigError> parseText(std::string_view text, const std::string& origin,
+                                                 bool withPosition);
+
+// Control characters (newlines above all) become spaces: every message stays one line.
+std::string oneLine(std::string_view text);
+
 // `--set KEY=VALUE` as the one-line document "KEY = VALUE" whose source name is `flag`.
 std::variant<toml::table, ConfigError> parseOverride(const std::string& assignment,
                                                      const std::string& flag);

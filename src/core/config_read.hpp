@@ -353,7 +353,11 @@ template <class S> Read<S> table(Schema<S> schema) {
         const toml::table* entries = node.as_table();
         if (!entries)
             return walker.expected(node, key, "a table");
-        for (auto&& [entryName, value] : *entries) {
+        for (auto&& entry : *entries) {
+            // Not a structured binding: clang before 16 cannot capture one in the lambda below
+            // (the fuzz build uses Debian's clang 14).
+            const toml::key& entryName = entry.first;
+            const toml::node& value = entry.second;
             const std::string at = (key.empty() ? "" : key + ".") + std::string(entryName.str());
             const auto known = std::find_if(schema.begin(), schema.end(), [&](const Field<S>& f) {
                 return f.name == entryName.str();

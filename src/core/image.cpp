@@ -126,10 +126,20 @@ readFileBytes(const std::filesystem::path& path) {
     return bytes;
 }
 
+void appendToVector(void* context, void* data, int size) {
+    auto* bytes = static_cast<std::vector<std::uint8_t>*>(context);
+    const auto* begin = static_cast<const std::uint8_t*>(data);
+    bytes->insert(bytes->end(), begin, begin + size);
+}
+
+} // namespace
+
 // Temp file beside the target (same file system, so rename is atomic), unique per process
-// and call so concurrent writers never share one.
+// and call so concurrent writers never share one. Refuse publishes with link(2), which fails
+// with EEXIST instead of replacing, so even a file created meanwhile by another writer survives.
 std::optional<std::string> writeFileAtomically(const std::filesystem::path& path,
-                                               const std::vector<std::uint8_t>& bytes) {
+                                               const std::vector<std::uint8_t>& bytes,
+                                               Overwrite overwrite) {
     static std::atomic<unsigned> counter{0};
     std::filesystem::path temp = path;
     temp += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
@@ -143,26 +153,24 @@ std::optional<std::string> writeFileAtomically(const std::filesystem::path& path
     std::error_code error;
     if (std::fclose(file) != 0 || !written) {
         error = std::error_code(written ? errno : writeErrno, std::generic_category());
-    } else {
+    } else if (overwrite == Overwrite::Replace) {
         std::filesystem::rename(temp, path, error);
+    } else if (::link(temp.c_str(), path.c_str()) != 0) {
+        error = std::error_code(errno, std::generic_category());
     }
+    std::error_code ignored;
+    if (error || overwrite == Overwrite::Refuse)
+        std::filesystem::remove(temp, ignored); // after link(2) the temp name is a second name
     if (error) {
-        std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
-        return failure("write", path, error.message());
+        return failure("write", path,
+                       error == std::errc::file_exists ? "file exists, not overwritten"
+                                                       : error.message());
     }
     return std::nullopt;
 }
 
-void appendToVector(void* context, void* data, int size) {
-    auto* bytes = static_cast<std::vector<std::uint8_t>*>(context);
-    const auto* begin = static_cast<const std::uint8_t*>(data);
-    bytes->insert(bytes->end(), begin, begin + size);
-}
-
-} // namespace
-
-std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image) {
+std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image,
+                                    Overwrite overwrite) {
     if (image.empty() || image.pixels.size() != pixelOffset(image.width, 0, image.height)) {
         return failure("write", path, "image is empty or its pixel count does not match its size");
     }
@@ -171,7 +179,7 @@ std::optional<std::string> writePng(const std::filesystem::path& path, const Ima
                                image.pixels.data(), image.width * 4) == 0) {
         return failure("write", path, "PNG encoding failed");
     }
-    return writeFileAtomically(path, encoded);
+    return writeFileAtomically(path, encoded, overwrite);
 }
 
 std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path) {
@@ -235,7 +243,8 @@ constexpr long long kMaxPfmTexels = 1LL << 28; // 16384^2: beyond any snow buffe
 
 } // namespace
 
-std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image) {
+std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image,
+                                    Overwrite overwrite) {
     if (image.empty() || image.values.size() != static_cast<std::size_t>(image.width) *
                                                     static_cast<std::size_t>(image.height)) {
         return failure("write", path, "image is empty or its value count does not match its size");
@@ -252,7 +261,7 @@ std::optional<std::string> writePfm(const std::filesystem::path& path, const Ima
         }
         std::memcpy(&bytes[dataStart + i * 4], &bits, 4);
     }
-    return writeFileAtomically(path, bytes);
+    return writeFileAtomically(path, bytes, overwrite);
 }
 
 std::variant<ImageFloat, std::string> readPfm(const std::filesystem::path& path) {

@@ -60,14 +60,23 @@ ImageRgba8 imageFromBottomUpRows(const std::uint8_t* rows, int width, int height
 
 // ---- files: errors are one line naming the path and the reason ---------------------------
 // Writes go to a temporary file in the same directory and are renamed into place, so a reader
-// (or a crash) never sees half a file.
+// (or a crash) never sees half a file. Replace is for a run refreshing its own outputs
+// (`render --out DIR`); Refuse is for files a person names or collects (screenshots): an
+// existing file is never replaced, the error says "file exists, not overwritten".
+enum class Overwrite { Replace, Refuse };
 
-std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image);
+std::optional<std::string> writeFileAtomically(const std::filesystem::path& path,
+                                               const std::vector<std::uint8_t>& bytes,
+                                               Overwrite overwrite = Overwrite::Replace);
+
+std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image,
+                                    Overwrite overwrite = Overwrite::Replace);
 std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path);
 
 // Greyscale Portable Float Map ("Pf"), little endian (scale -1). Reading accepts either
 // byte order; colour "PF" files, bad headers and truncated or oversized data are rejected.
-std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image);
+std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image,
+                                    Overwrite overwrite = Overwrite::Replace);
 std::variant<ImageFloat, std::string> readPfm(const std::filesystem::path& path);
 
 // ---- colour maps ------------------------------------------------------------------------

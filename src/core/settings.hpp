@@ -188,6 +188,21 @@ struct ProbeSettings {
     std::array<double, 2> worldCm{0.0, 0.0}; // at_cm = [x, y]
 };
 
+// `render` as a soak test ([soak]): random deformer motion, resets, resolution and parameter
+// changes mid-run, every buffer checked for NaN/Inf and range, GL objects and RSS for growth.
+// Event periods are means: each step an event fires with probability 1/N (0 = never).
+struct SoakSettings {
+    bool enabled = false;      // soak.enabled: `render` runs the soak driver (src/app/soak.cpp)
+    int seed = 1;              // soak.seed: the run's random sequence (same seed, same run)
+    int resetEvery = 500;      // soak.reset_every: mean steps between resets of both sims
+    int resizeEvery = 1000;    // soak.resize_every: mean steps between resolution/region changes
+    int paramsEvery = 200;     // soak.params_every: mean steps between sim parameter changes
+    int teleportEvery = 300;   // soak.teleport_every: mean steps between deformer jumps
+    int checkEvery = 1;        // soak.check_every: read every buffer back each N steps
+    int warmupSteps = 500;     // soak.warmup_steps: objects and RSS are measured from here on
+    double rssSlackMiB = 32.0; // soak.rss_slack_mib: allowed RSS growth after warm-up
+};
+
 struct Settings {
     RunSettings run;
     SnowSettings snow;
@@ -197,6 +212,7 @@ struct Settings {
     ViewSettings view;
     std::vector<DeformerSettings> deformers; // [[deformer]]
     std::vector<ProbeSettings> probes;       // [[probe]]
+    SoakSettings soak;                       // [soak]
 };
 
 } // namespace snowcap

@@ -3,6 +3,7 @@
 #include <array>
 #include <atomic>
 #include <cassert>
+#include <cstdio>
 
 namespace snowcap::gpu {
 
@@ -127,18 +128,66 @@ GLenum pixelFormat(TextureFormat format) {
 
 } // namespace
 
+namespace {
+
+std::atomic<std::size_t> gTextureByteLimit{0};
+
+std::string describe(int width, int height, TextureFormat format) {
+    const double mib =
+        static_cast<double>(width) * height * formatInfo(format).bytesPerTexel / (1024.0 * 1024.0);
+    char text[96];
+    std::snprintf(text, sizeof text, "%dx%d %s (%.0f MiB)", width, height, formatInfo(format).name,
+                  mib);
+    return text;
+}
+
+} // namespace
+
+void setTextureByteLimitForTesting(std::size_t bytes) {
+    gTextureByteLimit = bytes;
+}
+
 Texture2D::Texture2D(int width, int height, TextureFormat format, std::string_view name)
     : width_(width), height_(height), format_(format) {
+    const std::size_t limit = gTextureByteLimit;
+    if (limit > 0 && bytes() > limit) {
+        allocationError_ = "cannot allocate " + describe(width, height, format) +
+                           ": GL_OUT_OF_MEMORY (test limit)";
+        width_ = height_ = 0;
+        return;
+    }
+    for (int i = 0; i < 16 && glGetError() != GL_NO_ERROR; ++i) {
+        // drained, so the check below sees this allocation's error only
+    }
     GLuint id = 0;
     glCreateTextures(GL_TEXTURE_2D, 1, &id);
     name_ = UniqueName<ObjectKind::Texture>(id);
     glTextureStorage2D(id, 1, formatInfo(format).internal, width, height);
+    if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
+        allocationError_ = "cannot allocate " + describe(width, height, format) + ": " +
+                           (error == GL_OUT_OF_MEMORY ? std::string("GL_OUT_OF_MEMORY")
+                                                      : "GL error " + std::to_string(error));
+        name_.reset();
+        width_ = height_ = 0;
+        return;
+    }
     // Snow buffers are addressed texel-exactly; filtering is the sampler's business.
     glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glTextureParameteri(id, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTextureParameteri(id, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     label(GL_TEXTURE, id, name);
+}
+
+std::string probeTextures(std::span<const TextureRequest> requests) {
+    std::vector<Texture2D> held; // all alive together: the probe asks for the sum
+    held.reserve(requests.size());
+    for (const TextureRequest& request : requests) {
+        held.emplace_back(request.width, request.height, request.format, "probe");
+        if (!held.back().allocationError().empty())
+            return held.back().allocationError();
+    }
+    return {};
 }
 
 std::size_t Texture2D::bytes() const {

@@ -86,7 +86,10 @@ TextureFormatInfo formatInfo(TextureFormat format);
 class Texture2D {
 public:
     Texture2D() = default;
+    // Allocation can fail (GL_OUT_OF_MEMORY, or the test limit below): the texture then owns
+    // nothing (id() == 0) and allocationError() says why, in one line.
     Texture2D(int width, int height, TextureFormat format, std::string_view name);
+    const std::string& allocationError() const { return allocationError_; }
 
     GLuint id() const { return name_.id(); }
     int width() const { return width_; }
@@ -106,7 +109,23 @@ private:
     UniqueName<ObjectKind::Texture> name_;
     int width_ = 0, height_ = 0;
     TextureFormat format_ = TextureFormat::RGBA8;
+    std::string allocationError_;
 };
+
+struct TextureRequest {
+    int width = 0, height = 0;
+    TextureFormat format = TextureFormat::R16F;
+};
+
+// Whether every texture in `requests` can be allocated now, all at once beside what already
+// exists: allocates them, checks, and frees them again. Empty on success, else one line
+// ("cannot allocate 8192x8192 R16F (128 MiB): GL_OUT_OF_MEMORY"). Lets a resize fail before
+// it has replaced anything.
+std::string probeTextures(std::span<const TextureRequest> requests);
+
+// Test only: a texture of more than `bytes` fails as if the driver had run out of memory
+// (0 = no limit), so the out-of-memory paths run on any machine.
+void setTextureByteLimitForTesting(std::size_t bytes);
 
 class Framebuffer {
 public:

@@ -46,6 +46,25 @@ bool follows(const SimSettings& sim) {
 
 } // namespace
 
+// The new textures `settings` needs: a sim whose region changes gets two persistent buffers, a
+// blurred copy with the prepass and (counted once per sim, to be safe) a capture depth.
+static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
+                                                     const Settings& settings) {
+    std::vector<gpu::TextureRequest> needs;
+    for (int i = 0; i < SnowField::kSimCount; ++i) {
+        const SnowSim& sim = field.sim(i);
+        if (sim.persistent().id() && sim.region() == simRegion(settings, i))
+            continue; // kept as it is
+        const int size = simRegion(settings, i).resolution;
+        needs.push_back({size, size, gpu::TextureFormat::R16F});
+        needs.push_back({size, size, gpu::TextureFormat::R16F});
+        if (settings.sims[i].blur == BlurMode::Prepass)
+            needs.push_back({size, size, gpu::TextureFormat::R16F});
+        needs.push_back({size, size, gpu::TextureFormat::D32F});
+    }
+    return needs;
+}
+
 std::variant<std::unique_ptr<SnowField>, std::string>
 SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowField> field(new SnowField(shaders));
@@ -69,6 +88,15 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
 std::optional<std::string> SnowField::applySettings(const Settings& given) {
     const Settings settings = snowcap::effectiveSettings(given);
     const bool enabled = !snowDisabled(settings);
+    // Memory first (docs/reliability.md): a size the GPU cannot hold fails before anything is
+    // replaced, so the field keeps its resolution and its prints.
+    if (const std::string error =
+            enabled ? gpu::probeTextures(textureNeeds(*this, settings)) : std::string();
+        !error.empty()) {
+        const int kept = sims_[0].persistent().id() ? sims_[0].region().resolution : 0;
+        return "snow.resolution " + std::to_string(settings.snow.resolution) + ": " + error +
+               (kept ? "; keeping " + std::to_string(kept) + "²" : "");
+    }
     // Shaders first: if a variant fails to build, nothing has changed yet.
     if (enabled)
         for (const SimSettings& sim : settings.sims)

@@ -474,5 +474,101 @@ TEST(ConfigEnums, SpellingsRoundTrip) {
     EXPECT_EQ(parseDeformerShape("cone"), std::nullopt);
 }
 
+// ---- every class of bad value, table-driven over the keys the tests above leave out --------
+
+struct BadValue {
+    const char* toml;    // the whole file
+    int line, column;    // where the message must point
+    const char* problem; // the rest of the line after "FILE:LINE:COL: "
+};
+
+TEST_F(ConfigErrors, EveryClassOfBadValueNamesFileLineColumnAndKey) {
+    const BadValue cases[] = {
+        // wrong type
+        {"[sim.a]\nformat = 16\n", 2, 10, "key 'sim.a.format': expected a string, got integer"},
+        {"[snow]\nidle_skip = 'yes'\n", 2, 13,
+         "key 'snow.idle_skip': expected a boolean, got string"},
+        {"[snow]\nfollow = 3\n", 2, 10, "key 'snow.follow': expected a string, got integer"},
+        {"[look]\nsun_colour = [1, 1]\n", 2, 14,
+         "key 'look.sun_colour': expected [x, y, z], got 2 values"},
+        {"[soak]\nenabled = 1\n", 2, 11, "key 'soak.enabled': expected a boolean, got integer"},
+        {"[soak]\nseed = 1.5\n", 2, 8, "key 'soak.seed': expected an integer, got float"},
+        {"[[deformer]]\nname = 'd'\npath = 'here'\n", 3, 8,
+         "key 'deformer[0].path': expected an array of [t, x, y, z] keys, got string"},
+        // out of range
+        {"[sim.b]\nrefill_rate = 0\n", 2, 15,
+         "key 'sim.b.refill_rate': must be in (0, 1000], got 0"},
+        {"[sim.a.material]\ntgl = 1.5\n", 2, 7,
+         "key 'sim.a.material.tgl': must be in [0, 1], got 1.5"},
+        {"[sim.a.material]\ndistance_steps = 65\n", 2, 18,
+         "key 'sim.a.material.distance_steps': must be between 1 and 64, got 65"},
+        {"[view]\npitch_deg = 90\n", 2, 13, "key 'view.pitch_deg': must be in [-89, 89], got 90"},
+        {"[look]\nwrap = 2\n", 2, 8, "key 'look.wrap': must be in [0, 1], got 2"},
+        {"[soak]\ncheck_every = 0\n", 2, 15,
+         "key 'soak.check_every': must be between 1 and 1000000, got 0"},
+        {"[soak]\nrss_slack_mib = -1\n", 2, 17,
+         "key 'soak.rss_slack_mib': must be in [0, 65536], got -1"},
+        {"[run]\nframes = 9999999999\n", 2, 10,
+         "key 'run.frames': must be at most 2147483647, got 9999999999"},
+        // negative sizes
+        {"[view]\nwidth = -1280\n", 2, 9,
+         "key 'view.width': must be between 16 and 8192, got -1280"},
+        {"[snow]\ndepth_cm = -30\n", 2, 12, "key 'snow.depth_cm': must be greater than 0, got -30"},
+        {"[sim.b.material]\nrim_width_cm = -12\n", 2, 16,
+         "key 'sim.b.material.rim_width_cm': must be in [0, 1000], got -12"},
+        {"[soak]\nreset_every = -5\n", 2, 15,
+         "key 'soak.reset_every': must be between 0 and 1000000000, got -5"},
+        // NaN and infinity
+        {"[look]\nsun_direction = [0, nan, 1]\n", 2, 21,
+         "key 'look.sun_direction[1]': must be a finite number, got nan"},
+        {"[view]\nfov_deg = inf\n", 2, 11, "key 'view.fov_deg': must be a finite number, got inf"},
+        {"[soak]\nrss_slack_mib = nan\n", 2, 17,
+         "key 'soak.rss_slack_mib': must be a finite number, got nan"},
+        // non-power-of-two resolution
+        {"[sim.a]\nresolution = 300\n", 2, 14,
+         "key 'sim.a.resolution': must be 0 (use snow.resolution) or a power of two between 64 "
+         "and 8192, got 300"},
+        // bad choice
+        {"[sim.a]\nformat = 'r32f'\n", 2, 10,
+         "key 'sim.a.format': must be 'r16f' or 'rgba16f', got 'r32f'"},
+        {"[snow]\nquality = 'max'\n", 2, 11,
+         "key 'snow.quality': must be 'custom', 'off', 'low', 'medium', 'high' or 'ultra', got "
+         "'max'"},
+        // unknown key
+        {"[soak]\nsteps = 5\n", 2, 1, "unknown key 'soak.steps'"},
+        {"[sim.b.material]\nmask_mult = 5\n", 2, 1, "unknown key 'sim.b.material.mask_mult'"},
+        // a key with a newline in it stays one line
+        {"[\"a\\nb\"]\nx = 1\n", 1, 2, "unknown key 'a b'"},
+    };
+    for (const BadValue& bad : cases)
+        EXPECT_EQ(errorOf(bad.toml), at(bad.line, bad.column) + ": " + bad.problem) << bad.toml;
+}
+
+// The in-memory entry point (the fuzz target's) reads and reports exactly like a file.
+TEST(ConfigFromText, SameSchemaAndMessagesAsFiles) {
+    auto loaded = loadSettingsFromText("[snow]\nresolution = 128\n[soak]\nseed = 7\n", "mem.toml");
+    ASSERT_TRUE(std::holds_alternative<Settings>(loaded));
+    EXPECT_EQ(std::get<Settings>(loaded).snow.resolution, 128);
+    EXPECT_EQ(std::get<Settings>(loaded).soak.seed, 7);
+    EXPECT_EQ(std::get<ConfigError>(loadSettingsFromText("[snow]\nresolution = 100\n", "mem.toml"))
+                  .message,
+              "mem.toml:2:14: key 'snow.resolution': must be a power of two between 64 and 8192, "
+              "got 100");
+    // toml++ syntax errors become the same one-line ConfigError, never an exception.
+    const std::string syntax =
+        std::get<ConfigError>(loadSettingsFromText("[run\nfps = 1\n", "mem.toml")).message;
+    EXPECT_TRUE(syntax.starts_with("mem.toml:1:")) << syntax;
+    EXPECT_EQ(syntax.find('\n'), std::string::npos) << syntax;
+}
+
+// The shipped soak scenario turns the soak on at 256² and loads cleanly.
+TEST(ConfigScenario, Soak) {
+    const Settings s = loadOk({defaultToml(), resolveScenario("soak", test::sourceDir())});
+    EXPECT_TRUE(s.soak.enabled);
+    EXPECT_EQ(s.snow.resolution, 256);
+    EXPECT_EQ(s.run.frames, 100000);
+    EXPECT_FALSE(loadOk({defaultToml()}).soak.enabled);
+}
+
 } // namespace
 } // namespace snowcap
