@@ -102,6 +102,31 @@ ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
 
 } // namespace
 
+namespace {
+
+// The switches in which sim s differs from the other sim, as ", format rgba16f, rims on": the
+// labels of an A/B comparison name what is being compared, not only the decay.
+std::string switchDifferences(const SnowField& field, int s) {
+    const SimSettings& mine = field.sim(s).settings();
+    const SimSettings& other = field.sim(1 - s).settings();
+    std::string text;
+    const auto differs = [&](std::string_view key, auto mineValue, auto otherValue) {
+        if (mineValue != otherValue)
+            text += fmt::format(", {} {}", key, toString(mineValue));
+    };
+    differs("accumulate", mine.accumulate, other.accumulate);
+    differs("format", mine.format, other.format);
+    differs("normals", mine.normals, other.normals);
+    differs("region", mine.region, other.region);
+    differs("rims", mine.rims, other.rims);
+    differs("refill", mine.refill, other.refill);
+    differs("blur", mine.blur, other.blur);
+    differs("displacement", mine.displacement, other.displacement);
+    return text;
+}
+
+} // namespace
+
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < SnowField::kSimCount; ++s) {
@@ -110,8 +135,8 @@ std::optional<std::string> writeBufferImage(const SnowField& field, const fs::pa
             enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
         const SimSettings& settings = sim.settings();
         const std::string label =
-            fmt::format("{}: decay {} {} {}", s == 0 ? "A" : "B", settings.decay,
-                        toString(settings.decayTiming), toString(settings.accumulate));
+            fmt::format("{}: decay {} {}{}", s == 0 ? "A" : "B", settings.decay,
+                        toString(settings.decayTiming), switchDifferences(field, s));
         drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
         panels.push_back(std::move(panel));
     }
@@ -125,8 +150,8 @@ std::string simLabel(const SnowField& field, int s, bool compact) {
     const SimSettings& sim = field.sim(s).settings();
     if (compact)
         return fmt::format("{} {}", s == 0 ? "A" : "B", sim.decay);
-    return fmt::format("{}: decay {} ({})", s == 0 ? "A" : "B", sim.decay,
-                       toString(sim.decayTiming));
+    return fmt::format("{}: decay {} ({}){}", s == 0 ? "A" : "B", sim.decay,
+                       toString(sim.decayTiming), switchDifferences(field, s));
 }
 
 } // namespace
@@ -260,14 +285,17 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     for (int s = 0; s < SnowField::kSimCount; ++s) {
         const SnowSim& sim = field.sim(s);
         const SimSettings& p = sim.settings();
-        const gpu::Texture2D& texture = sim.persistent();
-        const BufferStats bs =
-            bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels);
-        nlohmann::json buffer = statsJson(bs);
-        buffer["width"] = texture.width();
-        buffer["height"] = texture.height();
-        buffer["format"] = gpu::formatInfo(texture.format()).name;
-        buffer["bytes"] = sim.bytes();
+        // snow.quality = "off" allocates no buffer: its stats say so instead of reading one.
+        nlohmann::json buffer = nullptr;
+        if (field.enabled()) {
+            const gpu::Texture2D& texture = sim.persistent();
+            buffer = statsJson(
+                bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels));
+            buffer["width"] = texture.width();
+            buffer["height"] = texture.height();
+            buffer["format"] = gpu::formatInfo(texture.format()).name;
+            buffer["bytes"] = sim.bytes();
+        }
         nlohmann::json probes = nlohmann::json::array();
         for (const auto& probe : recorder.probes())
             probes.push_back({{"name", probe.name},
@@ -280,6 +308,14 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
              {{"decay", p.decay},
               {"decay_timing", toString(p.decayTiming)},
               {"accumulate", toString(p.accumulate)},
+              {"format", toString(p.format)},
+              {"normals", toString(p.normals)},
+              {"region", toString(p.region)},
+              {"rims", toString(p.rims)},
+              {"refill", toString(p.refill)},
+              {"refill_rate", p.refillRatePerS},
+              {"blur", toString(p.blur)},
+              {"displacement", toString(p.displacement)},
               {"half_safe", p.halfSafe},
               {"resolution", region.resolution},
               {"ortho_width_cm", region.widthCm},
@@ -293,8 +329,9 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"vram_bytes", sim.bytes()},
             {"probes", probes}};
         const std::string pfm = s == 0 ? "sim_a.pfm" : "sim_b.pfm";
-        if (auto error = writePfm(dir / pfm, readPersistent(sim)))
-            return error;
+        if (field.enabled())
+            if (auto error = writePfm(dir / pfm, readPersistent(sim)))
+                return error;
     }
     // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
     nlohmann::json captures = nlohmann::json::array();
@@ -309,10 +346,14 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     }
     stats["capture_list"] = captures;
     stats["capture_vram_bytes"] = captureBytes;
-    if (auto error = writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
-        return error;
-    if (auto error = writeBufferImage(field, dir / "buffers.png"))
-        return error;
+    stats["snow_enabled"] = field.enabled();
+    if (field.enabled()) {
+        if (auto error =
+                writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+            return error;
+        if (auto error = writeBufferImage(field, dir / "buffers.png"))
+            return error;
+    }
     if (auto error =
             writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
