@@ -18,13 +18,14 @@ inline std::unique_ptr<SnowField> makeField(const Settings& settings, gpu::Shade
     return std::move(std::get<0>(created));
 }
 
-// A 30 cm sphere; `at(p)` is its instance centred at p (z = -20 presses 20 cm into the snow).
+// A 30 cm sphere; `at(p)` is its instance centred at p (z = -20 presses 20 cm into the snow),
+// leaving prints of the given contact type.
 struct Sphere {
     Mesh mesh = makeSphere(30.0f);
     gpu::GpuMesh gpuMesh{mesh, "sphere"};
-    DeformerInstance at(glm::vec3 position) const {
+    DeformerInstance at(glm::vec3 position, ContactType contact = ContactType::Other) const {
         const glm::mat4 model = glm::translate(glm::mat4(1.0f), position);
-        return {&gpuMesh, model, mesh.bounds().transformed(model)};
+        return {&gpuMesh, model, mesh.bounds().transformed(model), {}, contact};
     }
 };
 

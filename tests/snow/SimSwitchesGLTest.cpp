@@ -1,6 +1,7 @@
 // The sim's test-bed switches (issue 7) on the driver: decay keys on the timeline, add vs max
 // under a light long contact, linear refill against the CPU reference, the rgba16f format's age
 // and contact type, and NaN/Inf containment (issue 9).
+#include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "snow/cpu_reference.hpp"
@@ -23,25 +24,10 @@ Settings smallSettings() {
     return settings;
 }
 
-std::unique_ptr<SnowField> makeField(const Settings& settings, gpu::ShaderLibrary& shaders) {
-    auto created = SnowField::create(settings, shaders);
-    if (auto* error = std::get_if<std::string>(&created)) {
-        ADD_FAILURE() << *error;
-        return nullptr;
-    }
-    return std::move(std::get<0>(created));
-}
-
+using test::makeField;
 // A sphere of radius 30 cm; its centre height sets how deep it presses (centre -20: the
 // bottom 50 cm below the surface, mask 0.2 at its centre; centre +20: mask 0.04).
-struct Sphere {
-    Mesh mesh = makeSphere(30.0f);
-    gpu::GpuMesh gpuMesh{mesh, "sphere"};
-    DeformerInstance at(glm::vec3 position, ContactType contact = ContactType::Other) const {
-        const glm::mat4 model = glm::translate(glm::mat4(1.0f), position);
-        return {&gpuMesh, model, mesh.bounds().transformed(model), {}, contact};
-    }
-};
+using test::Sphere;
 
 glm::vec4 texelOf(const gpu::Texture2D& texture, glm::ivec2 texel) {
     glm::vec4 value(0.0f);

@@ -1,5 +1,6 @@
 // The snow field on the driver: shared captures, reset, reallocation, and the press_release
 // fade at several frame rates against the analytic curve.
+#include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "core/config.hpp"
@@ -19,24 +20,8 @@ Settings smallSettings() {
     return settings;
 }
 
-std::unique_ptr<SnowField> makeField(const Settings& settings, gpu::ShaderLibrary& shaders) {
-    auto created = SnowField::create(settings, shaders);
-    if (auto* error = std::get_if<std::string>(&created)) {
-        ADD_FAILURE() << *error;
-        return nullptr;
-    }
-    return std::move(std::get<0>(created));
-}
-
-// A sphere pressed 20 cm into the snow at the region centre.
-struct PressedSphere {
-    Mesh mesh = makeSphere(30.0f);
-    gpu::GpuMesh gpuMesh{mesh, "sphere"};
-    DeformerInstance at(glm::vec3 position) const {
-        const glm::mat4 model = glm::translate(glm::mat4(1.0f), position);
-        return {&gpuMesh, model, mesh.bounds().transformed(model)};
-    }
-};
+using test::makeField;
+using PressedSphere = test::Sphere; // pressed 20 cm into the snow when centred at z = -20
 
 float maxOf(const gpu::Texture2D& texture) {
     float m = 0.0f;
