@@ -19,66 +19,36 @@ const char* const kRefill[] = {"multiply (decay)", "linear"};
 const char* const kBlur[] = {"per_pixel (UE)", "prepass"};
 const char* const kGeometry[] = {"vertex grid", "tessellation"};
 
-void preset(std::vector<OnePreset>& list, const char* name,
-            void (*apply)(SimSettings&, SimSettings&)) {
-    list.push_back({name, apply});
+// A preset that sets one member of SimSettings: A takes `forA`, B takes `forB`.
+template <class T> OnePreset differIn(const char* name, T SimSettings::*member, T forA, T forB) {
+    return {name, [=](SimSettings& a, SimSettings& b) {
+                a.*member = forA;
+                b.*member = forB;
+            }};
 }
 
 } // namespace
 
 const std::vector<OnePreset>& oneDifferencePresets() {
-    static const std::vector<OnePreset> presets = [] {
-        std::vector<OnePreset> list;
-        preset(list, "decay 0.95 vs 0.999", [](SimSettings& a, SimSettings& b) {
-            a.decay = 0.95;
-            b.decay = 0.999;
-        });
-        preset(list, "r16f vs rgba16f", [](SimSettings& a, SimSettings& b) {
-            a.format = BufferFormat::R16F;
-            b.format = BufferFormat::RGBA16F;
-        });
-        preset(list, "naive vs snapped follow", [](SimSettings& a, SimSettings& b) {
-            a.region = RegionMode::FollowNaive;
-            b.region = RegionMode::FollowSnapped;
-        });
-        preset(list, "per_frame vs delta_time", [](SimSettings& a, SimSettings& b) {
-            a.decayTiming = DecayTiming::PerFrame;
-            b.decayTiming = DecayTiming::DeltaTime;
-        });
-        preset(list, "add vs max", [](SimSettings& a, SimSettings& b) {
-            a.accumulate = AccumulateMode::Add;
-            b.accumulate = AccumulateMode::Max;
-        });
-        preset(list, "vertex vs tessellation", [](SimSettings& a, SimSettings& b) {
-            a.displacement = SurfaceGeometry::VertexGrid;
-            b.displacement = SurfaceGeometry::Tessellation;
-        });
-        preset(list, "height_to_normal vs sobel", [](SimSettings& a, SimSettings& b) {
-            a.normals = NormalMode::HeightToNormal;
-            b.normals = NormalMode::Sobel;
-        });
-        preset(list, "rims off vs on", [](SimSettings& a, SimSettings& b) {
-            a.rims = RimMode::Off;
-            b.rims = RimMode::On;
-        });
-        preset(list, "multiply vs linear refill", [](SimSettings& a, SimSettings& b) {
-            a.refill = RefillMode::Multiply;
-            b.refill = RefillMode::Linear;
-        });
-        preset(list, "per_pixel vs prepass blur", [](SimSettings& a, SimSettings& b) {
-            a.blur = BlurMode::PerPixel;
-            b.blur = BlurMode::Prepass;
-        });
-        preset(list, "half_safe off vs on", [](SimSettings& a, SimSettings& b) {
-            a.halfSafe = false;
-            b.halfSafe = true;
-        });
-        preset(list, "512 vs 2048 texels", [](SimSettings& a, SimSettings& b) {
-            a.resolution = 512;
-            b.resolution = 2048;
-        });
-        return list;
-    }();
+    using S = SimSettings;
+    static const std::vector<OnePreset> presets = {
+        differIn("decay 0.95 vs 0.999", &S::decay, 0.95, 0.999),
+        differIn("r16f vs rgba16f", &S::format, BufferFormat::R16F, BufferFormat::RGBA16F),
+        differIn("naive vs snapped follow", &S::region, RegionMode::FollowNaive,
+                 RegionMode::FollowSnapped),
+        differIn("per_frame vs delta_time", &S::decayTiming, DecayTiming::PerFrame,
+                 DecayTiming::DeltaTime),
+        differIn("add vs max", &S::accumulate, AccumulateMode::Add, AccumulateMode::Max),
+        differIn("vertex vs tessellation", &S::displacement, SurfaceGeometry::VertexGrid,
+                 SurfaceGeometry::Tessellation),
+        differIn("height_to_normal vs sobel", &S::normals, NormalMode::HeightToNormal,
+                 NormalMode::Sobel),
+        differIn("rims off vs on", &S::rims, RimMode::Off, RimMode::On),
+        differIn("multiply vs linear refill", &S::refill, RefillMode::Multiply, RefillMode::Linear),
+        differIn("per_pixel vs prepass blur", &S::blur, BlurMode::PerPixel, BlurMode::Prepass),
+        differIn("half_safe off vs on", &S::halfSafe, false, true),
+        differIn("512 vs 2048 texels", &S::resolution, 512, 2048),
+    };
     return presets;
 }
 

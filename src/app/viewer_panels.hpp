@@ -9,6 +9,7 @@
 #include "core/settings.hpp"
 
 #include <array>
+#include <functional>
 #include <string>
 
 namespace snowcap {
@@ -48,7 +49,7 @@ bool simEditor(SimSettings& sim);
 // "one difference" presets: B = A except one switch (A takes the first value, B the second).
 struct OnePreset {
     const char* name;
-    void (*apply)(SimSettings& a, SimSettings& b);
+    std::function<void(SimSettings& a, SimSettings& b)> apply;
 };
 const std::vector<OnePreset>& oneDifferencePresets();
 
