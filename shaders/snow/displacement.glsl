@@ -18,7 +18,10 @@ float surfaceHeightCm(float snowMask) {
 // rings of taps of the buffer, from the visible edge (about one blur radius past the pressed
 // texels, where the blurred mask runs out) to rimWidth beyond it.
 float rimHeightCm(vec2 uv, float snowMask) {
-    if (snow.rimsOn < 0.5 || snowMask >= 1.0 || !insideRegion(uv) || snow.rimWidthUv <= 0.0)
+#if !RIMS
+    return 0.0;
+#else
+    if (snowMask >= 1.0 || !insideRegion(uv) || snow.rimWidthUv <= 0.0)
         return 0.0;
     const int kRings = 8;
     const int kTaps = 12;
@@ -43,6 +46,7 @@ float rimHeightCm(vec2 uv, float snowMask) {
     if (t >= 1.0)
         return 0.0;
     return snow.rimHeightCm * sin(3.14159265 * t) * (1.0 - snowMask) * edgeFade(uv);
+#endif
 }
 
 // The surface height with everything that moves it: the print (pipeline A) and the rim.

@@ -5,8 +5,20 @@
 // is built without a mirror, so the buffer is already in world orientation.)
 layout(binding = 2) uniform sampler2D persistentBuffer;
 
+// The material's switches are compiled in (SurfaceVariant, render/snow_surface_pass.hpp), not
+// branched on: a CPU rasteriser runs both sides of every branch, so a rim or a Sobel filter
+// that is switched off at run time would still cost every pixel its taps.
 #ifndef BLUR_PREPASS
 #define BLUR_PREPASS 0
+#endif
+#ifndef FORMAT_RGBA
+#define FORMAT_RGBA 0
+#endif
+#ifndef RIMS
+#define RIMS 0
+#endif
+#ifndef NORMALS_SOBEL
+#define NORMALS_SOBEL 0
 #endif
 
 // Each ring is turned by the golden ratio of a tap spacing, so the taps of successive rings
@@ -56,14 +68,16 @@ float edgeFade(vec2 uv) {
 // (smaller prints); feet and others are the original. Prints
 // settle up to 35 % shallower as they age to ageSoftenS, which also flattens their walls.
 float contactShapedMask(vec2 uv, float x) {
-    if (snow.formatRgba < 0.5)
-        return clamp(x, 0.0, 1.0);
+#if !FORMAT_RGBA
+    return clamp(x, 0.0, 1.0);
+#else
     ivec2 texel = clamp(ivec2(uv * snow.resolution), ivec2(0), ivec2(snow.resolution) - 1);
     vec2 ageType = texelFetch(persistentBuffer, texel, 0).gb;
     float type = round(ageType.y);
     float shaped = type == 2.0 ? (x - 0.25) * 2.0 : (type == 3.0 ? (x - 3.0) * 0.5 : x);
     float settle = 1.0 - 0.35 * smoothstep(0.0, max(snow.ageSoftenS, 1e-3), ageType.x);
     return clamp(shaped, 0.0, 1.0) * settle;
+#endif
 }
 
 // Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region.

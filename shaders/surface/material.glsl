@@ -29,13 +29,13 @@ vec3 printNormal(vec2 uv) {
     float texelUv = 1.0 / snow.resolution;
     float texelCm = snow.orthoWidthCm / snow.resolution;
     vec2 slope;
-    if (snow.normalMode < 0.5) {
+#if !NORMALS_SOBEL
         // HeightToNormalSmooth: central differences 1.5 texels either side of the pixel.
         float e = 1.5 * texelUv;
         slope.x = printHeightCm(uv + vec2(e, 0)) - printHeightCm(uv - vec2(e, 0));
         slope.y = printHeightCm(uv + vec2(0, e)) - printHeightCm(uv - vec2(0, e));
         slope /= 2.0 * 1.5 * texelCm;
-    } else {
+#else
         // Sobel on the 3 x 3 texel neighbourhood.
         float h[9];
         for (int j = -1; j <= 1; ++j)
@@ -44,7 +44,7 @@ vec3 printNormal(vec2 uv) {
         slope.x = (h[2] + 2.0 * h[5] + h[8]) - (h[0] + 2.0 * h[3] + h[6]);
         slope.y = (h[6] + 2.0 * h[7] + h[8]) - (h[0] + 2.0 * h[1] + h[2]);
         slope /= 8.0 * texelCm;
-    }
+#endif
     return normalize(vec3(-slope * snow.normalIntensity, 1.0));
 }
 
@@ -61,8 +61,10 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
 vec3 snowNormal(vec2 worldCm, vec2 uv, float snowMask) {
     vec3 ground = groundNormal(worldCm);
     float alpha = snowMask;
-    if (snow.rimsOn > 0.5 && snowMask < 1.0)
+#if RIMS
+    if (snowMask < 1.0)
         alpha = max(alpha, smoothstep(0.0, 0.05 * snow.rimHeightCm, rimHeightCm(uv, snowMask)));
+#endif
     if (alpha <= 0.0)
         return ground;
     vec3 blended = blendAngleCorrected(ground, printNormal(uv));

@@ -7,9 +7,11 @@
 #include "snow/snow_field.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <fmt/format.h>
 #include <functional>
 #include <glm/gtc/matrix_transform.hpp>
+#include <map>
 
 namespace snowcap::bench {
 
@@ -19,15 +21,6 @@ constexpr double kDt = 1.0 / 60.0;
 constexpr const char* kScenario = "decay_compare"; // the viewer's default scene
 constexpr int kDenseTriangles = 50000;
 constexpr float kDeformerRadiusCm = 40.0f;
-
-// Every spelling an enum has in this build, in declaration order ("unknown" ends the list), so
-// modes added later are benched without touching this file.
-template <class E> std::vector<E> allValues() {
-    std::vector<E> values;
-    for (int i = 0; i < 64 && toString(static_cast<E>(i)) != "unknown"; ++i)
-        values.push_back(static_cast<E>(i));
-    return values;
-}
 
 // The scenario with the user's --set first and the case's own keys last: a case's size or
 // switch is what it measures, so it must win; everything else is the user's to change.
@@ -91,7 +84,8 @@ long long passTotal(const SnowField& field) {
 // `framebuffer`, as the viewer and `render` frame them.
 void drawAbViews(const SnowField& field, SceneRenderer& renderer,
                  std::span<const DeformerInstance> deformers, const Settings& settings,
-                 const gpu::Framebuffer& framebuffer, const Screen& screen) {
+                 const gpu::Framebuffer& framebuffer, const Screen& screen,
+                 std::map<std::string, double>* breakdownMs = nullptr) {
     framebuffer.bind();
     const int half = screen.width / 2;
     for (int s = 0; s < SnowField::kSimCount; ++s) {
@@ -99,7 +93,11 @@ void drawAbViews(const SnowField& field, SceneRenderer& renderer,
         request.viewportPx = {s == 0 ? 0 : screen.width - half, 0, half, screen.height};
         request.camera = cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm,
                                    double(half) / screen.height);
-        renderer.render(field.sim(s), deformers, request);
+        gpu::PassTimer timer(gpu::TimingMethod::Serialized);
+        renderer.render(field.sim(s), deformers, request, breakdownMs ? &timer : nullptr);
+        if (breakdownMs)
+            for (const auto& [pass, ms] : timer.latestMs())
+                (*breakdownMs)[pass] += ms;
     }
 }
 
@@ -445,6 +443,27 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     c.extra["fps"] = c.medianMs > 0 ? 1000.0 / c.medianMs : 0.0;
     c.extra["buffer_resolution"] = field.sim(0).region().resolution;
     c.extra["blur"] = std::string(toString(field.sim(0).settings().blur));
+    // Where the frame's time goes: a few more frames with every pass serialized and timed on
+    // its own (the sync points add a little, so these add up to about the median, not exactly).
+    constexpr int kBreakdownFrames = 3;
+    std::map<std::string, double> breakdown;
+    for (int i = 0; i < kBreakdownFrames; ++i) {
+        gpu::PassTimer stepTimer(gpu::TimingMethod::Serialized);
+        time = time + kDt > loop ? 0.0 : time + kDt;
+        const auto before = std::chrono::steady_clock::now();
+        const auto& instances = session.deformers.instancesAt(time);
+        breakdown["deformers.pose"] +=
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
+                .count();
+        field.step(instances, kDt, &stepTimer);
+        for (const auto& [pass, ms] : stepTimer.latestMs())
+            breakdown["step." + pass] += ms;
+        drawAbViews(field, *session.renderer, instances, settings, framebuffer, screen, &breakdown);
+    }
+    nlohmann::json parts = nlohmann::json::object();
+    for (const auto& [pass, ms] : breakdown)
+        parts[pass] = ms / kBreakdownFrames;
+    c.extra["breakdown_ms"] = parts;
     return std::nullopt;
 }
 

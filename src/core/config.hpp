@@ -59,6 +59,16 @@ std::string_view toString(RimMode mode);
 std::string_view toString(RegionMode mode);
 std::string_view toString(Quality quality);
 std::string_view toString(ContactType type);
+
+// Every value an enum has in this build, in declaration order (its toString list ends at
+// "unknown"), so code that walks a switch's values never needs editing when one is added.
+template <class E> std::vector<E> allValues() {
+    std::vector<E> values;
+    for (int i = 0; i < 64 && toString(static_cast<E>(i)) != "unknown"; ++i)
+        values.push_back(static_cast<E>(i));
+    return values;
+}
+
 std::optional<DecayTiming> parseDecayTiming(std::string_view name);
 std::optional<AccumulateMode> parseAccumulateMode(std::string_view name);
 std::optional<DeformerShape> parseDeformerShape(std::string_view name);

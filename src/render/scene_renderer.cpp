@@ -44,7 +44,25 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
 }
 
 void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
-                           const ViewRequest& request) {
+                           const ViewRequest& request, gpu::PassTimer* timer) {
+    auto begin = [timer](std::string_view pass) {
+        if (timer)
+            timer->begin(pass);
+    };
+    auto end = [timer](std::string_view pass) {
+        if (timer)
+            timer->end(pass);
+    };
+    if (timer) {
+        // The prepass blur runs when the surface first asks for its input; run it here so it
+        // has a time of its own.
+        GLint framebuffer = 0;
+        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+        begin("view.blur");
+        sim.surfaceInput();
+        end("view.blur");
+        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
+    }
     const glm::ivec4 vp = request.viewportPx;
     const ViewParamsBlock block =
         makeViewParams(request.camera, glm::vec4(vp), request.output,
@@ -62,14 +80,19 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
     if (request.drawSky && request.output == SurfaceOutput::Lit) {
+        begin("view.sky");
         glDisable(GL_DEPTH_TEST);
         glUseProgram(skyProgram_->id());
         glBindVertexArray(emptyArray_.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
+        end("view.sky");
     }
+    begin("view.surface");
     surface_->draw(sim, sim.settings().displacement);
+    end("view.surface");
 
     if (request.drawDeformers && request.output == SurfaceOutput::Lit) {
+        begin("view.deformers");
         glEnable(GL_DEPTH_TEST);
         glUseProgram(deformerProgram_->id());
         const glm::mat4 viewProjection = request.camera.viewProjection();
@@ -83,6 +106,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
             glProgramUniform3fv(deformerProgram_->id(), 2, 1, glm::value_ptr(deformerAlbedo(i)));
             deformers[i].mesh->draw(deformerProgram_->id(), deformers[i].skinning);
         }
+        end("view.deformers");
     }
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);

@@ -2,6 +2,7 @@
 // One view of the scene for one sim: sky -> snow surface -> deformers, into the bound
 // framebuffer's viewport. The headless renderer, the viewer and the tests all draw through it.
 
+#include "gpu/timers.hpp"
 #include "render/snow_surface_pass.hpp"
 #include "render/view_params.hpp"
 #include "snow/contact_capture.hpp"
@@ -27,8 +28,10 @@ public:
     static std::variant<std::unique_ptr<SceneRenderer>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
+    // With a timer, the view's passes are timed as "view.sky", "view.blur" (the sim's prepass,
+    // when it is due), "view.surface" and "view.deformers".
     void render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
-                const ViewRequest& request);
+                const ViewRequest& request, gpu::PassTimer* timer = nullptr);
 
     SnowSurfacePass& surface() { return *surface_; }
 

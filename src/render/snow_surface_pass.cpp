@@ -1,9 +1,11 @@
 #include "render/snow_surface_pass.hpp"
 
+#include "core/config.hpp"
 #include "core/quality.hpp"
 
 #include <algorithm>
 #include <glm/vec2.hpp>
+#include <spdlog/spdlog.h>
 #include <string>
 #include <vector>
 
@@ -58,14 +60,27 @@ int SnowSurfacePass::gridCellsFor(int resolution) {
     return surfaceGridCells(Quality::Custom, resolution);
 }
 
-gpu::ProgramDesc SnowSurfacePass::surfaceProgram(bool tessellated, bool prepass) {
-    const gpu::Defines defines = {{"BLUR_PREPASS", prepass ? "1" : "0"}};
-    if (!tessellated)
-        return {"snow_surface.vertex",
+SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry) {
+    return {geometry, sim.blur, sim.normals, sim.rims, sim.format};
+}
+
+gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) {
+    auto flag = [](bool on) {
+        return std::string(on ? "1" : "0");
+    };
+    const gpu::Defines defines = {{"BLUR_PREPASS", flag(variant.blur == BlurMode::Prepass)},
+                                  {"NORMALS_SOBEL", flag(variant.normals == NormalMode::Sobel)},
+                                  {"RIMS", flag(variant.rims == RimMode::On)},
+                                  {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)}};
+    const std::string name = fmt::format(
+        "snow_surface.{}.{}.{}.rims_{}.{}", toString(variant.geometry), toString(variant.blur),
+        toString(variant.normals), toString(variant.rims), toString(variant.format));
+    if (variant.geometry == SurfaceGeometry::VertexGrid)
+        return {name,
                 {{GL_VERTEX_SHADER, "surface/surface.vert"},
                  {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
                 defines};
-    return {"snow_surface.tessellation",
+    return {name,
             {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
              {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
              {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
@@ -73,19 +88,40 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(bool tessellated, bool prepass)
             defines};
 }
 
+std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
+    std::vector<SurfaceVariant> variants;
+    for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
+        for (BlurMode blur : allValues<BlurMode>())
+            for (NormalMode normals : allValues<NormalMode>())
+                for (RimMode rims : allValues<RimMode>())
+                    for (BufferFormat format : allValues<BufferFormat>())
+                        variants.push_back({geometry, blur, normals, rims, format});
+    return variants;
+}
+
+const gpu::ShaderProgram* SnowSurfacePass::program(const SurfaceVariant& variant) {
+    if (auto found = programs_.find(variant); found != programs_.end())
+        return found->second;
+    auto loaded = shaders_.load(surfaceProgram(variant));
+    const gpu::ShaderProgram* program = nullptr;
+    if (auto* error = std::get_if<std::string>(&loaded))
+        spdlog::error("{}", *error); // once: the null is remembered below
+    else
+        program = std::get<gpu::ShaderProgram*>(loaded);
+    programs_.emplace(variant, program);
+    return program;
+}
+
 std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
 SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
-    std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass());
-    for (int prepass = 0; prepass < 2; ++prepass) {
-        auto grid = shaders.load(surfaceProgram(false, prepass != 0));
-        if (auto* error = std::get_if<std::string>(&grid))
-            return *error;
-        auto tessellation = shaders.load(surfaceProgram(true, prepass != 0));
-        if (auto* error = std::get_if<std::string>(&tessellation))
-            return *error;
-        pass->gridProgram_[prepass] = std::get<gpu::ShaderProgram*>(grid);
-        pass->tessellationProgram_[prepass] = std::get<gpu::ShaderProgram*>(tessellation);
-    }
+    std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass(shaders));
+    // The default variant is built now, so a broken material fails here with its file and line;
+    // the others are built when a sim first needs them.
+    const SurfaceVariant defaults = SurfaceVariant::of(SimSettings{}, SurfaceGeometry::VertexGrid);
+    auto built = shaders.load(surfaceProgram(defaults));
+    if (auto* error = std::get_if<std::string>(&built))
+        return *error;
+    pass->programs_.emplace(defaults, std::get<gpu::ShaderProgram*>(built));
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
     glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
@@ -157,7 +193,13 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         buildGeometry(region, cells);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    const int prepass = sim.settings().blur == BlurMode::Prepass ? 1 : 0;
+    const SurfaceVariant variant = SurfaceVariant::of(sim.settings(), geometry);
+    const gpu::ShaderProgram* material = program(variant);
+    SurfaceVariant skirtVariant = variant;
+    skirtVariant.geometry = SurfaceGeometry::VertexGrid;
+    const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
+    if (!material || !skirtMaterial)
+        return;
     glBindTextureUnit(2, input.id());
     glBindSampler(2, persistentSampler_.id());
     glEnable(GL_DEPTH_TEST);
@@ -165,11 +207,11 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     glDisable(GL_CULL_FACE);
 
     const int tessellated = geometry == SurfaceGeometry::Tessellation ? 1 : 0;
-    glUseProgram(gridProgram_[prepass]->id());
+    glUseProgram(skirtMaterial->id());
     glBindVertexArray(skirtArray_[tessellated].id());
     glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[tessellated]);
     if (tessellated) {
-        glUseProgram(tessellationProgram_[prepass]->id());
+        glUseProgram(material->id());
         glPatchParameteri(GL_PATCH_VERTICES, 4);
         glBindVertexArray(patchArray_.id());
         // Batches small enough that one draw can never generate more than ~32k tessellated
@@ -181,6 +223,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         for (int first = 0; first < patchVertexCount_; first += batch)
             glDrawArrays(GL_PATCHES, first, std::min(batch, patchVertexCount_ - first));
     } else {
+        glUseProgram(material->id());
         glBindVertexArray(gridArray_.id());
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
     }

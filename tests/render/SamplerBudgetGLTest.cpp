@@ -34,38 +34,38 @@ bool isSampler(GLenum type) {
 TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     int variants = 0;
-    for (bool tessellated : {false, true})
-        for (bool prepass : {false, true}) {
-            auto loaded = shaders.load(SnowSurfacePass::surfaceProgram(tessellated, prepass));
-            ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
-                << std::get<std::string>(loaded);
-            const GLuint program = std::get<gpu::ShaderProgram*>(loaded)->id();
-            GLint uniforms = 0;
-            glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
-            std::set<GLint> units;
-            int samplers = 0;
-            for (GLint u = 0; u < uniforms; ++u) {
-                char name[256];
-                GLint size = 0;
-                GLenum type = 0;
-                glGetActiveUniform(program, static_cast<GLuint>(u), sizeof(name), nullptr, &size,
-                                   &type, name);
-                if (!isSampler(type))
-                    continue;
-                samplers += size;
-                GLint unit = -1;
-                glGetUniformiv(program, glGetUniformLocation(program, name), &unit);
-                units.insert(unit);
-            }
-            const std::string variant = std::string(tessellated ? "tessellation" : "vertex") +
-                                        (prepass ? "+prepass" : "+per_pixel");
-            RecordProperty(variant, samplers);
-            EXPECT_GE(samplers, 1) << variant; // the material does read the snow
-            EXPECT_LE(samplers, kSnowSamplerBudget) << variant;
-            EXPECT_LE(static_cast<int>(units.size()), kSnowSamplerBudget) << variant;
-            ++variants;
+    const std::vector<SurfaceVariant> all = SnowSurfacePass::allVariants();
+    for (const SurfaceVariant& v : all) {
+        auto loaded = shaders.load(SnowSurfacePass::surfaceProgram(v));
+        ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
+            << std::get<std::string>(loaded);
+        const GLuint program = std::get<gpu::ShaderProgram*>(loaded)->id();
+        GLint uniforms = 0;
+        glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
+        std::set<GLint> units;
+        int samplers = 0;
+        for (GLint u = 0; u < uniforms; ++u) {
+            char name[256];
+            GLint size = 0;
+            GLenum type = 0;
+            glGetActiveUniform(program, static_cast<GLuint>(u), sizeof(name), nullptr, &size, &type,
+                               name);
+            if (!isSampler(type))
+                continue;
+            samplers += size;
+            GLint unit = -1;
+            glGetUniformiv(program, glGetUniformLocation(program, name), &unit);
+            units.insert(unit);
         }
-    EXPECT_EQ(variants, 4);
+        const std::string variant = SnowSurfacePass::surfaceProgram(v).name;
+        RecordProperty(variant, samplers);
+        EXPECT_GE(samplers, 1) << variant; // the material does read the snow
+        EXPECT_LE(samplers, kSnowSamplerBudget) << variant;
+        EXPECT_LE(static_cast<int>(units.size()), kSnowSamplerBudget) << variant;
+        ++variants;
+    }
+    EXPECT_EQ(variants, static_cast<int>(all.size()));
+    EXPECT_GE(variants, 32); // geometry x blur x normals x rims x format
 }
 
 } // namespace
