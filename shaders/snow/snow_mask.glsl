@@ -20,6 +20,13 @@ layout(binding = 2) uniform sampler2D persistentBuffer;
 #ifndef NORMALS_SOBEL
 #define NORMALS_SOBEL 0
 #endif
+#ifndef NO_SNOW
+#define NO_SNOW 0
+#endif
+#if NO_SNOW
+#undef RIMS
+#define RIMS 0
+#endif
 
 // Each ring is turned by the golden ratio of a tap spacing, so the taps of successive rings
 // trace a spiral instead of lining up in spokes.
@@ -71,7 +78,9 @@ float contactShapedMask(vec2 uv, float x) {
 #if !FORMAT_RGBA
     return clamp(x, 0.0, 1.0);
 #else
-    ivec2 texel = clamp(ivec2(uv * snow.resolution), ivec2(0), ivec2(snow.resolution) - 1);
+    // The bound texture's own size: a separable blur's copy has half the buffer's side.
+    ivec2 size = textureSize(persistentBuffer, 0);
+    ivec2 texel = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);
     vec2 ageType = texelFetch(persistentBuffer, texel, 0).gb;
     float type = round(ageType.y);
     float shaped = type == 2.0 ? (x - 0.25) * 2.0 : (type == 3.0 ? (x - 3.0) * 0.5 : x);
@@ -82,6 +91,9 @@ float contactShapedMask(vec2 uv, float x) {
 
 // Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region.
 float snowMaskAtUv(vec2 uv) {
+#if NO_SNOW
+    return 0.0;
+#endif
     if (!insideRegion(uv))
         return 0.0;
     return contactShapedMask(uv, spiralBlur(uv) * snow.maskMulti) * edgeFade(uv);

@@ -1,24 +1,5 @@
-// Light and display shared by every lit pass (snow, deformers, sky): value noise for the
-// procedural layers, the layer struct, wrap/subsurface lighting and the tone curve.
-// Needs snow_params.glsl first.
-
-// ---- procedural layer detail (deterministic value noise; no texture files) ----------------
-float hash12(vec2 p) {
-    vec3 p3 = fract(vec3(p.xyx) * 0.1031);
-    p3 += dot(p3, p3.yzx + 33.33);
-    return fract((p3.x + p3.y) * p3.z);
-}
-
-float valueNoise(vec2 p) {
-    vec2 i = floor(p), f = fract(p);
-    vec2 u = f * f * (3.0 - 2.0 * f);
-    return mix(mix(hash12(i), hash12(i + vec2(1, 0)), u.x),
-               mix(hash12(i + vec2(0, 1)), hash12(i + vec2(1, 1)), u.x), u.y);
-}
-
-float fbm(vec2 p) {
-    return 0.5 * valueNoise(p) + 0.3 * valueNoise(p * 2.13 + 17.0) + 0.2 * valueNoise(p * 4.37 - 5.0);
-}
+// Light and display shared by every lit pass (snow, deformers, sky): the layer struct,
+// wrap/subsurface lighting and the tone curve. Needs snow_params.glsl first.
 
 struct Layers {
     vec3 albedo;

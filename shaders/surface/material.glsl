@@ -1,18 +1,29 @@
 // M_Snow's shading: MF_Landscape_Ground layers and the fake-shadow normals (pipeline B).
 // Needs snow_params.glsl, region.glsl, snow_mask.glsl first.
 #include "lighting.glsl"
+#include "detail_noise.glsl"
+
+// The baked detail (detail_bake.frag; tiling): R fbm, GB its gradient, A a second fbm. One
+// bilinear tap a pixel at kDetailCellsPerCm serves every layer: on a CPU rasteriser each tap
+// costs about as much as the 8 fbm evaluations it replaces did.
+layout(binding = 4) uniform sampler2D landscapeDetail;
+const float kDetailCellsPerCm = 0.04;
+
+vec4 landscapeDetailAt(vec2 worldCm) {
+    return texture(landscapeDetail, worldCm * (kDetailCellsPerCm / kDetailPeriod));
+}
 
 // The landscape's own normal: gentle bumps in the snow layer, scaled by detail strength
-// (groundColour.w). With strength 0 it is exactly +Z.
-vec3 groundNormal(vec2 worldCm) {
+// (groundColour.w). With strength 0 it is exactly +Z. The slope is the fbm's change over 2 cm
+// either side (its gradient, baked in GB).
+vec3 groundNormal(vec4 detail) {
     float strength = snow.groundColour.w;
     if (strength <= 0.0)
         return vec3(0.0, 0.0, 1.0);
-    const float e = 2.0; // cm
-    vec2 p = worldCm * 0.03;
-    float dx = fbm(p + vec2(e * 0.03, 0.0)) - fbm(p - vec2(e * 0.03, 0.0));
-    float dy = fbm(p + vec2(0.0, e * 0.03)) - fbm(p - vec2(0.0, e * 0.03));
-    return normalize(vec3(-dx * strength * 4.0, -dy * strength * 4.0, 1.0));
+    const float e = 2.0 * kDetailCellsPerCm; // 2 cm in lattice cells
+    vec2 gradient = (detail.gb - 0.5) * 6.0;  // kGradientRange of detail_bake.frag
+    vec2 d = 2.0 * e * gradient;
+    return normalize(vec3(-d * strength * 4.0, 1.0));
 }
 
 // ---- pipeline B: Snow_Mask -> HeightToNormal (or Sobel) -> BlendAngleCorrectedNormals -> Lerp
@@ -58,8 +69,8 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
 // The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask). A rim (rims = "on")
 // stands on untouched snow, where Snow_Mask is 0, so it brings its own alpha: full where it
 // is more than a few percent of its crest high.
-vec3 snowNormal(vec2 worldCm, vec2 uv, float snowMask) {
-    vec3 ground = groundNormal(worldCm);
+vec3 snowNormal(vec4 detail, vec2 uv, float snowMask) {
+    vec3 ground = groundNormal(detail);
     float alpha = snowMask;
 #if RIMS
     if (snowMask < 1.0)
@@ -75,15 +86,14 @@ vec3 snowNormal(vec2 worldCm, vec2 uv, float snowMask) {
 // ---- layers ---------------------------------------------------------------------------------
 
 // MF_Landscape_Ground: fresh snow, packed snow in prints, ground where a deep print reaches it.
-Layers landscapeLayers(vec2 worldCm, float snowMask) {
-    float grain = fbm(worldCm * 0.05);
-    vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * grain);
-    vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * fbm(worldCm * 0.11 + 3.0));
-    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * fbm(worldCm * 0.07 - 8.0));
+Layers landscapeLayers(vec4 detail, float snowMask) {
+    vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * detail.r);
+    vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
+    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
     float packedAlpha = smoothstep(0.0, 0.7, snowMask);
     // The ground shows only in patches at the bottom of full prints, where the layer height
     // noise says the snow was thinnest.
-    float thinSnow = smoothstep(0.55, 0.75, fbm(worldCm * 0.04 + 11.0));
+    float thinSnow = smoothstep(0.55, 0.75, detail.a);
     float reveal = snow.packedColourReveal.w < 1.0
                        ? smoothstep(snow.packedColourReveal.w, 1.0, snowMask) * thinSnow
                        : 0.0;

@@ -18,9 +18,13 @@ void main() {
     float snowMask = snowMaskAtUv(uv);
     int mode = int(view.outputMode + 0.5);
     if (mode == 1) {
-        colour = vec4(insideRegion(uv) ? texelFetch(persistentBuffer,
-                          ivec2(clamp(uv * snow.resolution, vec2(0.0), vec2(snow.resolution - 1.0))), 0).r
-                                       : 0.0);
+#if NO_SNOW
+        colour = vec4(0.0);
+        return;
+#endif
+        ivec2 size = textureSize(persistentBuffer, 0);
+        ivec2 texel = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);
+        colour = vec4(insideRegion(uv) ? texelFetch(persistentBuffer, texel, 0).r : 0.0);
         return;
     }
     if (mode == 2) {
@@ -31,12 +35,13 @@ void main() {
         colour = vec4(vWorldCm.z - snow.surfaceZCm);
         return;
     }
-    vec3 normal = snowNormal(vWorldCm.xy, uv, snowMask);
+    vec4 detail = landscapeDetailAt(vWorldCm.xy);
+    vec3 normal = snowNormal(detail, uv, snowMask);
     if (mode == 4) {
         colour = vec4(normal, 1.0);
         return;
     }
-    Layers layers = landscapeLayers(vWorldCm.xy, snowMask);
+    Layers layers = landscapeLayers(detail, snowMask);
     if (mode == 5) {
         colour = vec4(layers.albedo, 1.0);
         return;

@@ -3,6 +3,7 @@
 #include "app/run_outputs.hpp"
 #include "app/session.hpp"
 #include "core/config.hpp"
+#include "core/quality.hpp"
 #include "render/view_params.hpp"
 #include "snow/snow_field.hpp"
 
@@ -483,12 +484,11 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         Settings settings = std::get<Settings>(loaded);
-        // The viewer's defaults: on a CPU rasteriser it starts with the prepass blur
-        // (app/viewer.cpp); elsewhere with the configured (UE-faithful) one.
+        // The viewer's defaults: on a CPU rasteriser it starts on kLlvmpipeStartQuality
+        // (app/viewer.cpp); elsewhere with the scenario as it is (UE-faithful).
         Settings viewer = settings;
-        if (context.llvmpipe)
-            for (SimSettings& sim : viewer.sims)
-                sim.blur = BlurMode::Prepass;
+        if (context.llvmpipe && viewer.snow.quality == Quality::Custom)
+            viewer.snow.quality = kLlvmpipeStartQuality;
         if (auto error = timeFrames(
                 context, {"frame_ab", "default", label, label, pixels, "pixels", true}, viewer, 0))
             return error;
@@ -542,9 +542,8 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
             // An idle stretch: nothing on the field and the buffers healed (never pressed).
             Settings idle = std::get<Settings>(loaded);
             idle.deformers.clear();
-            if (context.llvmpipe)
-                for (SimSettings& sim : idle.sims)
-                    sim.blur = BlurMode::Prepass;
+            if (context.llvmpipe && idle.snow.quality == Quality::Custom)
+                idle.snow.quality = kLlvmpipeStartQuality;
             if (auto error = timeFrames(
                     context,
                     {"idle_skip", skip ? "on" : "off", label, label, pixels, "pixels", true}, idle,

@@ -7,6 +7,8 @@
 #include "app/bench_cases.hpp"
 #include "app/bench_report.hpp"
 #include "app/commands.hpp"
+#include "core/config.hpp"
+#include "core/quality.hpp"
 #include "platform/gl_context.hpp"
 
 #include <CLI/CLI.hpp>
@@ -146,9 +148,10 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     if (auto error = bench::prepare(bench))
         return fail(*error);
     if (info.isLlvmpipe())
-        bench.notes.push_back("llvmpipe: frame_ab 'default' and idle_skip use the viewer's "
-                              "llvmpipe start-up blur (prepass); frame_ab 'per_pixel' is the "
-                              "UE-faithful frame");
+        bench.notes.push_back(fmt::format(
+            "llvmpipe: frame_ab 'default' and idle_skip run the viewer's llvmpipe start-up "
+            "rung (snow.quality = {}); frame_ab 'per_pixel' is the UE-faithful frame",
+            toString(kLlvmpipeStartQuality)));
 
     for (int size : options.sizes) {
         spdlog::info("bench: buffer {}", size);

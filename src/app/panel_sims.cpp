@@ -16,7 +16,7 @@ const char* const kNormals[] = {"height_to_normal", "sobel"};
 const char* const kRegion[] = {"fixed", "follow_naive", "follow_snapped"};
 const char* const kRims[] = {"off", "on"};
 const char* const kRefill[] = {"multiply (decay)", "linear"};
-const char* const kBlur[] = {"per_pixel (UE)", "prepass"};
+const char* const kBlur[] = {"per_pixel (UE)", "prepass", "separable (half res)"};
 const char* const kGeometry[] = {"vertex grid", "tessellation"};
 
 // A preset that sets one member of SimSettings: A takes `forA`, B takes `forB`.
@@ -46,6 +46,7 @@ const std::vector<OnePreset>& oneDifferencePresets() {
         differIn("rims off vs on", &S::rims, RimMode::Off, RimMode::On),
         differIn("multiply vs linear refill", &S::refill, RefillMode::Multiply, RefillMode::Linear),
         differIn("per_pixel vs prepass blur", &S::blur, BlurMode::PerPixel, BlurMode::Prepass),
+        differIn("per_pixel vs separable blur", &S::blur, BlurMode::PerPixel, BlurMode::Separable),
         differIn("half_safe off vs on", &S::halfSafe, false, true),
         differIn("512 vs 2048 texels", &S::resolution, 512, 2048),
     };

@@ -143,7 +143,7 @@ public:
             sim.halfSafe = pick(std::array{true, false});
             sim.refill = pick(std::array{RefillMode::Multiply, RefillMode::Linear});
             sim.refillRatePerS = pick(std::array{0.01, 0.1, 1.0, 1000.0});
-            sim.blur = pick(std::array{BlurMode::PerPixel, BlurMode::Prepass});
+            sim.blur = pick(std::array{BlurMode::PerPixel, BlurMode::Prepass, BlurMode::Separable});
             sim.material.rtBlurDistance = pick(std::array{0.0, 0.01, 0.25});
         }
         settings.capture.offsetCm = pick(std::array{0.0, 150.0, 400.0});
@@ -188,11 +188,11 @@ std::optional<std::string> visitEverySwitch(const Settings& base, SnowField& fie
     std::vector<std::function<void(SimSettings&)>> variants;
     for (bool max : {false, true})
         for (bool halfSafe : {false, true})
-            for (bool prepass : {false, true})
+            for (BlurMode blur : allValues<BlurMode>())
                 variants.push_back([=](SimSettings& sim) {
                     sim.accumulate = max ? AccumulateMode::Max : AccumulateMode::Add;
                     sim.halfSafe = halfSafe;
-                    sim.blur = prepass ? BlurMode::Prepass : BlurMode::PerPixel;
+                    sim.blur = blur;
                 });
     for (RefillMode refill : {RefillMode::Multiply, RefillMode::Linear})
         variants.push_back([=](SimSettings& sim) { sim.refill = refill; });

@@ -13,7 +13,9 @@
 #include "app/viewer_frame.hpp"
 #include "app/viewer_input.hpp"
 #include "app/viewer_panels.hpp"
+#include "core/config.hpp"
 #include "core/image.hpp"
+#include "core/quality.hpp"
 #include "platform/window.hpp"
 
 #include <GLFW/glfw3.h>
@@ -100,14 +102,17 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     state.scenarioPath = options.scenario;
     applyStartOptions(state, options.layout, options.probeCm);
     if (window.info().isLlvmpipe()) {
-        // The per-pixel spiral blur costs seconds a frame on a CPU rasteriser; the prepass reads
-        // the same taps once per step. The Sims panel's blur switch brings the reference back.
+        // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
+        // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
+        // (docs/performance.md); quality = custom in the Sims panel brings the scenario's own
+        // settings, and the reference material, back.
         Settings edited = lab.settings();
-        for (SimSettings& sim : edited.sims)
-            sim.blur = BlurMode::Prepass;
+        if (edited.snow.quality == Quality::Custom)
+            edited.snow.quality = kLlvmpipeStartQuality;
         if (auto error = lab.apply(edited))
             spdlog::warn("{}", *error);
-        state.status = "llvmpipe: material blur set to prepass for interactive rates";
+        state.status = fmt::format("llvmpipe: snow.quality = {} for interactive rates",
+                                   toString(edited.snow.quality));
         spdlog::info("{}", state.status);
     }
     ViewerGl gl;

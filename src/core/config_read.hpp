@@ -50,9 +50,10 @@ inline constexpr std::array<Spelling<SurfaceGeometry>, 2> kSurfaceGeometries{{
     {SurfaceGeometry::VertexGrid, "vertex"},
     {SurfaceGeometry::Tessellation, "tessellation"},
 }};
-inline constexpr std::array<Spelling<BlurMode>, 2> kBlurModes{{
+inline constexpr std::array<Spelling<BlurMode>, 3> kBlurModes{{
     {BlurMode::PerPixel, "per_pixel"},
     {BlurMode::Prepass, "prepass"},
+    {BlurMode::Separable, "separable"},
 }};
 inline constexpr std::array<Spelling<BufferFormat>, 2> kBufferFormats{{
     {BufferFormat::R16F, "r16f"},

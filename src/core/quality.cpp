@@ -8,17 +8,17 @@ QualityRung qualityRung(Quality quality) {
     // Resolution halves per rung down from the seed's 2048 default. The blur radius is left to
     // sim.X.material.rt_blur_distance (a size in the world, so a scenario's prints keep their
     // width on every rung; 0 = the seed's table, ~20 texels, which widens prints on low rungs).
-    // The cheap rungs take the prepass blur (one tap in the material, PSNR >= 40 dB against the
-    // per-pixel spiral, docs/improvements.md §12) and fewer spiral taps; the grid
+    // The cheap rungs take the separable blur (a Gaussian of the spiral's spread at half
+    // resolution, one tap in the material, docs/improvements.md §12); the grid
     // keeps about two texels per cell on low/medium, one on high; ultra tessellates.
     switch (quality) {
     case Quality::Custom:
     case Quality::Off:
         return {};
     case Quality::Low:
-        return {512, BlurMode::Prepass, 8, 6, 128, SurfaceGeometry::VertexGrid};
+        return {512, BlurMode::Separable, 8, 6, 128, SurfaceGeometry::VertexGrid};
     case Quality::Medium:
-        return {1024, BlurMode::Prepass, 12, 8, 256, SurfaceGeometry::VertexGrid};
+        return {1024, BlurMode::Separable, 12, 8, 256, SurfaceGeometry::VertexGrid};
     case Quality::High:
         return {2048, BlurMode::PerPixel, 16, 8, 512, SurfaceGeometry::VertexGrid};
     case Quality::Ultra:

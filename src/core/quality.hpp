@@ -19,6 +19,10 @@ struct QualityRung {
     SurfaceGeometry displacement = SurfaceGeometry::VertexGrid;
 };
 
+// The rung the viewer starts on when the renderer is a CPU rasteriser (llvmpipe) and the
+// scenario asks for no rung of its own; the bench's frame_ab "default" case runs it too.
+inline constexpr Quality kLlvmpipeStartQuality = Quality::Low;
+
 // The rung's values; Quality::Custom has none (returns the off rung's zeros: callers check
 // isCustom first).
 QualityRung qualityRung(Quality quality);

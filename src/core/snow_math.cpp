@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
 #include <limits>
 
 namespace snowcap {
@@ -23,6 +24,18 @@ glm::mat4 captureViewProjection(const Region& region, double cameraZCm, double f
 
 bool isValidResolution(int resolution) {
     return resolution >= 64 && resolution <= 8192 && std::has_single_bit(unsigned(resolution));
+}
+
+int separableBlurSize(int resolution) {
+    return std::max(resolution / 2, 1);
+}
+
+double separableBlurSigmaTexels(int rings, int taps, double blurDistanceUv, int resolution) {
+    const double k = std::max(rings, 1), t = std::max(taps, 1);
+    const double radius = blurDistanceUv * resolution;
+    const double variance =
+        radius * radius * t * (k + 1.0) * (2.0 * k + 1.0) / (12.0 * k * (1.0 + k * t));
+    return std::sqrt(std::max(variance - 0.25, 0.0025));
 }
 
 double blurDistanceForResolution(int resolution) {

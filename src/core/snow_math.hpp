@@ -65,6 +65,14 @@ glm::mat4 captureViewProjection(const Region& region, double cameraZCm, double f
 double blurDistanceForResolution(int resolution);
 bool isValidResolution(int resolution);
 
+// blur = "separable": the side of its half-resolution blurred copy, and the standard deviation
+// (in texels of the full buffer) of the Gaussian that stands in for the spiral of `rings` x
+// `taps` taps out to `blurDistanceUv`: the spiral kernel's own per-axis spread, less the 1/4
+// texel^2 of the 2 x 2 average each half-resolution texel already is. Mirrors
+// shaders/snow/blur_separable.frag.
+int separableBlurSize(int resolution);
+double separableBlurSigmaTexels(int rings, int taps, double blurDistanceUv, int resolution);
+
 inline double remap(double x, double inLo, double inHi, double outLo, double outHi) {
     return outLo + (x - inLo) * (outHi - outLo) / (inHi - inLo);
 }

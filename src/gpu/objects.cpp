@@ -1,5 +1,6 @@
 #include "gpu/objects.hpp"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cassert>
@@ -147,8 +148,8 @@ void setTextureByteLimitForTesting(std::size_t bytes) {
     gTextureByteLimit = bytes;
 }
 
-Texture2D::Texture2D(int width, int height, TextureFormat format, std::string_view name)
-    : width_(width), height_(height), format_(format) {
+Texture2D::Texture2D(int width, int height, TextureFormat format, std::string_view name, int levels)
+    : width_(width), height_(height), levels_(std::max(levels, 1)), format_(format) {
     const std::size_t limit = gTextureByteLimit;
     if (limit > 0 && bytes() > limit) {
         allocationError_ = "cannot allocate " + describe(width, height, format) +
@@ -162,7 +163,7 @@ Texture2D::Texture2D(int width, int height, TextureFormat format, std::string_vi
     GLuint id = 0;
     glCreateTextures(GL_TEXTURE_2D, 1, &id);
     name_ = UniqueName<ObjectKind::Texture>(id);
-    glTextureStorage2D(id, 1, formatInfo(format).internal, width, height);
+    glTextureStorage2D(id, levels_, formatInfo(format).internal, width, height);
     if (const GLenum error = glGetError(); error != GL_NO_ERROR) {
         allocationError_ = "cannot allocate " + describe(width, height, format) + ": " +
                            (error == GL_OUT_OF_MEMORY ? std::string("GL_OUT_OF_MEMORY")
@@ -191,7 +192,13 @@ std::string probeTextures(std::span<const TextureRequest> requests) {
 }
 
 std::size_t Texture2D::bytes() const {
-    return static_cast<std::size_t>(width_) * height_ * formatInfo(format_).bytesPerTexel;
+    if (width_ <= 0 || height_ <= 0)
+        return 0;
+    std::size_t texels = 0;
+    for (int level = 0; level < levels_; ++level)
+        texels +=
+            static_cast<std::size_t>(std::max(width_ >> level, 1)) * std::max(height_ >> level, 1);
+    return texels * formatInfo(format_).bytesPerTexel;
 }
 
 void Texture2D::clear(float value) {

@@ -88,14 +88,17 @@ public:
     Texture2D() = default;
     // Allocation can fail (GL_OUT_OF_MEMORY, or the test limit below): the texture then owns
     // nothing (id() == 0) and allocationError() says why, in one line.
-    Texture2D(int width, int height, TextureFormat format, std::string_view name);
+    // `levels` > 1 allocates a mip chain (filled by generateMipmaps()).
+    Texture2D(int width, int height, TextureFormat format, std::string_view name, int levels = 1);
     const std::string& allocationError() const { return allocationError_; }
 
     GLuint id() const { return name_.id(); }
     int width() const { return width_; }
     int height() const { return height_; }
     TextureFormat format() const { return format_; }
-    std::size_t bytes() const;
+    std::size_t bytes() const; // every level
+    int levels() const { return levels_; }
+    void generateMipmaps() { glGenerateTextureMipmap(id()); }
 
     // Fills every texel with `value` in every channel (depth for D32F).
     void clear(float value);
@@ -107,7 +110,7 @@ public:
 
 private:
     UniqueName<ObjectKind::Texture> name_;
-    int width_ = 0, height_ = 0;
+    int width_ = 0, height_ = 0, levels_ = 1;
     TextureFormat format_ = TextureFormat::RGBA8;
     std::string allocationError_;
 };

@@ -27,7 +27,7 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     auto sky = shaders.load(
         {"sky",
          {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}},
-         {}});
+         {{"FAR_PLANE", "1"}}});
     if (auto* error = std::get_if<std::string>(&sky))
         return *error;
     auto deformer = shaders.load(
@@ -79,14 +79,6 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
     glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
 
-    if (request.drawSky && request.output == SurfaceOutput::Lit) {
-        begin("view.sky");
-        glDisable(GL_DEPTH_TEST);
-        glUseProgram(skyProgram_->id());
-        glBindVertexArray(emptyArray_.id());
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        end("view.sky");
-    }
     begin("view.surface");
     surface_->draw(sim, sim.settings().displacement);
     end("view.surface");
@@ -107,6 +99,19 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
             deformers[i].mesh->draw(deformerProgram_->id(), deformers[i].skinning);
         }
         end("view.deformers");
+    }
+    if (request.drawSky && request.output == SurfaceOutput::Lit) {
+        // Last, at the far plane: only what the snow and the deformers left uncovered is shaded.
+        begin("view.sky");
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_LEQUAL);
+        glDepthMask(GL_FALSE);
+        glUseProgram(skyProgram_->id());
+        glBindVertexArray(emptyArray_.id());
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        glDepthMask(GL_TRUE);
+        glDepthFunc(GL_LESS);
+        end("view.sky");
     }
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);

@@ -61,7 +61,10 @@ int SnowSurfacePass::gridCellsFor(int resolution) {
 }
 
 SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry) {
-    return {geometry, sim.blur, sim.normals, sim.rims, sim.format};
+    // Every blur but per_pixel leaves a pre-blurred copy that the material reads with one tap:
+    // one program serves them all.
+    const BlurMode blur = sim.blur == BlurMode::PerPixel ? BlurMode::PerPixel : BlurMode::Prepass;
+    return {geometry, blur, sim.normals, sim.rims, sim.format};
 }
 
 gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) {
@@ -71,10 +74,13 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
     const gpu::Defines defines = {{"BLUR_PREPASS", flag(variant.blur == BlurMode::Prepass)},
                                   {"NORMALS_SOBEL", flag(variant.normals == NormalMode::Sobel)},
                                   {"RIMS", flag(variant.rims == RimMode::On)},
-                                  {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)}};
-    const std::string name = fmt::format(
-        "snow_surface.{}.{}.{}.rims_{}.{}", toString(variant.geometry), toString(variant.blur),
-        toString(variant.normals), toString(variant.rims), toString(variant.format));
+                                  {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)},
+                                  {"NO_SNOW", flag(variant.flat)}};
+    const std::string name =
+        variant.flat ? fmt::format("snow_surface.{}.flat", toString(variant.geometry))
+                     : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}", toString(variant.geometry),
+                                   toString(variant.blur), toString(variant.normals),
+                                   toString(variant.rims), toString(variant.format));
     if (variant.geometry == SurfaceGeometry::VertexGrid)
         return {name,
                 {{GL_VERTEX_SHADER, "surface/surface.vert"},
@@ -91,11 +97,14 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
 std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
     std::vector<SurfaceVariant> variants;
     for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
-        for (BlurMode blur : allValues<BlurMode>())
+        for (BlurMode blur : {BlurMode::PerPixel, BlurMode::Prepass}) // SurfaceVariant::of
             for (NormalMode normals : allValues<NormalMode>())
                 for (RimMode rims : allValues<RimMode>())
                     for (BufferFormat format : allValues<BufferFormat>())
                         variants.push_back({geometry, blur, normals, rims, format});
+    SurfaceVariant flat;
+    flat.flat = true;
+    variants.push_back(flat);
     return variants;
 }
 
@@ -122,10 +131,49 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&built))
         return *error;
     pass->programs_.emplace(defaults, std::get<gpu::ShaderProgram*>(built));
+    if (auto error = pass->bakeDetail())
+        return *error;
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
     glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
     return pass;
+}
+
+std::optional<std::string> SnowSurfacePass::bakeDetail() {
+    auto loaded = shaders_.load({"surface.detail_bake",
+                                 {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                                  {GL_FRAGMENT_SHADER, "surface/detail_bake.frag"}},
+                                 {}});
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    const GLuint program = std::get<gpu::ShaderProgram*>(loaded)->id();
+    int levels = 1;
+    while ((kDetailSize >> levels) > 0)
+        ++levels;
+    detail_ = gpu::Texture2D(kDetailSize, kDetailSize, gpu::TextureFormat::RGBA8, "surface.detail",
+                             levels);
+    if (!detail_.id())
+        return detail_.allocationError();
+    GLint framebuffer = 0, viewport[4];
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
+    glGetIntegerv(GL_VIEWPORT, viewport);
+    {
+        gpu::Framebuffer target(&detail_, nullptr, "surface.detail");
+        target.bind();
+        glDisable(GL_DEPTH_TEST);
+        glDisable(GL_BLEND);
+        glUseProgram(program);
+        glProgramUniform1f(program, 0, static_cast<float>(kDetailSize));
+        gpu::VertexArray empty("surface.detail");
+        glBindVertexArray(empty.id());
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
+    detail_.generateMipmaps();
+    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
+    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+    detailSampler_ = gpu::Sampler(GL_LINEAR, GL_REPEAT, "surface.detail");
+    glSamplerParameteri(detailSampler_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
+    return std::nullopt;
 }
 
 void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
@@ -193,20 +241,30 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         buildGeometry(region, cells);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    const SurfaceVariant variant = SurfaceVariant::of(sim.settings(), geometry);
+    SurfaceVariant flat;
+    flat.flat = true;
+    const SurfaceVariant variant =
+        quality == Quality::Off ? flat : SurfaceVariant::of(sim.settings(), geometry);
     const gpu::ShaderProgram* material = program(variant);
+    // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
+    // taps; only with no edge fade could a print reach the border and lower the skirt's inner
+    // vertices with the region's.
     SurfaceVariant skirtVariant = variant;
     skirtVariant.geometry = SurfaceGeometry::VertexGrid;
+    if (sim.settings().material.edgeControl > 0.0)
+        skirtVariant = flat;
     const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
     if (!material || !skirtMaterial)
         return;
     glBindTextureUnit(2, input.id());
     glBindSampler(2, persistentSampler_.id());
+    glBindTextureUnit(4, detail_.id());
+    glBindSampler(4, detailSampler_.id());
     glEnable(GL_DEPTH_TEST);
     glDepthFunc(GL_LESS);
     glDisable(GL_CULL_FACE);
 
-    const int tessellated = geometry == SurfaceGeometry::Tessellation ? 1 : 0;
+    const int tessellated = variant.geometry == SurfaceGeometry::Tessellation ? 1 : 0;
     glUseProgram(skirtMaterial->id());
     glBindVertexArray(skirtArray_[tessellated].id());
     glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[tessellated]);
@@ -228,6 +286,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
     }
     glBindSampler(2, 0);
+    glBindSampler(4, 0);
 }
 
 } // namespace snowcap

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -27,6 +28,9 @@ struct SurfaceVariant {
     NormalMode normals = NormalMode::HeightToNormal;
     RimMode rims = RimMode::Off;
     BufferFormat format = BufferFormat::R16F;
+    // Untouched snow only: no buffer read, Snow_Mask 0 (the skirt outside the region, whose
+    // pixels are all untouched, and snow.quality = "off").
+    bool flat = false;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry);
     auto operator<=>(const SurfaceVariant&) const = default;
@@ -52,10 +56,12 @@ public:
     // resolved (the rungs set their own, core/quality.hpp).
     static int gridCellsFor(int resolution);
     static constexpr int kPatchesPerSide = 32;
+    static constexpr int kDetailSize = 512; // texels per side of the baked detail noise
 
 private:
     explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
     void buildGeometry(const Region& region, int cells);
+    std::optional<std::string> bakeDetail();
     // The variant's program, built on first use (the library caches it); null if it failed,
     // which is logged once.
     const gpu::ShaderProgram* program(const SurfaceVariant& variant);
@@ -63,6 +69,9 @@ private:
     gpu::ShaderLibrary& shaders_;
     std::map<SurfaceVariant, const gpu::ShaderProgram*> programs_;
     gpu::Sampler persistentSampler_;
+    // The landscape's baked detail noise (shaders/surface/detail_bake.frag), tiling, mipmapped.
+    gpu::Texture2D detail_;
+    gpu::Sampler detailSampler_;
     Region builtFor_{{0, 0}, 0.0, 0};
     int gridCells_ = 0;
     int maxTessellationLevel_ = 1;

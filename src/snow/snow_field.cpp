@@ -60,6 +60,11 @@ static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
         needs.push_back({size, size, gpu::TextureFormat::R16F});
         if (settings.sims[i].blur == BlurMode::Prepass)
             needs.push_back({size, size, gpu::TextureFormat::R16F});
+        if (settings.sims[i].blur == BlurMode::Separable) {
+            const int half = separableBlurSize(size);
+            needs.push_back({half, half, gpu::TextureFormat::R16F});
+            needs.push_back({half, half, gpu::TextureFormat::R16F});
+        }
         needs.push_back({size, size, gpu::TextureFormat::D32F});
     }
     return needs;

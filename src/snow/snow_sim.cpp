@@ -19,6 +19,13 @@ gpu::ProgramDesc blurPrepassProgram() {
             {}};
 }
 
+gpu::ProgramDesc blurSeparableProgram(int axis) {
+    return {axis == 0 ? "blur_separable.x" : "blur_separable.y",
+            {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+             {GL_FRAGMENT_SHADER, "snow/blur_separable.frag"}},
+            {{"AXIS", axis == 0 ? "0" : "1"}}};
+}
+
 SnowSim::SnowSim(std::string name, int index) : name_(std::move(name)), index_(index) {}
 
 std::optional<std::string> SnowSim::configure(const Settings& settings, const Region& region,
@@ -28,12 +35,19 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     program_ = std::get<gpu::ShaderProgram*>(loaded);
-    const bool prepass = sim.blur == BlurMode::Prepass;
+    const bool prepass = sim.blur != BlurMode::PerPixel;
+    const bool separable = sim.blur == BlurMode::Separable;
     if (prepass) {
-        auto blur = shaders.load(blurPrepassProgram());
+        auto blur = shaders.load(separable ? blurSeparableProgram(0) : blurPrepassProgram());
         if (auto* error = std::get_if<std::string>(&blur))
             return *error;
         blurProgram_ = std::get<gpu::ShaderProgram*>(blur);
+    }
+    if (separable) {
+        auto blur = shaders.load(blurSeparableProgram(1));
+        if (auto* error = std::get_if<std::string>(&blur))
+            return *error;
+        blurProgramY_ = std::get<gpu::ShaderProgram*>(blur);
     }
 
     // A new region means the texels stand for other places: reallocate and clear, like UE's
@@ -58,14 +72,22 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
             emptyVertexArray_ = gpu::VertexArray("fullscreen");
         reset();
     }
-    if (prepass && (blurred_.width() != region.resolution || blurred_.format() != bufferFormat())) {
-        blurred_ = gpu::Texture2D(region.resolution, region.resolution, bufferFormat(),
-                                  "sim." + name_ + ".blurred");
+    const int blurSide = separable ? separableBlurSize(region.resolution) : region.resolution;
+    if (prepass && (blurred_.width() != blurSide || blurred_.format() != bufferFormat())) {
+        blurred_ = gpu::Texture2D(blurSide, blurSide, bufferFormat(), "sim." + name_ + ".blurred");
         blurredFramebuffer_ = gpu::Framebuffer(&blurred_, nullptr, "sim." + name_ + ".blurred");
         bilinearBorder_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "sim." + name_ + ".blur");
     } else if (!prepass) {
         blurred_ = {};
         blurredFramebuffer_ = {};
+    }
+    if (separable && (blurTemp_.width() != blurSide || blurTemp_.format() != bufferFormat())) {
+        blurTemp_ =
+            gpu::Texture2D(blurSide, blurSide, bufferFormat(), "sim." + name_ + ".blur_temp");
+        blurTempFramebuffer_ = gpu::Framebuffer(&blurTemp_, nullptr, "sim." + name_ + ".blur_temp");
+    } else if (!separable) {
+        blurTemp_ = {};
+        blurTempFramebuffer_ = {};
     }
     paramsBuffer_.update(0, sizeof(params_), &params_);
     blurredIsCurrent_ = false; // parameters such as the blur radius may have changed
@@ -77,6 +99,8 @@ void SnowSim::reset() {
         buffer.clear(0.0f);
     if (blurred_.id())
         blurred_.clear(0.0f);
+    if (blurTemp_.id())
+        blurTemp_.clear(0.0f);
     blurredIsCurrent_ = false;
     quantizer_.reset();
     ageClock_.reset();
@@ -117,7 +141,7 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
 }
 
 const gpu::Texture2D& SnowSim::surfaceInput() const {
-    if (sim_.blur != BlurMode::Prepass || !allocated())
+    if (sim_.blur == BlurMode::PerPixel || !allocated())
         return persistent();
     if (!blurredIsCurrent_)
         blurPrepass();
@@ -128,15 +152,24 @@ void SnowSim::blurPrepass() const {
     // Runs on demand in the middle of someone's view: no scissor of theirs may clip it.
     const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
     glDisable(GL_SCISSOR_TEST);
-    blurredFramebuffer_.bind();
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_BLEND);
-    glUseProgram(blurProgram_->id());
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
-    glBindTextureUnit(2, buffers_[current_].id());
     glBindSampler(2, bilinearBorder_.id());
     glBindVertexArray(emptyVertexArray_.id());
+    const bool separable = sim_.blur == BlurMode::Separable;
+    // prepass: the spiral, buffer -> blurred. separable: x, buffer -> temp; then y, temp ->
+    // blurred, both at half resolution.
+    (separable ? blurTempFramebuffer_ : blurredFramebuffer_).bind();
+    glUseProgram(blurProgram_->id());
+    glBindTextureUnit(2, buffers_[current_].id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    if (separable) {
+        blurredFramebuffer_.bind();
+        glUseProgram(blurProgramY_->id());
+        glBindTextureUnit(2, blurTemp_.id());
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+    }
     glBindSampler(2, 0);
     if (scissor)
         glEnable(GL_SCISSOR_TEST);

@@ -18,6 +18,8 @@ namespace snowcap {
 
 gpu::ProgramDesc accumulateProgram(const SimSettings& sim);
 gpu::ProgramDesc blurPrepassProgram();
+// blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution).
+gpu::ProgramDesc blurSeparableProgram(int axis);
 
 class SnowSim {
 public:
@@ -49,13 +51,14 @@ public:
     const SimSettings& settings() const { return sim_; }
     const SnowParamsBlock& params() const { return params_; }
     const gpu::Texture2D& persistent() const { return buffers_[current_]; }
-    // What the material samples: the blurred copy with blur = "prepass" (blurred on demand,
-    // at most once per step: steps that draw nothing, like most of a headless run, skip it),
-    // else the buffer itself.
+    // What the material samples: the blurred copy with blur = "prepass" or "separable"
+    // (blurred on demand, at most once per step: steps that draw nothing, like most of a
+    // headless run, skip it), else the buffer itself. The separable copy has half the side.
     const gpu::Texture2D& surfaceInput() const;
     const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
     std::size_t bytes() const {
-        return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0);
+        return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0) +
+               (blurTemp_.id() ? blurTemp_.bytes() : 0);
     }
     float lastStepFactor() const { return params_.stepFactor; }
     // Scenario time the sim has run since its last reset (what sim.X.decay_keys is read at).
@@ -79,8 +82,11 @@ private:
     LinearRefill linearRefill_;
     double timeS_ = 0.0;
     const gpu::ShaderProgram* program_ = nullptr;
-    const gpu::ShaderProgram* blurProgram_ = nullptr;
+    const gpu::ShaderProgram* blurProgram_ = nullptr;  // prepass, or separable's x pass
+    const gpu::ShaderProgram* blurProgramY_ = nullptr; // separable's y pass
     gpu::Texture2D blurred_;
+    gpu::Texture2D blurTemp_; // separable: the x pass's output
+    gpu::Framebuffer blurTempFramebuffer_;
     mutable bool blurredIsCurrent_ = false; // a cache of the persistent buffer's blur
     gpu::Framebuffer blurredFramebuffer_;
     gpu::Sampler bilinearBorder_;
