@@ -23,6 +23,9 @@ layout(binding = 2) uniform sampler2D persistentBuffer;
 #ifndef NO_SNOW
 #define NO_SNOW 0
 #endif
+#ifndef BLUR_SLOPE
+#define BLUR_SLOPE 0
+#endif
 #if NO_SNOW
 #undef RIMS
 #define RIMS 0
@@ -58,6 +61,14 @@ float spiralBlur(vec2 uv) {
     return spiralBlurTaps(uv);
 #endif
 }
+
+#if BLUR_SLOPE
+// blur = "separable" on an r16f buffer: the blurred value and its slope per buffer texel
+// (R, G = d/dx, B = d/dy; shaders/snow/blur_separable.frag) in one tap; 0 outside the region.
+vec3 blurWithSlope(vec2 uv) {
+    return insideRegion(uv) ? textureLod(persistentBuffer, uv, 0.0).rgb : vec3(0.0);
+}
+#endif
 
 // Snow Edge Control: 1 inside, falling to 0 over edgeControl (uv) at the region's border, so a
 // print that leaves the region fades instead of ending in a cut.

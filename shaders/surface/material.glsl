@@ -36,11 +36,29 @@ float printHeightCm(vec2 uv) {
 }
 
 // The normal of the print's height field, intensity-scaled, in the surface's frame (Z up).
-vec3 printNormal(vec2 uv) {
+// `blurred`: the baked blur and its slope (BLUR_SLOPE), else unused.
+vec3 printNormal(vec2 uv, vec3 blurred) {
     float texelUv = 1.0 / snow.resolution;
     float texelCm = snow.orthoWidthCm / snow.resolution;
     vec2 slope;
-#if !NORMALS_SOBEL
+#if BLUR_SLOPE && !NORMALS_SOBEL
+    // HeightToNormalSmooth without its four taps: the blurred value 1.5 texels either side is
+    // continued linearly from the baked slope, then saturated and differenced as the taps
+    // would be (exact wherever the blur is linear over 3 texels).
+    float k = snow.maskMulti;
+    vec2 ahead = clamp((blurred.x + 1.5 * blurred.yz) * k, 0.0, 1.0);
+    vec2 behind = clamp((blurred.x - 1.5 * blurred.yz) * k, 0.0, 1.0);
+    float fade = edgeFade(uv);
+    slope = -(ahead - behind) * (snow.tgh - snow.tgl) * snow.displacementCm * fade;
+#if RIMS
+    float e = 1.5 * texelUv;
+    slope.x += rimHeightCm(uv + vec2(e, 0), ahead.x * fade) -
+               rimHeightCm(uv - vec2(e, 0), behind.x * fade);
+    slope.y += rimHeightCm(uv + vec2(0, e), ahead.y * fade) -
+               rimHeightCm(uv - vec2(0, e), behind.y * fade);
+#endif
+    slope /= 2.0 * 1.5 * texelCm;
+#elif !NORMALS_SOBEL
         // HeightToNormalSmooth: central differences 1.5 texels either side of the pixel.
         float e = 1.5 * texelUv;
         slope.x = printHeightCm(uv + vec2(e, 0)) - printHeightCm(uv - vec2(e, 0));
@@ -69,7 +87,7 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
 // The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask). A rim (rims = "on")
 // stands on untouched snow, where Snow_Mask is 0, so it brings its own alpha: full where it
 // is more than a few percent of its crest high.
-vec3 snowNormal(vec4 detail, vec2 uv, float snowMask) {
+vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred) {
     vec3 ground = groundNormal(detail);
     float alpha = snowMask;
 #if RIMS
@@ -78,7 +96,7 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask) {
 #endif
     if (alpha <= 0.0)
         return ground;
-    vec3 blended = blendAngleCorrected(ground, printNormal(uv));
+    vec3 blended = blendAngleCorrected(ground, printNormal(uv, blurred));
     return normalize(mix(ground, blended, alpha));
 }
 

@@ -15,7 +15,14 @@ layout(location = 0) out vec4 colour;
 
 void main() {
     vec2 uv = worldToUv(vWorldCm.xy);
+#if BLUR_SLOPE
+    // One tap for Snow_Mask and its slope (r16f: no contact shaping).
+    vec3 blurred = blurWithSlope(uv);
+    float snowMask = clamp(blurred.x * snow.maskMulti, 0.0, 1.0) * edgeFade(uv);
+#else
+    vec3 blurred = vec3(0.0);
     float snowMask = snowMaskAtUv(uv);
+#endif
     int mode = int(view.outputMode + 0.5);
     if (mode == 1) {
 #if NO_SNOW
@@ -36,7 +43,7 @@ void main() {
         return;
     }
     vec4 detail = landscapeDetailAt(vWorldCm.xy);
-    vec3 normal = snowNormal(detail, uv, snowMask);
+    vec3 normal = snowNormal(detail, uv, snowMask, blurred);
     if (mode == 4) {
         colour = vec4(normal, 1.0);
         return;

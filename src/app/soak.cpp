@@ -70,15 +70,16 @@ double mib(std::size_t bytes) {
 
 } // namespace
 
-std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture,
-                                            const std::string& what) {
+std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture, const std::string& what,
+                                            int unitChannels) {
     if (!texture.id())
         return std::nullopt;
     const std::vector<float> values = texture.readFloats();
     const int channels = gpu::formatInfo(texture.format()).channels;
     for (std::size_t i = 0; i < values.size(); ++i) {
         const float value = values[i];
-        if (std::isfinite(value) && value >= 0.0f && value <= 1.0f)
+        const bool unit = static_cast<int>(i % channels) < unitChannels;
+        if (std::isfinite(value) && (!unit || (value >= 0.0f && value <= 1.0f)))
             continue;
         const std::size_t texel = i / channels;
         return fmt::format("{} ({}x{}): texel ({}, {}) channel {} = {}", what, texture.width(),
@@ -95,9 +96,11 @@ std::optional<std::string> checkField(const SnowField& field) {
         const SnowSim& sim = field.sim(i);
         if (auto bad = checkSoakTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
             return bad;
-        // The blurred copy with blur = "prepass" (surfaceInput() refreshes it first).
+        // The blurred copy with blur = "prepass" or "separable" (surfaceInput() refreshes it
+        // first); a separable copy of an r16f buffer carries signed slopes in G and B.
         if (&sim.surfaceInput() != &sim.persistent())
-            if (auto bad = checkSoakTexture(sim.surfaceInput(), "sim " + sim.name() + " blurred"))
+            if (auto bad = checkSoakTexture(sim.surfaceInput(), "sim " + sim.name() + " blurred",
+                                            sim.blurCarriesSlope() ? 1 : 4))
                 return bad;
     }
     for (int c = 0; c < field.captureCount(); ++c)

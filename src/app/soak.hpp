@@ -22,9 +22,12 @@ namespace snowcap {
 // buffer, the texel and the seed), 2 when the outputs cannot be written.
 int runSoak(const Settings& settings, Lab& lab, const std::filesystem::path& outDir);
 
-// The soak's buffer check: every value finite and in [0, 1], else where the first that is not
-// sits ("WHAT (WxH): texel (x, y) channel c = nan"). A texture that owns nothing passes.
-std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture, const std::string& what);
+// The soak's buffer check: every value finite, and in [0, 1] in the first `unitChannels`
+// channels (all by default; a blurred copy that carries its slope has one), else where the
+// first that is not sits ("WHAT (WxH): texel (x, y) channel c = nan"). A texture that owns
+// nothing passes.
+std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture, const std::string& what,
+                                            int unitChannels = 4);
 
 // The resident set size of this process in bytes (/proc/self/statm), 0 where unknown.
 std::size_t residentBytes();

@@ -61,9 +61,12 @@ int SnowSurfacePass::gridCellsFor(int resolution) {
 }
 
 SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry) {
-    // Every blur but per_pixel leaves a pre-blurred copy that the material reads with one tap:
-    // one program serves them all.
-    const BlurMode blur = sim.blur == BlurMode::PerPixel ? BlurMode::PerPixel : BlurMode::Prepass;
+    // Every blur but per_pixel leaves a pre-blurred copy that the material reads with one tap;
+    // the separable one also carries its slope when the buffer is r16f (SnowSim::
+    // blurCarriesSlope), which the material then uses instead of four more taps.
+    BlurMode blur = sim.blur;
+    if (blur == BlurMode::Separable && sim.format != BufferFormat::R16F)
+        blur = BlurMode::Prepass;
     return {geometry, blur, sim.normals, sim.rims, sim.format};
 }
 
@@ -71,7 +74,8 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
     auto flag = [](bool on) {
         return std::string(on ? "1" : "0");
     };
-    const gpu::Defines defines = {{"BLUR_PREPASS", flag(variant.blur == BlurMode::Prepass)},
+    const gpu::Defines defines = {{"BLUR_PREPASS", flag(variant.blur != BlurMode::PerPixel)},
+                                  {"BLUR_SLOPE", flag(variant.blur == BlurMode::Separable)},
                                   {"NORMALS_SOBEL", flag(variant.normals == NormalMode::Sobel)},
                                   {"RIMS", flag(variant.rims == RimMode::On)},
                                   {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)},
@@ -97,11 +101,19 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
 std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
     std::vector<SurfaceVariant> variants;
     for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
-        for (BlurMode blur : {BlurMode::PerPixel, BlurMode::Prepass}) // SurfaceVariant::of
+        for (BlurMode blur : allValues<BlurMode>())
             for (NormalMode normals : allValues<NormalMode>())
                 for (RimMode rims : allValues<RimMode>())
-                    for (BufferFormat format : allValues<BufferFormat>())
-                        variants.push_back({geometry, blur, normals, rims, format});
+                    for (BufferFormat format : allValues<BufferFormat>()) {
+                        SimSettings sim;
+                        sim.blur = blur;
+                        sim.normals = normals;
+                        sim.rims = rims;
+                        sim.format = format;
+                        const SurfaceVariant variant = SurfaceVariant::of(sim, geometry);
+                        if (std::find(variants.begin(), variants.end(), variant) == variants.end())
+                            variants.push_back(variant);
+                    }
     SurfaceVariant flat;
     flat.flat = true;
     variants.push_back(flat);

@@ -61,9 +61,10 @@ static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
         if (settings.sims[i].blur == BlurMode::Prepass)
             needs.push_back({size, size, gpu::TextureFormat::R16F});
         if (settings.sims[i].blur == BlurMode::Separable) {
+            // The copy and its intermediate; they carry the slope (RGBA) for r16f buffers.
             const int half = separableBlurSize(size);
-            needs.push_back({half, half, gpu::TextureFormat::R16F});
-            needs.push_back({half, half, gpu::TextureFormat::R16F});
+            needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
+            needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
         }
         needs.push_back({size, size, gpu::TextureFormat::D32F});
     }

@@ -19,11 +19,12 @@ gpu::ProgramDesc blurPrepassProgram() {
             {}};
 }
 
-gpu::ProgramDesc blurSeparableProgram(int axis) {
-    return {axis == 0 ? "blur_separable.x" : "blur_separable.y",
+gpu::ProgramDesc blurSeparableProgram(int axis, bool slope) {
+    return {std::string(axis == 0 ? "blur_separable.x" : "blur_separable.y") +
+                (slope ? ".slope" : ""),
             {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
              {GL_FRAGMENT_SHADER, "snow/blur_separable.frag"}},
-            {{"AXIS", axis == 0 ? "0" : "1"}}};
+            {{"AXIS", axis == 0 ? "0" : "1"}, {"WITH_SLOPE", slope ? "1" : "0"}}};
 }
 
 SnowSim::SnowSim(std::string name, int index) : name_(std::move(name)), index_(index) {}
@@ -37,14 +38,15 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     program_ = std::get<gpu::ShaderProgram*>(loaded);
     const bool prepass = sim.blur != BlurMode::PerPixel;
     const bool separable = sim.blur == BlurMode::Separable;
+    const bool slope = separable && sim.format == BufferFormat::R16F; // blurCarriesSlope()
     if (prepass) {
-        auto blur = shaders.load(separable ? blurSeparableProgram(0) : blurPrepassProgram());
+        auto blur = shaders.load(separable ? blurSeparableProgram(0, slope) : blurPrepassProgram());
         if (auto* error = std::get_if<std::string>(&blur))
             return *error;
         blurProgram_ = std::get<gpu::ShaderProgram*>(blur);
     }
     if (separable) {
-        auto blur = shaders.load(blurSeparableProgram(1));
+        auto blur = shaders.load(blurSeparableProgram(1, slope));
         if (auto* error = std::get_if<std::string>(&blur))
             return *error;
         blurProgramY_ = std::get<gpu::ShaderProgram*>(blur);
@@ -73,17 +75,17 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
         reset();
     }
     const int blurSide = separable ? separableBlurSize(region.resolution) : region.resolution;
-    if (prepass && (blurred_.width() != blurSide || blurred_.format() != bufferFormat())) {
-        blurred_ = gpu::Texture2D(blurSide, blurSide, bufferFormat(), "sim." + name_ + ".blurred");
+    if (prepass && (blurred_.width() != blurSide || blurred_.format() != blurredFormat())) {
+        blurred_ = gpu::Texture2D(blurSide, blurSide, blurredFormat(), "sim." + name_ + ".blurred");
         blurredFramebuffer_ = gpu::Framebuffer(&blurred_, nullptr, "sim." + name_ + ".blurred");
         bilinearBorder_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "sim." + name_ + ".blur");
     } else if (!prepass) {
         blurred_ = {};
         blurredFramebuffer_ = {};
     }
-    if (separable && (blurTemp_.width() != blurSide || blurTemp_.format() != bufferFormat())) {
+    if (separable && (blurTemp_.width() != blurSide || blurTemp_.format() != blurredFormat())) {
         blurTemp_ =
-            gpu::Texture2D(blurSide, blurSide, bufferFormat(), "sim." + name_ + ".blur_temp");
+            gpu::Texture2D(blurSide, blurSide, blurredFormat(), "sim." + name_ + ".blur_temp");
         blurTempFramebuffer_ = gpu::Framebuffer(&blurTemp_, nullptr, "sim." + name_ + ".blur_temp");
     } else if (!separable) {
         blurTemp_ = {};

@@ -18,8 +18,9 @@ namespace snowcap {
 
 gpu::ProgramDesc accumulateProgram(const SimSettings& sim);
 gpu::ProgramDesc blurPrepassProgram();
-// blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution).
-gpu::ProgramDesc blurSeparableProgram(int axis);
+// blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution); with
+// `slope`, the passes also carry the blurred field's derivative (r16f buffers).
+gpu::ProgramDesc blurSeparableProgram(int axis, bool slope);
 
 class SnowSim {
 public:
@@ -66,6 +67,13 @@ public:
     gpu::TextureFormat bufferFormat() const {
         return sim_.format == BufferFormat::RGBA16F ? gpu::TextureFormat::RGBA16F
                                                     : gpu::TextureFormat::R16F;
+    }
+    // blur = "separable" on an r16f buffer: the blurred copy carries its slope (G, B).
+    bool blurCarriesSlope() const {
+        return sim_.blur == BlurMode::Separable && sim_.format == BufferFormat::R16F;
+    }
+    gpu::TextureFormat blurredFormat() const {
+        return blurCarriesSlope() ? gpu::TextureFormat::RGBA16F : bufferFormat();
     }
 
 private:

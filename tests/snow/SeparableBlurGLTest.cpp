@@ -25,26 +25,49 @@ float bilinearBorder(const std::vector<float>& image, int side, double u, double
     return static_cast<float>(bottom * (1 - fy) + top * fy);
 }
 
+// What a pass writes with WITH_SLOPE: the blur, the slope carried from pass x (pass y only)
+// and the slope along the pass's own axis, per full-resolution texel.
+struct Blurred {
+    std::vector<float> value, carried, slope;
+};
+
 // One pass of shaders/snow/blur_separable.frag: taps 2 full-resolution texels apart along
-// `axis`, Gaussian weights of sigma (full-resolution texels), out to 3 sigma.
-std::vector<float> separablePass(const std::vector<float>& source, int sourceSide, int outSide,
-                                 int axis, double sigma, int resolution) {
+// `axis`, Gaussian weights of sigma (full-resolution texels), out to 3 sigma; the slope from
+// derivative-of-Gaussian weights on the same taps. `carry` is blurred like the value.
+Blurred separablePass(const std::vector<float>& source, const std::vector<float>& carry,
+                      int sourceSide, int outSide, int axis, double sigma, int resolution) {
     const int reach = static_cast<int>(std::ceil(1.5 * sigma));
     const double step = axis == 0 ? 2.0 / resolution : 1.0 / outSide;
-    std::vector<float> out(static_cast<std::size_t>(outSide) * outSide);
+    const std::size_t n = static_cast<std::size_t>(outSide) * outSide;
+    Blurred out{std::vector<float>(n), std::vector<float>(n), std::vector<float>(n)};
     for (int j = 0; j < outSide; ++j)
         for (int i = 0; i < outSide; ++i) {
             const double u = (i + 0.5) / outSide, v = (j + 0.5) / outSide;
-            double sum = bilinearBorder(source, sourceSide, u, v), weights = 1.0;
+            auto tap = [&](const std::vector<float>& image, int m) {
+                const double du = axis == 0 ? m * step : 0.0, dv = axis == 1 ? m * step : 0.0;
+                return double(bilinearBorder(image, sourceSide, u + du, v + dv));
+            };
+            double sum = tap(source, 0), carried = tap(carry, 0), slope = 0.0, weights = 1.0;
             for (int m = 1; m <= reach; ++m) {
                 const double w = std::exp(-(2.0 * m) * (2.0 * m) / (2.0 * sigma * sigma));
-                const double du = axis == 0 ? m * step : 0.0, dv = axis == 1 ? m * step : 0.0;
-                sum += w * (bilinearBorder(source, sourceSide, u + du, v + dv) +
-                            bilinearBorder(source, sourceSide, u - du, v - dv));
+                sum += w * (tap(source, m) + tap(source, -m));
+                carried += w * (tap(carry, m) + tap(carry, -m));
+                slope += w * (2.0 * m / (sigma * sigma)) * (tap(source, m) - tap(source, -m));
                 weights += 2.0 * w;
             }
-            out[static_cast<std::size_t>(j) * outSide + i] = static_cast<float>(sum / weights);
+            const std::size_t k = static_cast<std::size_t>(j) * outSide + i;
+            out.value[k] = static_cast<float>(sum / weights);
+            out.carried[k] = static_cast<float>(carried / weights);
+            out.slope[k] = static_cast<float>(slope / weights);
         }
+    return out;
+}
+
+// Channel c of an RGBA readback.
+std::vector<float> channel(const std::vector<float>& rgba, int c) {
+    std::vector<float> out(rgba.size() / 4);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        out[i] = rgba[i * 4 + c];
     return out;
 }
 
@@ -69,19 +92,31 @@ TEST(SeparableBlur, MatchesItsCpuReference) {
     const std::vector<float> buffer = test::redOf(sim.persistent());
     const gpu::Texture2D& blurred = sim.surfaceInput();
     ASSERT_EQ(blurred.width(), half);
-    const std::vector<float> gpu = test::redOf(blurred);
+    ASSERT_EQ(blurred.format(), gpu::TextureFormat::RGBA16F); // r16f: the slope rides along
+    const std::vector<float> rgba = blurred.readFloats();
+    const std::vector<float> gpu = channel(rgba, 0);
 
     const SimSettings& s = sim.settings();
     const double sigma = separableBlurSigmaTexels(s.material.distanceSteps, s.material.radialSteps,
                                                   s.material.rtBlurDistance, resolution);
-    const auto x = separablePass(buffer, resolution, half, 0, sigma, resolution);
-    const auto cpu = separablePass(x, half, half, 1, sigma, resolution);
-    double worst = 0.0;
-    for (std::size_t i = 0; i < cpu.size(); ++i)
-        worst = std::max(worst, double(std::abs(cpu[i] - gpu[i])));
+    const std::vector<float> zeros(buffer.size(), 0.0f);
+    const Blurred x = separablePass(buffer, zeros, resolution, half, 0, sigma, resolution);
+    const Blurred cpu = separablePass(x.value, x.slope, half, half, 1, sigma, resolution);
+    const std::vector<float> gpuSlopeX = channel(rgba, 1), gpuSlopeY = channel(rgba, 2);
+    double worst = 0.0, worstSlope = 0.0, largestSlope = 0.0;
+    for (std::size_t i = 0; i < cpu.value.size(); ++i) {
+        worst = std::max(worst, double(std::abs(cpu.value[i] - gpu[i])));
+        worstSlope = std::max({worstSlope, double(std::abs(cpu.carried[i] - gpuSlopeX[i])),
+                               double(std::abs(cpu.slope[i] - gpuSlopeY[i]))});
+        largestSlope = std::max(largestSlope, double(std::abs(cpu.slope[i])));
+    }
     RecordProperty("max_abs_difference", std::to_string(worst));
-    // The intermediate and the output are R16F (10-bit mantissa, truncated or rounded).
+    RecordProperty("max_abs_slope_difference", std::to_string(worstSlope));
+    // The intermediate and the output are 16-bit floats (10-bit mantissa, truncated or
+    // rounded); the slopes are per texel, a few hundredths at most here.
     EXPECT_LT(worst, 4e-3);
+    EXPECT_LT(worstSlope, 1e-3);
+    EXPECT_GT(largestSlope, 0.01);                    // the print's walls have a slope
     EXPECT_GT(test::maxOf(gpu), 0.2f);                // a print is there
     EXPECT_LT(test::maxOf(gpu), test::maxOf(buffer)); // and it is blurred
 }
