@@ -10,10 +10,6 @@ namespace snowcap {
 
 namespace {
 
-const char* const kContact[] = {"foot", "vehicle", "animal", "other"};
-const char* const kShape[] = {"sphere", "box", "capsule"};
-const char* const kQuality[] = {"custom", "off", "low", "medium", "high", "ultra"};
-
 bool inputText(const char* label, std::string& text) {
     char buffer[512];
     std::snprintf(buffer, sizeof(buffer), "%s", text.c_str());
@@ -40,13 +36,13 @@ bool deformerList(PanelContext& context, Settings& edited) {
         ImGui::SameLine();
         const bool skinned = i < static_cast<int>(built.size()) && built[i].skin.has_value();
         const std::string title =
-            d.name + (d.mesh.empty() ? std::string("  (") + kShape[static_cast<int>(d.shape)] + ")"
-                                     : "  " + d.mesh);
+            d.name +
+            (d.mesh.empty() ? "  (" + std::string(toString(d.shape)) + ")" : "  " + d.mesh);
         if (ImGui::TreeNode("deformer", "%s", title.c_str())) {
             ImGui::PushItemWidth(-120.0f);
-            changed |= enumCombo("contact", d.contact, kContact);
+            changed |= enumCombo("contact", d.contact);
             if (d.mesh.empty()) {
-                changed |= enumCombo("shape", d.shape, kShape);
+                changed |= enumCombo("shape", d.shape);
                 float size[3] = {d.sizeCm.x, d.sizeCm.y, d.sizeCm.z};
                 ImGui::DragFloat3("size cm", size, 0.5f, 1.0f, 500.0f, "%.0f");
                 if (ImGui::IsItemDeactivatedAfterEdit()) {
@@ -151,7 +147,7 @@ void scenePanel(PanelContext& context) {
     if (ImGui::CollapsingHeader("Snow surface")) {
         ImGui::PushItemWidth(-140.0f);
         SnowSettings& snow = edited.snow;
-        changed |= enumCombo("quality", snow.quality, kQuality);
+        changed |= enumCombo("quality", snow.quality);
         int exponent = static_cast<int>(std::log2(std::max(snow.resolution, 64)));
         if (ImGui::SliderInt("resolution", &exponent, 6, 12,
                              std::to_string(1 << exponent).c_str())) {

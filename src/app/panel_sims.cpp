@@ -9,15 +9,23 @@ namespace snowcap {
 
 namespace {
 
-const char* const kTiming[] = {"per_frame", "delta_time"};
-const char* const kAccumulate[] = {"add", "max"};
-const char* const kFormat[] = {"r16f", "rgba16f (age, type)"};
-const char* const kNormals[] = {"height_to_normal", "sobel"};
-const char* const kRegion[] = {"fixed", "follow_naive", "follow_snapped"};
-const char* const kRims[] = {"off", "on"};
-const char* const kRefill[] = {"multiply (decay)", "linear"};
-const char* const kBlur[] = {"per_pixel (UE)", "prepass", "separable (half res)"};
-const char* const kGeometry[] = {"vertex grid", "tessellation"};
+// Notes shown after a switch's spelling in its combo.
+std::string_view formatHint(BufferFormat format) {
+    return format == BufferFormat::RGBA16F ? "age, type" : "";
+}
+std::string_view refillHint(RefillMode refill) {
+    return refill == RefillMode::Multiply ? "decay" : "";
+}
+std::string_view blurHint(BlurMode blur) {
+    switch (blur) {
+    case BlurMode::PerPixel:
+        return "UE";
+    case BlurMode::Separable:
+        return "half res";
+    default:
+        return "";
+    }
+}
 
 // A preset that sets one member of SimSettings: A takes `forA`, B takes `forB`.
 template <class T> OnePreset differIn(const char* name, T SimSettings::*member, T forA, T forB) {
@@ -57,10 +65,10 @@ bool simEditor(SimSettings& sim) {
     bool changed = false;
     ImGui::PushItemWidth(-110.0f);
     changed |= sliderDouble("decay", sim.decay, 0.5, 1.0, "%.4f");
-    changed |= enumCombo("decay_timing", sim.decayTiming, kTiming);
-    changed |= enumCombo("accumulate", sim.accumulate, kAccumulate);
+    changed |= enumCombo("decay_timing", sim.decayTiming);
+    changed |= enumCombo("accumulate", sim.accumulate);
     changed |= ImGui::Checkbox("half_safe", &sim.halfSafe);
-    changed |= enumCombo("refill", sim.refill, kRefill);
+    changed |= enumCombo("refill", sim.refill, refillHint);
     if (sim.refill == RefillMode::Linear)
         changed |= sliderDouble("refill_rate /s", sim.refillRatePerS, 0.001, 2.0, "%.3f", true);
     int resolutionIndex = 0;
@@ -80,12 +88,12 @@ bool simEditor(SimSettings& sim) {
         sim.resolution = kResolutions[resolutionIndex];
         changed = true;
     }
-    changed |= enumCombo("format", sim.format, kFormat);
-    changed |= enumCombo("region", sim.region, kRegion);
-    changed |= enumCombo("normals", sim.normals, kNormals);
-    changed |= enumCombo("blur", sim.blur, kBlur);
-    changed |= enumCombo("displacement", sim.displacement, kGeometry);
-    changed |= enumCombo("rims", sim.rims, kRims);
+    changed |= enumCombo("format", sim.format, formatHint);
+    changed |= enumCombo("region", sim.region);
+    changed |= enumCombo("normals", sim.normals);
+    changed |= enumCombo("blur", sim.blur, blurHint);
+    changed |= enumCombo("displacement", sim.displacement);
+    changed |= enumCombo("rims", sim.rims);
     MaterialSettings& m = sim.material;
     ImGui::Separator();
     ImGui::TextDisabled("material");
