@@ -137,6 +137,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             region.centreCm = centres_[i];
             sims_[i].configureOff(settings, region);
             healBound_[i] = 0.0;
+            tagStepsLeft_[i] = 0;
         }
         return std::nullopt;
     }
@@ -147,6 +148,10 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         region.centreCm = centres_[i];
         if (auto error = sims_[i].configure(settings, region, shaders_))
             return error; // cannot happen after the loads above, but never swallow it
+        // A cleared rgba16f texel (0, 0, 0, 0) takes the untouched (0, max age, 0, 0) on its
+        // first step: that step must run.
+        if (settings.sims[i].format == BufferFormat::RGBA16F)
+            tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
     }
     return std::nullopt;
 }
@@ -221,6 +226,18 @@ SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
 void SnowField::updateHealBound(int simIndex, bool contact, double dtSeconds) {
     const SimSettings& sim = effective_.sims[simIndex];
     double& bound = healBound_[simIndex];
+    int& tagSteps = tagStepsLeft_[simIndex];
+    if (sim.format == BufferFormat::RGBA16F) {
+        // The tags' distances grow by at least a texel a step once nothing is pressed, and a
+        // tag lapses past `reach` (accumulate.frag): reach + 2 steps after R is all zero, G, B
+        // and A hold the untouched (0, max age, 0, 0) everywhere, a fixed point.
+        const SnowParamsBlock& p = sims_[simIndex].params();
+        const int reach = static_cast<int>(std::ceil(p.rtBlurDistance * p.resolution)) + 2;
+        if (contact || bound > 0.0)
+            tagSteps = reach + 2;
+        else if (tagSteps > 0)
+            --tagSteps;
+    }
     if (contact) {
         bound = 1.0; // every accumulate mode saturates at 1
         return;
@@ -258,7 +275,8 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
         contact[i] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
             return d.mesh && ContactCapture::reaches(key, d.worldBounds);
         });
-        run[i] = !effective_.snow.idleSkip || moved[i] || contact[i] || healBound_[i] > 0.0;
+        run[i] = !effective_.snow.idleSkip || moved[i] || contact[i] || healBound_[i] > 0.0 ||
+                 tagStepsLeft_[i] > 0;
     }
     for (int c = 0; c < captureCount(); ++c) {
         bool needed = false;
@@ -295,6 +313,8 @@ void SnowField::reset() {
     for (auto& sim : sims_)
         sim.reset();
     healBound_ = {0.0, 0.0};
+    for (int i = 0; i < kSimCount; ++i)
+        tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;
 }
 
 std::size_t SnowField::bytes() const {

@@ -86,6 +86,9 @@ private:
     const gpu::ShaderProgram* shiftProgram_[2] = {nullptr, nullptr}; // [bilinear]
     std::array<glm::dvec2, kSimCount> centres_{};                    // where each region is now
     std::array<double, kSimCount> healBound_{0.0, 0.0};
+    // rgba16f: steps still to run after R has healed, until every contact-type tag has lapsed
+    // (accumulate.frag's distance transform drops a tag reach + 1 steps after its print).
+    std::array<int, kSimCount> tagStepsLeft_{0, 0};
     std::array<long long, kSimCount> idleSteps_{0, 0};
     std::vector<std::unique_ptr<ContactCapture>> captures_;
     std::array<int, kSimCount> captureIndex_{};
