@@ -158,7 +158,9 @@ std::optional<std::string> SnowSurfacePass::bakeDetail() {
                                  {}});
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
-    const GLuint program = std::get<gpu::ShaderProgram*>(loaded)->id();
+    detailBake_ = std::get<gpu::ShaderProgram*>(loaded);
+    detailGeneration_ = detailBake_->generation();
+    const GLuint program = detailBake_->id();
     int levels = 1;
     while ((kDetailSize >> levels) > 0)
         ++levels;
@@ -166,9 +168,13 @@ std::optional<std::string> SnowSurfacePass::bakeDetail() {
                              levels);
     if (!detail_.id())
         return detail_.allocationError();
+    // A re-bake after a hot reload runs in the middle of someone's view: their scissor must not
+    // clip it, and their framebuffer and viewport come back afterwards.
     GLint framebuffer = 0, viewport[4];
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
     glGetIntegerv(GL_VIEWPORT, viewport);
+    const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
+    glDisable(GL_SCISSOR_TEST);
     {
         gpu::Framebuffer target(&detail_, nullptr, "surface.detail");
         target.bind();
@@ -181,6 +187,8 @@ std::optional<std::string> SnowSurfacePass::bakeDetail() {
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
     detail_.generateMipmaps();
+    if (scissor)
+        glEnable(GL_SCISSOR_TEST);
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
     glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     detailSampler_ = gpu::Sampler(GL_LINEAR, GL_REPEAT, "surface.detail");
@@ -238,6 +246,10 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
 
 void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     const Region& region = sim.region();
+    // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
+    if (detailBake_ && detailBake_->generation() != detailGeneration_)
+        if (auto error = bakeDetail())
+            spdlog::error("{}", *error);
     // The prepass blur (if any) renders into its own framebuffer: run it before our state.
     GLint framebuffer = 0, viewport[4];
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);

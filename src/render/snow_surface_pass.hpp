@@ -72,6 +72,8 @@ private:
     // The landscape's baked detail noise (shaders/surface/detail_bake.frag), tiling, mipmapped.
     gpu::Texture2D detail_;
     gpu::Sampler detailSampler_;
+    const gpu::ShaderProgram* detailBake_ = nullptr;
+    int detailGeneration_ = 0; // the bake program's generation the texture was baked with
     Region builtFor_{{0, 0}, 0.0, 0};
     int gridCells_ = 0;
     int maxTessellationLevel_ = 1;
