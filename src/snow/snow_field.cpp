@@ -4,6 +4,7 @@
 #include "snow/region_shift.hpp"
 
 #include <algorithm>
+#include <fmt/format.h>
 #include <limits>
 
 namespace snowcap {
@@ -284,11 +285,13 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
             needed = needed || (run[i] && captureIndex_[i] == c);
         if (!needed)
             continue;
+        // One name per pass instance: a timer keeps one result per name and frame.
+        const std::string pass = c == 0 ? "capture" : fmt::format("capture.{}", c);
         if (timer)
-            timer->begin("capture");
+            timer->begin(pass);
         captures_[c]->capture(deformers, *captureProgram_);
         if (timer)
-            timer->end("capture");
+            timer->end(pass);
         ++passesRun_.capture;
     }
     for (int i = 0; i < kSimCount; ++i) {
@@ -297,11 +300,12 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
             ++idleSteps_[i];
             continue;
         }
+        const std::string pass = "accumulate." + sims_[i].name();
         if (timer)
-            timer->begin("accumulate");
+            timer->begin(pass);
         sims_[i].step(*captures_[captureIndex_[i]], dtSeconds);
         if (timer)
-            timer->end("accumulate");
+            timer->end(pass);
         ++passesRun_.accumulate;
         updateHealBound(i, contact[i], dtSeconds);
     }
