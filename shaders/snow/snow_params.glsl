@@ -24,12 +24,12 @@ layout(std140, binding = 0) uniform SnowParams {
     float radialSteps;
     float edgeControl;       // Snow Edge Control
     float normalIntensity;
-    float normalMode;        // 0 height_to_normal, 1 sobel
+    float normalMode;        // 0 height_to_normal, 1 sobel (read by no shader: compiled in)
     // test-bed switches (issue 7)
     float ageStepS;          // seconds the age channel grows this step
     float refillStep;        // linear refill: subtracted this step
-    float formatRgba;        // 1: G age, B contact type + 1
-    float rimsOn;            // 1: berms around prints
+    float formatRgba;        // 1: G age, B contact type + 1 (read by no shader: compiled in)
+    float rimsOn;            // 1: berms around prints (read by no shader: compiled in)
     float rimHeightCm;
     float rimWidthUv;
     float ageSoftenS;        // age at which a print is fully softened

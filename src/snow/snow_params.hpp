@@ -39,7 +39,10 @@ struct alignas(16) SnowParamsBlock {
     float radialSteps;     //  80 SpiralBlur taps per ring
     float edgeControl;     //  84 Snow Edge Control (uv)
     float normalIntensity; //  88 HeightToNormal strength
-    float normalMode;      //  92 0 height_to_normal, 1 sobel
+    // normalMode, formatRgba and rimsOn mirror switches the surface material compiles in
+    // (SurfaceVariant, render/snow_surface_pass.hpp); no shader reads them any more. They keep
+    // the block's layout and show the sim's switches to a GPU debugger.
+    float normalMode; //  92 0 height_to_normal, 1 sobel
     // ---- test-bed switches (issue 7) ----
     float ageStepS;     //  96 seconds the age channel (rgba16f G) grows this step (AgeClock)
     float refillStep;   // 100 linear refill: mask units subtracted this step (LinearRefill)
