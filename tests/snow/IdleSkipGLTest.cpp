@@ -20,6 +20,20 @@ Settings idleSettings() {
     return settings;
 }
 
+// Two fields from the same settings, one with the skip and one without, to step side by side.
+struct SkipAndRun {
+    std::unique_ptr<SnowField> skipping, running;
+};
+
+SkipAndRun skipAndRun(Settings settings, gpu::ShaderLibrary& shaders) {
+    settings.snow.idleSkip = true;
+    SkipAndRun pair;
+    pair.skipping = makeField(settings, shaders);
+    settings.snow.idleSkip = false;
+    pair.running = makeField(settings, shaders);
+    return pair;
+}
+
 TEST(IdleSkip, PassesStayFlatWhileIdleAndResumeOnContact) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     auto field = makeField(idleSettings(), shaders);
@@ -73,10 +87,7 @@ TEST(IdleSkip, SkippingChangesNoTexel) {
     // The same press / leave / idle / press-again sequence with and without the skip: the
     // buffers are bit-identical at the end (the decay clock runs through skipped steps).
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    Settings settings = idleSettings();
-    auto skipping = makeField(settings, shaders);
-    settings.snow.idleSkip = false;
-    auto running = makeField(settings, shaders);
+    auto [skipping, running] = skipAndRun(idleSettings(), shaders);
     ASSERT_TRUE(skipping && running);
     test::Sphere sphere;
     const DeformerInstance pressed = sphere.at({0, 0, -20});
@@ -103,9 +114,7 @@ TEST(IdleSkip, SkippingChangesNoTexelOfAnRgbaBuffer) {
     Settings settings = idleSettings();
     for (SimSettings& sim : settings.sims)
         sim.format = BufferFormat::RGBA16F;
-    auto skipping = makeField(settings, shaders);
-    settings.snow.idleSkip = false;
-    auto running = makeField(settings, shaders);
+    auto [skipping, running] = skipAndRun(settings, shaders);
     ASSERT_TRUE(skipping && running);
     test::Sphere sphere;
     const DeformerInstance pressed = sphere.at({0, 0, -20});
