@@ -70,7 +70,7 @@ std::vector<glm::mat4> Deformer::skinningAt(double timeS) const {
     if (!skin)
         return {};
     const double clipTime = player ? player->clipTimeS : timeS;
-    return skinningMatrices(skin->skeleton, &skin->clip, clipTime * skin->speed, true);
+    return skinningMatrices(skin->skeleton, &skin->clip, clipTime * skin->speed, true, inPlace);
 }
 
 void Deformer::drive(glm::vec2 inputDir, double dtS) {

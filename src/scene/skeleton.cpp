@@ -105,8 +105,19 @@ std::vector<glm::mat4> jointGlobals(const Skeleton& skeleton, const AnimationCli
 }
 
 std::vector<glm::mat4> skinningMatrices(const Skeleton& skeleton, const AnimationClip* clip,
-                                        double timeS, bool loop) {
+                                        double timeS, bool loop, bool inPlace) {
     std::vector<glm::mat4> matrices = jointGlobals(skeleton, clip, timeS, loop);
+    const auto root = std::find_if(skeleton.joints.begin(), skeleton.joints.end(),
+                                   [](const Joint& joint) { return joint.parent < 0; });
+    if (inPlace && clip && root != skeleton.joints.end()) {
+        const std::size_t r = static_cast<std::size_t>(root - skeleton.joints.begin());
+        const glm::vec3 start(jointGlobals(skeleton, clip, 0.0, loop)[r][3]);
+        const glm::vec3 now(matrices[r][3]);
+        const glm::mat4 back =
+            glm::translate(glm::mat4(1.0f), glm::vec3(start.x - now.x, start.y - now.y, 0.0f));
+        for (glm::mat4& global : matrices)
+            global = back * global;
+    }
     for (std::size_t i = 0; i < matrices.size(); ++i)
         matrices[i] = matrices[i] * skeleton.joints[i].inverseBind;
     return matrices;

@@ -73,8 +73,12 @@ std::vector<glm::mat4> jointGlobals(const Skeleton& skeleton, const AnimationCli
 
 // For each joint: global transform * inverse bind. Identity for every joint at rest when the
 // mesh was bound in the rest pose, which is what the bundled assets and the importer ensure.
+// `inPlace` (root_motion = "in_place") takes the clip's own travel out: every joint moves back
+// by how far the first root joint has gone across the ground (world X, Y) since the clip's
+// start, so a clip with root motion plays on the spot; its vertical motion (a walk's bob)
+// stays.
 std::vector<glm::mat4> skinningMatrices(const Skeleton& skeleton, const AnimationClip* clip,
-                                        double timeS, bool loop);
+                                        double timeS, bool loop, bool inPlace = false);
 
 // Linear blend skinning of up to four influences per vertex, the CPU reference of the shaders.
 // Weights are normalised here; influences naming a joint outside `matrices` are ignored, and a

@@ -51,6 +51,38 @@ Skeleton chain() {
     return skeleton;
 }
 
+TEST(Skeleton, InPlaceTakesTheClipsTravelOutButKeepsItsBob) {
+    // A clip whose root walks 100 cm along its own X in a second and bobs 10 cm up; under the
+    // chain's root transform (scale 2, turned 0.7 rad) that is 200 cm across the world.
+    const Skeleton skeleton = chain();
+    AnimationClip clip;
+    clip.durationS = 1.0;
+    JointChannel hips;
+    hips.joint = 0;
+    hips.translations = {{0.0, {0, 0, 90}}, {1.0, {100, 0, 100}}};
+    clip.channels.push_back(hips);
+    const double t = 0.5;
+    const auto travelling = jointGlobals(skeleton, &clip, t, false);
+    const auto start = jointGlobals(skeleton, &clip, 0.0, false);
+    const auto inPlace = skinningMatrices(skeleton, &clip, t, false, true);
+    const auto moving = skinningMatrices(skeleton, &clip, t, false, false);
+    for (std::size_t j = 0; j < skeleton.joints.size(); ++j) {
+        // skinning matrix * bind global = the joint's global.
+        const glm::vec3 placed(inPlace[j] * glm::inverse(skeleton.joints[j].inverseBind)[3]);
+        const glm::vec3 travelled(moving[j] * glm::inverse(skeleton.joints[j].inverseBind)[3]);
+        expectNear(travelled, glm::vec3(travelling[j][3]), 1e-3f);
+        const glm::vec3 shift = glm::vec3(travelling[0][3]) - glm::vec3(start[0][3]);
+        EXPECT_GT(std::hypot(shift.x, shift.y), 90.0f); // the clip does travel
+        // In place: the same pose, moved back across the ground by the root's travel...
+        expectNear(placed, glm::vec3(travelling[j][3]) - glm::vec3(shift.x, shift.y, 0.0f), 1e-3f);
+    }
+    // ...so the root stands over its start, still bobbing (2 x 5 cm up at half time).
+    const glm::vec3 root(inPlace[0] * glm::inverse(skeleton.joints[0].inverseBind)[3]);
+    EXPECT_NEAR(root.x, start[0][3].x, 1e-3f);
+    EXPECT_NEAR(root.y, start[0][3].y, 1e-3f);
+    EXPECT_NEAR(root.z - start[0][3].z, 10.0f, 1e-3f);
+}
+
 TEST(Skeleton, LerpsVectorKeysAndHoldsTheEnds) {
     const std::vector<Keyframe<glm::vec3>> keys = {
         {0.0, {0, 0, 0}}, {1.0, {10, 0, 0}}, {3.0, {10, 20, 0}}};
