@@ -427,12 +427,25 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     const double loop = settings.run.frames / settings.run.fps;
     double time = 0.0;
     long long frames = 0;
-    auto frame = [&] {
+    // One frame; with `breakdown`, every pass is also serialized and its time added there.
+    auto stepAndDraw = [&](std::map<std::string, double>* breakdown) {
         time = time + kDt > loop ? 0.0 : time + kDt;
+        const auto before = std::chrono::steady_clock::now();
         const auto& instances = session.deformers.instancesAt(time);
-        field.step(instances, kDt);
-        drawAbViews(field, *session.renderer, instances, settings, framebuffer, screen);
+        gpu::PassTimer stepTimer(gpu::TimingMethod::Serialized);
+        if (breakdown)
+            (*breakdown)["deformers.pose"] +=
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
+                    .count();
+        field.step(instances, kDt, breakdown ? &stepTimer : nullptr);
+        if (breakdown)
+            for (const auto& [pass, ms] : stepTimer.latestMs())
+                (*breakdown)["step." + pass] += ms;
+        drawAbViews(field, *session.renderer, instances, settings, framebuffer, screen, breakdown);
         ++frames;
+    };
+    auto frame = [&] {
+        stepAndDraw(nullptr);
     };
     for (int i = 0; i < prerollFrames; ++i)
         frame();
@@ -448,19 +461,8 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     // its own (the sync points add a little, so these add up to about the median, not exactly).
     constexpr int kBreakdownFrames = 3;
     std::map<std::string, double> breakdown;
-    for (int i = 0; i < kBreakdownFrames; ++i) {
-        gpu::PassTimer stepTimer(gpu::TimingMethod::Serialized);
-        time = time + kDt > loop ? 0.0 : time + kDt;
-        const auto before = std::chrono::steady_clock::now();
-        const auto& instances = session.deformers.instancesAt(time);
-        breakdown["deformers.pose"] +=
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
-                .count();
-        field.step(instances, kDt, &stepTimer);
-        for (const auto& [pass, ms] : stepTimer.latestMs())
-            breakdown["step." + pass] += ms;
-        drawAbViews(field, *session.renderer, instances, settings, framebuffer, screen, &breakdown);
-    }
+    for (int i = 0; i < kBreakdownFrames; ++i)
+        stepAndDraw(&breakdown);
     nlohmann::json parts = nlohmann::json::object();
     for (const auto& [pass, ms] : breakdown)
         parts[pass] = ms / kBreakdownFrames;

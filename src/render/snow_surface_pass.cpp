@@ -114,9 +114,7 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
                         if (std::find(variants.begin(), variants.end(), variant) == variants.end())
                             variants.push_back(variant);
                     }
-    SurfaceVariant flat;
-    flat.flat = true;
-    variants.push_back(flat);
+    variants.push_back(SurfaceVariant::flatSnow());
     return variants;
 }
 
@@ -265,10 +263,9 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
         buildGeometry(region, cells);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    SurfaceVariant flat;
-    flat.flat = true;
-    const SurfaceVariant variant =
-        quality == Quality::Off ? flat : SurfaceVariant::of(sim.settings(), geometry);
+    const SurfaceVariant variant = quality == Quality::Off
+                                       ? SurfaceVariant::flatSnow()
+                                       : SurfaceVariant::of(sim.settings(), geometry);
     const gpu::ShaderProgram* material = program(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner
@@ -276,7 +273,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     SurfaceVariant skirtVariant = variant;
     skirtVariant.geometry = SurfaceGeometry::VertexGrid;
     if (sim.settings().material.edgeControl > 0.0)
-        skirtVariant = flat;
+        skirtVariant = SurfaceVariant::flatSnow();
     const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
     if (!material || !skirtMaterial)
         return;

@@ -33,6 +33,11 @@ struct SurfaceVariant {
     bool flat = false;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry);
+    static SurfaceVariant flatSnow() {
+        SurfaceVariant variant;
+        variant.flat = true;
+        return variant;
+    }
     auto operator<=>(const SurfaceVariant&) const = default;
 };
 

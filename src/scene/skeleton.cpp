@@ -107,9 +107,11 @@ std::vector<glm::mat4> jointGlobals(const Skeleton& skeleton, const AnimationCli
 std::vector<glm::mat4> skinningMatrices(const Skeleton& skeleton, const AnimationClip* clip,
                                         double timeS, bool loop, bool inPlace) {
     std::vector<glm::mat4> matrices = jointGlobals(skeleton, clip, timeS, loop);
-    const auto root = std::find_if(skeleton.joints.begin(), skeleton.joints.end(),
-                                   [](const Joint& joint) { return joint.parent < 0; });
-    if (inPlace && clip && root != skeleton.joints.end()) {
+    const auto root = !(inPlace && clip)
+                          ? skeleton.joints.end()
+                          : std::find_if(skeleton.joints.begin(), skeleton.joints.end(),
+                                         [](const Joint& joint) { return joint.parent < 0; });
+    if (root != skeleton.joints.end()) {
         const std::size_t r = static_cast<std::size_t>(root - skeleton.joints.begin());
         const glm::vec3 start(jointGlobals(skeleton, clip, 0.0, loop)[r][3]);
         const glm::vec3 now(matrices[r][3]);
