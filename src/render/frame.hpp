@@ -1,11 +1,12 @@
 #pragma once
 // One frame of the lab as the list of its passes, in the order they run. The viewer, `render`
 // (its images and its final.png), the benchmark, the soak and the tests all draw through
-// runFrame, so they run the same passes in the same order, with or without a timer:
+// runFrame, so they run the same passes in the same order, with or without a timer (its pass
+// names in brackets):
 //
-//   follow      a following sim's region moves towards its deformer   (snow.step)
-//   capture     deformer depth from below, once per distinct capture  (snow.step)
-//   accumulate  capture + previous buffer -> next buffer, per sim     (snow.step)
+//   follow      a following sim's region moves towards its deformer   SnowField::step
+//   capture     deformer depth from below, once per distinct capture  (capture, capture.N)
+//   accumulate  capture + previous buffer -> next buffer, per sim     (accumulate.a, .b)
 //   blur        the per-step blurred copy of each sim a view draws    (blur.a, blur.b)
 //   background  the target cleared around the views, when asked
 //   per view:   clear, surface, deformers, sky                        (view.*)
