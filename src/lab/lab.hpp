@@ -1,0 +1,107 @@
+#pragma once
+// The lab behind the viewer (and `render --ui`): a scenario's settings, its session (field,
+// renderer, deformers), the playback clock and the edits the panels make. Edits that fail
+// (a bad mesh, a shader that does not build, a missing scenario) return one line and change
+// nothing.
+
+#include "lab/session.hpp"
+#include "gpu/shader_library.hpp"
+#include "gpu/timers.hpp"
+#include "render/frame.hpp"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace snowcap {
+
+class Lab {
+public:
+    // Loads the scenario (a name under config/scenarios/ or a path) with the overrides and
+    // builds everything in the current GL context.
+    static std::variant<std::unique_ptr<Lab>, std::string>
+    create(const std::string& scenario, const std::vector<std::string>& overrides,
+           const std::string& glRenderer);
+    // The same from settings already loaded (and adjusted) by the caller.
+    static std::variant<std::unique_ptr<Lab>, std::string>
+    create(const Settings& settings, const std::string& scenario,
+           const std::vector<std::string>& overrides, const std::string& glRenderer);
+
+    const Settings& settings() const { return session_.field->settings(); }
+    const Settings& scenarioSettings() const { return scenarioSettings_; } // as loaded
+    const std::string& scenario() const { return scenario_; }
+    SnowField& field() { return *session_.field; }
+    const SnowField& field() const { return *session_.field; }
+    SceneRenderer& renderer() { return *session_.renderer; }
+    gpu::ShaderLibrary& shaders() { return *shaders_; }
+    gpu::PassTimer& timer() { return timer_; }
+    // Whether frames are timed (on by default; `render` times only with --ui, where the
+    // Timings panel shows them). Timing runs the same passes in the same order.
+    void setTiming(bool on) { timing_ = on; }
+
+    // ---- playback: one step primitive ---------------------------------------------------
+    double timeS() const { return timeS_; }
+    long long steps() const { return steps_; }
+    double durationS() const; // the scenario's length (run.duration_s or frames / fps)
+    double fixedDtS() const { return 1.0 / settings().run.fps; }
+    // The one way the lab moves: one step of dtS that ends at `endS` (the clock moves there,
+    // the deformers are posed there and press), then the frame's views and UI, all through
+    // runFrame (render/frame.hpp). Callers that count fixed steps pass (i + 1) * dt, so the
+    // clock never drifts from the scenario's timeline by accumulated rounding.
+    void stepTo(double endS, double dtS, FrameDraw draw = {});
+    // stepTo(now + dtS); with `loop`, a step that would pass the end starts over at 0 first
+    // (the buffers keep their prints).
+    void step(double dtS, bool loop, FrameDraw draw = {});
+    // A frame without a step: the views and UI of the lab as it stands (paused).
+    void draw(FrameDraw draw);
+    // Time back to 0 and both sims cleared.
+    void restart();
+    // Restart, then fixed steps up to `timeS` (the scrub bar: what the scenario shows then).
+    void simulateTo(double timeS);
+
+    // Deformers where they are at the lab's time; hidden ones have no mesh (they neither draw
+    // nor press). Reading them never moves the clock.
+    const std::vector<DeformerInstance>& instances() { return instancesAt(timeS_); }
+    // The same at any time (the clock stays where it is).
+    const std::vector<DeformerInstance>& instancesAt(double timeS);
+    const std::vector<Deformer>& deformers() const { return session_.deformers.deformers(); }
+    bool visible(int index) const { return visible_[index]; }
+    void setVisible(int index, bool on) { visible_[index] = on; }
+    // WASD: the player deformer's input for the next step (world XY, length <= 1).
+    bool hasPlayer() const { return session_.deformers.hasPlayer(); }
+    void drivePlayer(glm::vec2 inputDir, double dtS);
+    // The player's position, else the deformer the region follows (snow.follow, else the
+    // first), if any.
+    std::optional<glm::vec3> followedPositionCm() const;
+
+    // ---- edits ---------------------------------------------------------------------------
+    // Settings for the field (sims, snow, capture, look); with `deformersChanged` the deformers
+    // are rebuilt (meshes imported again) from edited.deformers first.
+    std::optional<std::string> apply(const Settings& edited, bool deformersChanged = false);
+    // Adds a deformer from a mesh file (or "sphere" / "box" / "capsule") standing at the
+    // region centre.
+    std::optional<std::string> addDeformer(const std::string& pathOrShape);
+    void removeDeformer(int index);
+    std::optional<std::string> loadScenario(const std::string& scenario);
+
+private:
+    Lab() = default;
+    std::optional<std::string> rebuildDeformers(const Settings& settings);
+
+    std::unique_ptr<gpu::ShaderLibrary> shaders_;
+    Session session_;
+    std::string scenario_;
+    std::vector<std::string> overrides_;
+    Settings scenarioSettings_;
+    gpu::PassTimer timer_;
+    std::vector<bool> visible_;
+    std::vector<DeformerInstance> visibleInstances_;
+    double timeS_ = 0.0;
+    long long steps_ = 0;
+    bool timing_ = true;
+};
+
+} // namespace snowcap
