@@ -2,8 +2,8 @@
 // docs/parameters.md (both generated, and tests fail when the committed files drift); with
 // --scenario, every key of that scenario's loaded settings (after --set) as TOML.
 #include "app/commands.hpp"
-#include "app/session.hpp"
 #include "core/params.hpp"
+#include "lab/session.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
