@@ -3,10 +3,10 @@
 // control window opens and closes the others. They draw the same in the viewer and in
 // `render --ui` (no GLFW here).
 
+#include "core/settings.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_state.hpp"
 #include "viewer/viewer_views.hpp"
-#include "core/settings.hpp"
 
 #include <array>
 #include <functional>
