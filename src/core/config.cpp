@@ -114,6 +114,8 @@ Read<Settings> makeSettingsReader() {
                   field("offset_cm", &C::offsetCm, number()),
                   field("distance_cm", &C::distanceCm, number(positive())),
                   field("far_cm", &C::farCm, number(positive())),
+                  field("proxy", &C::proxy, choice(kCaptureProxyModes)),
+                  field("proxy_error_cm", &C::proxyErrorCm, number(between(0.0, 1000.0))),
               })),
         field("sim", &Settings::sims,
               table<SimPair>({simField("a", 0, sim), simField("b", 1, sim)})),
@@ -248,6 +250,9 @@ std::string_view toString(BufferFormat format) {
 }
 std::string_view toString(RefillMode mode) {
     return nameOf(kRefillModes, mode);
+}
+std::string_view toString(CaptureProxyMode mode) {
+    return nameOf(kCaptureProxyModes, mode);
 }
 std::string_view toString(RimMode mode) {
     return nameOf(kRimModes, mode);

@@ -91,6 +91,8 @@ TEST(ConfigDefaults, DefaultTomlMatchesStructDefaultsButSimA) {
     EXPECT_EQ(fromFile.capture.offsetCm, fromStruct.capture.offsetCm);
     EXPECT_EQ(fromFile.capture.distanceCm, fromStruct.capture.distanceCm);
     EXPECT_EQ(fromFile.capture.farCm, fromStruct.capture.farCm);
+    EXPECT_EQ(fromFile.capture.proxy, fromStruct.capture.proxy);
+    EXPECT_EQ(fromFile.capture.proxyErrorCm, fromStruct.capture.proxyErrorCm);
     for (std::size_t i = 0; i < 2; ++i) {
         EXPECT_EQ(fromFile.sims[i].decay, fromStruct.sims[i].decay);
         EXPECT_EQ(fromFile.sims[i].decayTiming, fromStruct.sims[i].decayTiming);
@@ -211,6 +213,8 @@ TEST(ConfigOverride, EveryKey) {
                                     "capture.offset_cm=100",
                                     "capture.distance_cm=300",
                                     "capture.far_cm=900",
+                                    "capture.proxy=off",
+                                    "capture.proxy_error_cm=0.25",
                                     "sim.a.decay=0.5",
                                     "sim.a.decay_timing=per_frame",
                                     "sim.a.accumulate=max",
@@ -234,6 +238,8 @@ TEST(ConfigOverride, EveryKey) {
     EXPECT_EQ(s.capture.offsetCm, 100.0);
     EXPECT_EQ(s.capture.distanceCm, 300.0);
     EXPECT_EQ(s.capture.farCm, 900.0);
+    EXPECT_EQ(s.capture.proxy, CaptureProxyMode::Off);
+    EXPECT_EQ(s.capture.proxyErrorCm, 0.25);
     EXPECT_EQ(s.sims[0].decay, 0.5);
     EXPECT_EQ(s.sims[1].decay, 1.0);
     for (const SimSettings& sim : s.sims) {
