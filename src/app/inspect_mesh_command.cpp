@@ -3,6 +3,7 @@
 // where it does before putting it in a scenario. A file that cannot be used gets one line on
 // stderr and exit code 2.
 
+#include "scene/capture_proxy.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>
@@ -88,6 +89,16 @@ int runInspectMesh(const std::string& path, const ImportOptions& options) {
     std::printf("  geometry    %zu mesh%s in the file, merged: %zu vertices, %zu triangles\n",
                 model.sourceMeshes, model.sourceMeshes == 1 ? "" : "es",
                 model.mesh.positions.size(), model.triangleCount());
+    // What the contact capture draws instead, at the default capture's bound (half a texel).
+    const double bound = captureProxyErrorCm(Settings{});
+    const CaptureProxy proxy = buildCaptureProxy(model.mesh, bound, model.joints, model.weights);
+    if (proxy.indices.empty())
+        std::printf("  capture     the full mesh (simplifying within %.2f cm saves too little)\n",
+                    bound);
+    else
+        std::printf(
+            "  capture     proxy of %zu triangles (bound %.2f cm), measured error %.3f cm\n",
+            proxy.triangles(), bound, proxy.errorCm);
     std::string materials;
     for (const std::string& name : model.materials)
         materials += (materials.empty() ? "" : ", ") + (name.empty() ? "(unnamed)" : name);

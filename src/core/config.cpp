@@ -137,6 +137,9 @@ std::string_view toString(BufferFormat format) {
 std::string_view toString(RefillMode mode) {
     return nameOf(kRefillModes, mode);
 }
+std::string_view toString(CaptureProxyMode mode) {
+    return nameOf(kCaptureProxyModes, mode);
+}
 std::string_view toString(RimMode mode) {
     return nameOf(kRimModes, mode);
 }

@@ -65,6 +65,10 @@ inline constexpr std::array<Spelling<RefillMode>, 2> kRefillModes{{
     {RefillMode::Multiply, "multiply"},
     {RefillMode::Linear, "linear"},
 }};
+inline constexpr std::array<Spelling<CaptureProxyMode>, 2> kCaptureProxyModes{{
+    {CaptureProxyMode::Auto, "auto"},
+    {CaptureProxyMode::Off, "off"},
+}};
 inline constexpr std::array<Spelling<RimMode>, 2> kRimModes{{
     {RimMode::Off, "off"},
     {RimMode::On, "on"},

@@ -10,6 +10,7 @@ using enum Widget;
 using config_read::kAccumulateModes;
 using config_read::kBlurModes;
 using config_read::kBufferFormats;
+using config_read::kCaptureProxyModes;
 using config_read::kDecayTimings;
 using config_read::kNormalModes;
 using config_read::kQualities;
@@ -128,6 +129,13 @@ const Section<CaptureSettings>& captureParams() {
              "Capture_Distance: the depth span the capture maps onto [0, 1]."},
             {"far_cm", &C::farCm, 2000.0, positive(), "cm", Drag,
              "Far plane of the capture camera; generous, only the near distance_cm is kept."},
+            {"proxy", choice(&C::proxy, kCaptureProxyModes), "auto", anyNumber(), "", Combo,
+             "\"auto\": the capture draws a simplified proxy of each deformer mesh, built on "
+             "load (it needs depth from below, not detail); the colour passes still draw the "
+             "full mesh. \"off\": full meshes (docs/crowds.md)."},
+            {"proxy_error_cm", &C::proxyErrorCm, 0.0, between(0.0, 1000.0), "cm", Drag,
+             "The largest error a proxy may have, world cm, as measured; 0 = half a texel of the "
+             "finest capture (2048 cm / 2048 / 2 = 0.5 cm by default)."},
         }};
     return section;
 }

@@ -30,6 +30,8 @@ enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 // "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
 enum class ContactType { Foot, Vehicle, Animal, Other };
+// "auto" | "off": whether the capture draws each mesh's simplified proxy or the mesh itself
+enum class CaptureProxyMode { Auto, Off };
 
 struct RunSettings {
     RunSettings();      // the parameter table's defaults (params.cpp)
@@ -62,6 +64,12 @@ struct CaptureSettings {
     double offsetCm{};   // capture.offset_cm (PP_Depth_Snow Offset)
     double distanceCm{}; // capture.distance_cm (Capture_Distance)
     double farCm{};      // capture.far_cm: far plane of the capture camera
+    // capture.proxy: "auto" draws a simplified proxy of every deformer mesh in the capture
+    // (colour passes keep the full mesh); "off" captures the full meshes.
+    CaptureProxyMode proxy{};
+    // capture.proxy_error_cm: the largest error a proxy may have, world cm; 0 = half a texel of
+    // the finest capture (snow.ortho_width_cm / resolution / 2).
+    double proxyErrorCm{};
 };
 
 // M_Snow and MF_FoliageInteraction_Snow, per sim (sim.X.material.*).

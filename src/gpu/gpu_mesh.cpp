@@ -6,8 +6,10 @@
 
 namespace snowcap::gpu {
 
-GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name)
-    : vertexArray_(name), indexCount_(static_cast<int>(mesh.indices.size())) {
+GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name,
+                 std::span<const std::uint32_t> captureIndices)
+    : vertexArray_(name), indexCount_(static_cast<int>(mesh.indices.size())),
+      captureIndexCount_(static_cast<int>(captureIndices.size())) {
     std::vector<float> interleaved;
     interleaved.reserve(mesh.positions.size() * 6);
     for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
@@ -17,8 +19,12 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name)
     }
     const std::string label(name);
     vertices_ = Buffer(interleaved.size() * sizeof(float), interleaved.data(), label + ".vertices");
-    indices_ = Buffer(mesh.indices.size() * sizeof(std::uint32_t), mesh.indices.data(),
-                      label + ".indices");
+    // One element buffer: the full list, then the proxy's (drawn at an offset), so the proxy
+    // needs no vertex array of its own.
+    std::vector<std::uint32_t> allIndices(mesh.indices);
+    allIndices.insert(allIndices.end(), captureIndices.begin(), captureIndices.end());
+    indices_ =
+        Buffer(allIndices.size() * sizeof(std::uint32_t), allIndices.data(), label + ".indices");
     const GLuint vao = vertexArray_.id();
     glVertexArrayVertexBuffer(vao, 0, vertices_.id(), 0, 6 * sizeof(float));
     glVertexArrayElementBuffer(vao, indices_.id());
@@ -31,8 +37,9 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name)
 }
 
 GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
-                 std::span<const glm::vec4> weights, std::string_view name)
-    : GpuMesh(mesh, name) {
+                 std::span<const glm::vec4> weights, std::string_view name,
+                 std::span<const std::uint32_t> captureIndices)
+    : GpuMesh(mesh, name, captureIndices) {
     if (joints.size() != mesh.positions.size() || weights.size() != mesh.positions.size())
         return; // not skinned after all: drawn rigid
     // Attribute 2: four joint indices (integers), attribute 3: their weights.
@@ -62,7 +69,7 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
     skinned_ = true;
 }
 
-void GpuMesh::draw(GLuint program, std::span<const glm::mat4> skinning) const {
+void GpuMesh::draw(GLuint program, std::span<const glm::mat4> skinning, Detail detail) const {
     const bool posed = skinned_ && !skinning.empty();
     glProgramUniform1i(program, kSkinnedLocation, posed ? 1 : 0);
     if (posed) {
@@ -71,7 +78,13 @@ void GpuMesh::draw(GLuint program, std::span<const glm::mat4> skinning) const {
         glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kJointMatricesBinding, jointMatrices_.id());
     }
     glBindVertexArray(vertexArray_.id());
-    glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+    if (detail == Detail::Capture && hasCaptureProxy()) {
+        const std::size_t offset = std::size_t(indexCount_) * sizeof(std::uint32_t);
+        glDrawElements(GL_TRIANGLES, captureIndexCount_, GL_UNSIGNED_INT,
+                       reinterpret_cast<const void*>(offset));
+    } else {
+        glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+    }
 }
 
 } // namespace snowcap::gpu

@@ -1,11 +1,14 @@
 #pragma once
 // A mesh uploaded for drawing: interleaved position + normal, 32-bit indices, and for skinned
 // meshes four joint indices + weights per vertex and a buffer of joint matrices. The attribute
-// locations and bindings match shaders/common/deformer_vertex.glsl.
+// locations and bindings match shaders/common/deformer_vertex.glsl. A mesh may carry a capture
+// proxy (scene/capture_proxy.hpp): a second, shorter index list over the same vertices, drawn
+// by the contact capture instead of the full one.
 
 #include "gpu/objects.hpp"
 #include "scene/mesh.hpp"
 
+#include <cstdint>
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat4x4.hpp>
 #include <span>
@@ -20,20 +23,33 @@ inline constexpr GLuint kJointMatricesBinding = 3; // SSBO of mat4 joints[]
 class GpuMesh {
 public:
     GpuMesh() = default;
-    GpuMesh(const Mesh& mesh, std::string_view name);
+    // `captureIndices`: the capture proxy's triangles over the same vertices (empty: none).
+    GpuMesh(const Mesh& mesh, std::string_view name,
+            std::span<const std::uint32_t> captureIndices = {});
     GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
-            std::span<const glm::vec4> weights, std::string_view name);
+            std::span<const glm::vec4> weights, std::string_view name,
+            std::span<const std::uint32_t> captureIndices = {});
+
+    // Which index list a draw uses: the full mesh, or the capture proxy where there is one.
+    enum class Detail { Full, Capture };
     // Draws with `program` (which must include deformer_vertex.glsl); a skinned mesh poses with
     // `skinning` (one matrix per joint), a rigid one ignores it.
-    void draw(GLuint program, std::span<const glm::mat4> skinning = {}) const;
+    void draw(GLuint program, std::span<const glm::mat4> skinning = {},
+              Detail detail = Detail::Full) const;
     bool skinned() const { return skinned_; }
+    bool hasCaptureProxy() const { return captureIndexCount_ > 0; }
     int triangleCount() const { return indexCount_ / 3; }
+    // What the capture draws: the proxy's triangles, or the full mesh's without one.
+    int captureTriangleCount() const {
+        return (hasCaptureProxy() ? captureIndexCount_ : indexCount_) / 3;
+    }
 
 private:
     VertexArray vertexArray_;
     Buffer vertices_, indices_, skinAttributes_;
     mutable Buffer jointMatrices_; // scratch: each draw uploads the pose it is drawn with
     int indexCount_ = 0;
+    int captureIndexCount_ = 0; // after the full list in indices_
     bool skinned_ = false;
 };
 

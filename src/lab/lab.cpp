@@ -1,6 +1,7 @@
 #include "lab/lab.hpp"
 
 #include "core/paths.hpp"
+#include "scene/capture_proxy.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -115,12 +116,14 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
         for (std::size_t j = 0; j < deformers().size() && j < visible_.size(); ++j)
             if (deformers()[j].name == built[i].name)
                 visible[i] = visible_[j];
-    session_.deformers = DeformerSet(std::move(built));
+    session_.deformers = DeformerSet(std::move(built), captureProxyErrorCm(settings));
     visible_ = std::move(visible);
     return std::nullopt;
 }
 
 std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
+    // A finer capture (or another proxy key) needs proxies built for it: rebuild the set too.
+    deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings());
     if (deformersChanged) {
         // Build the new set before touching anything; the field takes the rest.
         const Settings before = settings();

@@ -1,6 +1,7 @@
 #include "lab/session.hpp"
 
 #include "core/paths.hpp"
+#include "scene/capture_proxy.hpp"
 
 namespace snowcap {
 
@@ -28,7 +29,7 @@ std::variant<Session, std::string> createSession(const Settings& settings,
             return *error;
         deformers.push_back(std::move(std::get<Deformer>(loaded)));
     }
-    session.deformers = DeformerSet(std::move(deformers));
+    session.deformers = DeformerSet(std::move(deformers), captureProxyErrorCm(settings));
     return session;
 }
 

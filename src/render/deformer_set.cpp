@@ -1,16 +1,25 @@
 #include "render/deformer_set.hpp"
 
+#include "scene/capture_proxy.hpp"
+
 namespace snowcap {
 
-DeformerSet::DeformerSet(std::vector<Deformer> deformers) : deformers_(std::move(deformers)) {
+DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm)
+    : deformers_(std::move(deformers)) {
     meshes_.reserve(deformers_.size());
     for (std::size_t i = 0; i < deformers_.size(); ++i) {
         const Deformer& deformer = deformers_[i];
-        if (deformer.skin)
+        // Mesh vertices are in world cm (scale and fit are applied on load; the model matrix
+        // only moves and turns), so the bound applies as it is.
+        if (deformer.skin) {
+            const CaptureProxy proxy = buildCaptureProxy(
+                deformer.mesh, captureProxyErrorCm, deformer.skin->joints, deformer.skin->weights);
             meshes_.emplace_back(deformer.mesh, deformer.skin->joints, deformer.skin->weights,
-                                 "deformer." + deformer.name);
-        else
-            meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name);
+                                 "deformer." + deformer.name, proxy.indices);
+        } else {
+            const CaptureProxy proxy = buildCaptureProxy(deformer.mesh, captureProxyErrorCm);
+            meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name, proxy.indices);
+        }
         if (deformer.player && player_ < 0)
             player_ = int(i);
     }

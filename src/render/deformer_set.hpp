@@ -15,7 +15,9 @@ namespace snowcap {
 class DeformerSet {
 public:
     DeformerSet() = default;
-    explicit DeformerSet(std::vector<Deformer> deformers);
+    // Each mesh gets a capture proxy whose error stays under `captureProxyErrorCm` (world cm;
+    // captureProxyErrorCm(settings) in scene/capture_proxy.hpp); 0: the capture draws full meshes.
+    explicit DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm = 0.0);
 
     // Where everything is at `timeS`.
     const std::vector<DeformerInstance>& instancesAt(double timeS);

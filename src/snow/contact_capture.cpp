@@ -59,7 +59,8 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
             continue;
         glProgramUniformMatrix4fv(program.id(), 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
         glProgramUniform1f(program.id(), kContactCodeLocation, contactTypeCode(deformer.contact));
-        deformer.mesh->draw(program.id(), deformer.skinning);
+        // Depth from below needs no detail: the proxy where the mesh has one.
+        deformer.mesh->draw(program.id(), deformer.skinning, gpu::GpuMesh::Detail::Capture);
         ++drawn;
     }
     return drawn;

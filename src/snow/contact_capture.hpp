@@ -1,6 +1,6 @@
 #pragma once
 // ContactCapturePass — the SceneCaptureComponent2D analogue.
-// Reads:  deformer meshes + model matrices.
+// Reads:  deformer meshes (their capture proxies where they have one) + model matrices.
 // Writes: a D32F depth texture, N x N, window depth = distance above the camera / far
 //         (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is; and an R16F contact
 //         texture: the contact type code (1 + ContactType) of the nearest deformer, 0 where

@@ -187,6 +187,8 @@ TEST(ConfigOverride, EveryKey) {
                                     "capture.offset_cm=100",
                                     "capture.distance_cm=300",
                                     "capture.far_cm=900",
+                                    "capture.proxy=off",
+                                    "capture.proxy_error_cm=0.25",
                                     "sim.a.decay=0.5",
                                     "sim.a.decay_timing=per_frame",
                                     "sim.a.accumulate=max",
@@ -210,6 +212,8 @@ TEST(ConfigOverride, EveryKey) {
     EXPECT_EQ(s.capture.offsetCm, 100.0);
     EXPECT_EQ(s.capture.distanceCm, 300.0);
     EXPECT_EQ(s.capture.farCm, 900.0);
+    EXPECT_EQ(s.capture.proxy, CaptureProxyMode::Off);
+    EXPECT_EQ(s.capture.proxyErrorCm, 0.25);
     EXPECT_EQ(s.sims[0].decay, 0.5);
     EXPECT_EQ(s.sims[1].decay, 1.0);
     for (const SimSettings& sim : s.sims) {
