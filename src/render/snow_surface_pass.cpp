@@ -256,7 +256,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
     glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
-    const Quality quality = sim.fullSettings().snow.quality;
+    const Quality quality = sim.quality();
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
     if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution ||
         cells != gridCells_)

@@ -18,7 +18,7 @@ using enum HalfRounding;
 // The accumulate constants of sim A as the app builds them from the default settings.
 AccumulateConstants defaultConstants() {
     const Settings settings;
-    return accumulateConstants(makeSnowParams(settings, Region{}, 0, 1.0f), settings.sims[0],
+    return accumulateConstants(makeSnowParams(settings, Region{}, 0), settings.sims[0],
                                NearestEven);
 }
 
