@@ -46,6 +46,8 @@ const std::vector<OnePreset>& oneDifferencePresets() {
                  RegionMode::FollowSnapped),
         differIn("per_frame vs delta_time", &S::decayTiming, DecayTiming::PerFrame,
                  DecayTiming::DeltaTime),
+        differIn("contact per_frame vs delta_time", &S::contactTiming, ContactTiming::PerFrame,
+                 ContactTiming::DeltaTime),
         differIn("add vs max", &S::accumulate, AccumulateMode::Add, AccumulateMode::Max),
         differIn("vertex vs tessellation", &S::displacement, SurfaceGeometry::VertexGrid,
                  SurfaceGeometry::Tessellation),
@@ -67,6 +69,9 @@ bool simEditor(SimSettings& sim) {
     changed |= sliderDouble("decay", sim.decay, 0.5, 1.0, "%.4f");
     changed |= enumCombo("decay_timing", sim.decayTiming);
     changed |= enumCombo("accumulate", sim.accumulate);
+    ImGui::BeginDisabled(sim.accumulate == AccumulateMode::Max); // max adds nothing to scale
+    changed |= enumCombo("contact_timing", sim.contactTiming);
+    ImGui::EndDisabled();
     changed |= ImGui::Checkbox("half_safe", &sim.halfSafe);
     changed |= enumCombo("refill", sim.refill, refillHint);
     if (sim.refill == RefillMode::Linear)

@@ -115,6 +115,7 @@ std::string switchDifferences(const SnowField& field, int s) {
             text += fmt::format(", {} {}", key, toString(mineValue));
     };
     differs("accumulate", mine.accumulate, other.accumulate);
+    differs("contact", mine.contactTiming, other.contactTiming);
     differs("format", mine.format, other.format);
     differs("normals", mine.normals, other.normals);
     differs("region", mine.region, other.region);
@@ -308,6 +309,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
              {{"decay", p.decay},
               {"decay_timing", toString(p.decayTiming)},
               {"accumulate", toString(p.accumulate)},
+              {"contact_timing", toString(p.contactTiming)},
               {"format", toString(p.format)},
               {"normals", toString(p.normals)},
               {"region", toString(p.region)},

@@ -77,6 +77,7 @@ Read<Settings> makeSettingsReader() {
         field("decay", &S::decay, number(aboveUpTo(0.0, 1.0))),
         field("decay_timing", &S::decayTiming, choice(kDecayTimings)),
         field("accumulate", &S::accumulate, choice(kAccumulateModes)),
+        field("contact_timing", &S::contactTiming, choice(kContactTimings)),
         field("half_safe", &S::halfSafe, exactly<bool>("a boolean")),
         field("resolution", &S::resolution, integer(zeroOrPowerOfTwoBetween(64, 8192))),
         field("format", &S::format, choice(kBufferFormats)),
@@ -226,6 +227,9 @@ std::filesystem::path resolveScenario(const std::string& nameOrPath,
 
 std::string_view toString(DecayTiming timing) {
     return nameOf(kDecayTimings, timing);
+}
+std::string_view toString(ContactTiming timing) {
+    return nameOf(kContactTimings, timing);
 }
 std::string_view toString(AccumulateMode mode) {
     return nameOf(kAccumulateModes, mode);

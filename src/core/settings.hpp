@@ -12,6 +12,7 @@
 namespace snowcap {
 
 enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta_time"
+enum class ContactTiming { PerFrame, DeltaTime };        // "per_frame" | "delta_time"
 enum class AccumulateMode { Add, Max };                  // "add" | "max"
 enum class DeformerShape { Sphere, Box, Capsule };       // "sphere" | "box" | "capsule"
 enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" | "sobel"
@@ -80,6 +81,10 @@ struct SimSettings {
     double decay = 0.999;                             // sim.X.decay: (0, 1], Mask_Attenuation
     DecayTiming decayTiming = DecayTiming::DeltaTime; // sim.X.decay_timing
     AccumulateMode accumulate = AccumulateMode::Add;  // sim.X.accumulate
+    // sim.X.contact_timing: with accumulate = "add", "per_frame" adds the mask once a step (the
+    // UE original: a held contact deepens faster at a higher frame rate); "delta_time" adds
+    // mask x dt x 60 (the same at any rate, the original at 60 fps). "max" ignores it.
+    ContactTiming contactTiming = ContactTiming::DeltaTime;
     bool halfSafe = true; // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
     int resolution = 0;   // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]
     BufferFormat format = BufferFormat::R16F;        // sim.X.format: rgba16f adds age (G), type (B)

@@ -34,6 +34,14 @@ double decayAt(const std::vector<SimSettings::DecayKey>& keys, double decay, dou
     return keys.back().decay;
 }
 
+float contactScale(ContactTiming timing, AccumulateMode mode, double dtSeconds) {
+    if (timing == ContactTiming::PerFrame || mode == AccumulateMode::Max)
+        return 1.0f;
+    // 1/60 in double times 60 is within an ulp of 1, and the float rounding makes it exactly
+    // 1.0f: at 60 fps the pass adds the mask itself, bit for bit the original.
+    return static_cast<float>(dtSeconds * 60.0);
+}
+
 ClockSettings ClockSettings::of(const SimSettings& sim) {
     ClockSettings s;
     s.decay = sim.decay;
@@ -42,6 +50,8 @@ ClockSettings ClockSettings::of(const SimSettings& sim) {
     s.halfSafe = sim.halfSafe;
     s.refill = sim.refill;
     s.refillRatePerS = sim.refillRatePerS;
+    s.contactTiming = sim.contactTiming;
+    s.accumulate = sim.accumulate;
     return s;
 }
 
@@ -63,6 +73,7 @@ const SimStep& SimClock::advance(double dtSeconds) {
             s.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
     }
     step.ageStepS = ageClock_.next(dtSeconds);
+    step.contactScale = contactScale(s.contactTiming, s.accumulate, dtSeconds);
     last_ = step;
     return last_;
 }

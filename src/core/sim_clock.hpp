@@ -5,7 +5,7 @@
 //
 // What it owns: the scenario time since the last reset, the decay in force then
 // (sim.X.decay_keys), the step's decay factor (decay_timing, in half-safe quanta), linear
-// refill's amount and the age channel's growth. The quanta carry a
+// refill's amount, the age channel's growth and contact timing's scale. The quanta carry a
 // remainder from step to step, so a step that is not run must still advance the clock, or every
 // later step would differ.
 
@@ -54,6 +54,11 @@ inline double decayAt(const SimSettings& sim, double timeS) {
     return decayAt(sim.decayKeys, sim.decay, timeS);
 }
 
+// contact_timing's scale of what a step adds in accumulate = "add": 1 per_frame (the UE
+// original), dt x 60 delta_time (exactly 1 at 1/60 s). "max" adds nothing (the deepest press
+// wins whatever the rate), so it is 1 there.
+float contactScale(ContactTiming timing, AccumulateMode mode, double dtSeconds);
+
 // ---- the clock ----------------------------------------------------------------------------
 
 // The keys of sim.X a clock reads, and nothing else.
@@ -64,6 +69,8 @@ struct ClockSettings {
     bool halfSafe = true;
     RefillMode refill = RefillMode::Multiply;
     double refillRatePerS = 0.1;
+    ContactTiming contactTiming = ContactTiming::DeltaTime;
+    AccumulateMode accumulate = AccumulateMode::Add;
 
     static ClockSettings of(const SimSettings& sim);
     bool operator==(const ClockSettings&) const = default;
@@ -78,6 +85,7 @@ struct SimStep {
     float stepFactor = 1.0f; // k on (mask + previous); 1 with linear refill and between quanta
     float refillStep = 0.0f; // linear refill: subtracted this step
     float ageStepS = 0.0f;   // the age channel (rgba16f G) grows by this
+    float contactScale = 1.0f; // the mask is added times this (contact_timing)
 };
 
 class SimClock {

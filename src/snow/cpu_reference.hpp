@@ -18,6 +18,7 @@ struct AccumulateConstants {
     float captureOffsetCm = 150.0f;
     float invCaptureDistance = 1.0f / 250.0f;
     float stepFactor = 1.0f;
+    float contactScale = 1.0f; // accumulate = "add": the mask counts this much (contact_timing)
     float zeroFloor = 0.0f;
     float refillStep = 0.0f; // refill = "linear": subtracted this step (stepFactor is then 1)
     AccumulateMode mode = AccumulateMode::Add;
@@ -71,6 +72,7 @@ template <class MaskFn> std::vector<float> TexelSimulation::run(int steps, MaskF
         const SimStep& now = clock.advance(dt);
         c.stepFactor = now.stepFactor;
         c.refillStep = now.refillStep;
+        c.contactScale = now.contactScale;
         const float mask = maskAt(step, (step + 1) * dt);
         // A window depth that yields exactly this mask is not needed: feed the mask through an
         // equivalent depth so the same code path runs.

@@ -77,6 +77,7 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
 }
 
 void setStep(SnowParamsBlock& block, const SimStep& step) {
+    block.contactScale = step.contactScale;
     block.stepFactor = step.stepFactor;
     block.refillStep = step.refillStep;
     block.ageStepS = step.ageStepS;

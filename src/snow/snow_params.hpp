@@ -23,7 +23,7 @@ struct alignas(16) SnowParamsBlock {
     float invCaptureDistance; //  16 1 / Capture_Distance, computed once on the CPU
     float captureOffsetCm;    //  20 PP_Depth_Snow Offset
     float captureFarCm;       //  24 far plane: depth texture value x far = SceneDepth (cm)
-    float stepPad0;           //  28 padding
+    float contactScale;       //  28 add mode: the mask counts this much this step (SimClock)
     float stepFactor;         //  32 the factor k this step applies (SimClock: timing + quanta)
     float zeroFloor;          //  36 half-safe: results below this are written as 0
     float rtBlurDistance;     //  40 RT_Blur_Distance (uv units)
@@ -65,6 +65,7 @@ struct alignas(16) SnowParamsBlock {
 };
 static_assert(sizeof(SnowParamsBlock) == 256, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
+static_assert(offsetof(SnowParamsBlock, contactScale) == 28);
 static_assert(offsetof(SnowParamsBlock, stepFactor) == 32);
 static_assert(offsetof(SnowParamsBlock, tgl) == 64);
 static_assert(offsetof(SnowParamsBlock, ageStepS) == 96);

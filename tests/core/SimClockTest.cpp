@@ -7,6 +7,22 @@
 namespace snowcap {
 namespace {
 
+TEST(SimClock, ContactScaleIsExactlyOneAtSixtyFps) {
+    // Every scenario runs at 60 fps: delta_time contact timing must be the original there, bit
+    // for bit, whichever way the step was computed.
+    EXPECT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Add, 1.0 / 60.0), 1.0f);
+    const double fps = 60.0;
+    EXPECT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Add, 1.0 / fps), 1.0f);
+    EXPECT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Add, 1.0 / 30.0), 2.0f);
+    EXPECT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Add, 1.0 / 240.0), 0.25f);
+    EXPECT_FLOAT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Add, 1.0 / 144.0),
+                    60.0f / 144.0f);
+    for (double dt : {1.0 / 30.0, 1.0 / 144.0, 0.1}) {
+        EXPECT_EQ(contactScale(ContactTiming::PerFrame, AccumulateMode::Add, dt), 1.0f);
+        EXPECT_EQ(contactScale(ContactTiming::DeltaTime, AccumulateMode::Max, dt), 1.0f);
+    }
+}
+
 TEST(SimClock, AStepReadsTheDecayKeysAtTheTimeItEndsAt) {
     SimSettings sim;
     sim.decayKeys = {{0.0, 0.95}, {1.0, 0.95}, {1.0, 0.999}};
