@@ -12,6 +12,7 @@
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 
+#include <utility>
 #include <vector>
 
 namespace snowcap {
@@ -61,16 +62,17 @@ float contactScale(ContactTiming timing, AccumulateMode mode, double dtSeconds);
 
 // ---- the clock ----------------------------------------------------------------------------
 
-// The keys of sim.X a clock reads, and nothing else.
+// The keys of sim.X a clock reads, and nothing else. Made by of(): the defaults are
+// SimSettings' own.
 struct ClockSettings {
-    double decay = 0.999;
+    double decay{};
     std::vector<SimSettings::DecayKey> decayKeys;
-    DecayTiming decayTiming = DecayTiming::DeltaTime;
-    bool halfSafe = true;
-    RefillMode refill = RefillMode::Multiply;
-    double refillRatePerS = 0.1;
-    ContactTiming contactTiming = ContactTiming::DeltaTime;
-    AccumulateMode accumulate = AccumulateMode::Add;
+    DecayTiming decayTiming{};
+    bool halfSafe{};
+    RefillMode refill{};
+    double refillRatePerS{};
+    ContactTiming contactTiming{};
+    AccumulateMode accumulate{};
 
     static ClockSettings of(const SimSettings& sim);
     bool operator==(const ClockSettings&) const = default;
@@ -90,7 +92,7 @@ struct SimStep {
 
 class SimClock {
 public:
-    SimClock() = default;
+    SimClock() : settings_(ClockSettings::of(SimSettings{})) {}
     explicit SimClock(ClockSettings settings) : settings_(std::move(settings)) {}
 
     // Live edits: new keys from the next step on; time and the quanta's remainders are kept.
