@@ -143,7 +143,6 @@ public:
             sim.decay = pick(std::array{1.0, 0.999, 0.99, 0.95, 0.5, 1e-6});
             sim.decayTiming = pick(std::array{DecayTiming::PerFrame, DecayTiming::DeltaTime});
             sim.accumulate = pick(std::array{AccumulateMode::Add, AccumulateMode::Max});
-            sim.contactTiming = pick(std::array{ContactTiming::PerFrame, ContactTiming::DeltaTime});
             sim.halfSafe = pick(std::array{true, false});
             sim.refill = pick(std::array{RefillMode::Multiply, RefillMode::Linear});
             sim.refillRatePerS = pick(std::array{0.01, 0.1, 1.0, 1000.0});
