@@ -1,5 +1,7 @@
 #version 450 core
-// PP_Depth_Snow: capture depth -> contact mask; + previous persistent value; x decay; saturate.
+// PP_Depth_Snow: capture depth -> contact mask; (x contact scale) + previous persistent value;
+// x decay; saturate. The per-step amounts (contactScale, stepFactor, refillStep, ageStepS)
+// come from the sim's clock (src/core/sim_clock.hpp) through SnowParams.
 // Reads:  captureDepth (D32F, window depth = SceneDepth / far), previous (R16F or RGBA16F),
 //         captureContact (R16F, contact type code of the nearest deformer; FORMAT_RGBA only)
 // Writes: the other buffer of the sim's ping-pong pair.
@@ -55,10 +57,13 @@ void main() {
 #endif
     precise float value = max(mask, decayed);
 #else
+    // Contact timing: what this step adds (contactScale is dt x 60 with "delta_time", exactly
+    // 1 at 60 fps and with "per_frame"; max mode above never scales the mask).
+    precise float added = mask * snow.contactScale;
 #if REFILL_LINEAR
-    precise float summed = (mask + previousValue) - snow.refillStep;
+    precise float summed = (added + previousValue) - snow.refillStep;
 #else
-    precise float summed = (mask + previousValue) * snow.stepFactor;
+    precise float summed = (added + previousValue) * snow.stepFactor;
 #endif
     precise float value = clamp(summed, 0.0, 1.0);
 #endif

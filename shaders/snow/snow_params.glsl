@@ -7,7 +7,7 @@ layout(std140, binding = 0) uniform SnowParams {
     float invCaptureDistance;
     float captureOffsetCm;   // PP_Depth_Snow Offset
     float captureFarCm;
-    float decay;             // Mask_Attenuation
+    float contactScale;      // add mode: the mask counts this much this step
     float stepFactor;        // k for this step
     float zeroFloor;
     float rtBlurDistance;    // RT_Blur_Distance

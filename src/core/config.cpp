@@ -115,6 +115,9 @@ std::filesystem::path resolveScenario(const std::string& nameOrPath,
 std::string_view toString(DecayTiming timing) {
     return nameOf(kDecayTimings, timing);
 }
+std::string_view toString(ContactTiming timing) {
+    return nameOf(kContactTimings, timing);
+}
 std::string_view toString(AccumulateMode mode) {
     return nameOf(kAccumulateModes, mode);
 }

@@ -47,6 +47,7 @@ std::filesystem::path resolveScenario(const std::string& nameOrPath,
 
 // The spellings used in the TOML files, stats.json and the UI.
 std::string_view toString(DecayTiming timing);
+std::string_view toString(ContactTiming timing);
 std::string_view toString(AccumulateMode mode);
 std::string_view toString(DeformerShape shape);
 std::string_view toString(NormalMode mode);

@@ -34,6 +34,10 @@ inline constexpr std::array<Spelling<DecayTiming>, 2> kDecayTimings{{
     {DecayTiming::PerFrame, "per_frame"},
     {DecayTiming::DeltaTime, "delta_time"},
 }};
+inline constexpr std::array<Spelling<ContactTiming>, 2> kContactTimings{{
+    {ContactTiming::PerFrame, "per_frame"},
+    {ContactTiming::DeltaTime, "delta_time"},
+}};
 inline constexpr std::array<Spelling<AccumulateMode>, 2> kAccumulateModes{{
     {AccumulateMode::Add, "add"},
     {AccumulateMode::Max, "max"},

@@ -11,6 +11,7 @@ using config_read::kAccumulateModes;
 using config_read::kBlurModes;
 using config_read::kBufferFormats;
 using config_read::kCaptureProxyModes;
+using config_read::kContactTimings;
 using config_read::kDecayTimings;
 using config_read::kNormalModes;
 using config_read::kQualities;
@@ -156,6 +157,11 @@ const Section<SimSettings>& simParams() {
              "once per step, the UE original."},
             {"accumulate", choice(&S::accumulate, kAccumulateModes), "add", anyNumber(), "", Combo,
              "\"add\": presses accumulate (the original); \"max\": the deepest press wins."},
+            {"contact_timing", choice(&S::contactTiming, kContactTimings), "delta_time",
+             anyNumber(), "", Combo,
+             "With accumulate = \"add\": \"delta_time\" adds mask x dt x 60 a step, the same "
+             "at any frame rate (the original at 60 fps); \"per_frame\": the mask once a step, "
+             "the UE original (deeper at higher rates). \"max\" does not depend on the rate."},
             {"half_safe", &S::halfSafe, true, anyNumber(), "", Checkbox,
              "Exact half-float rounding and decay quanta, so 16-bit storage cannot stall a slow "
              "decay (docs/pipeline.md)."},

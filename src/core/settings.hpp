@@ -14,6 +14,7 @@
 namespace snowcap {
 
 enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta_time"
+enum class ContactTiming { PerFrame, DeltaTime };        // "per_frame" | "delta_time"
 enum class AccumulateMode { Add, Max };                  // "add" | "max"
 enum class DeformerShape { Sphere, Box, Capsule };       // "sphere" | "box" | "capsule"
 enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" | "sobel"
@@ -95,6 +96,7 @@ struct SimSettings {
     double decay{};              // sim.X.decay: (0, 1], Mask_Attenuation
     DecayTiming decayTiming{};   // sim.X.decay_timing
     AccumulateMode accumulate{}; // sim.X.accumulate
+    ContactTiming contactTiming{}; // sim.X.contact_timing: the mask added per step or x dt x 60
     bool halfSafe{};       // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
     int resolution{};      // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]
     BufferFormat format{}; // sim.X.format: rgba16f adds age (G), type (B)

@@ -116,6 +116,7 @@ std::string switchDifferences(const SnowField& field, int s) {
             text += fmt::format(", {} {}", key, toString(mineValue));
     };
     differs("accumulate", mine.accumulate, other.accumulate);
+    differs("contact", mine.contactTiming, other.contactTiming);
     differs("format", mine.format, other.format);
     differs("normals", mine.normals, other.normals);
     differs("region", mine.region, other.region);

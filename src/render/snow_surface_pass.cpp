@@ -243,7 +243,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry,
     // The blurred copy (blur = "prepass" / "separable") was made by the frame's blur pass.
     const gpu::Texture2D& input = sim.surfaceInput();
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
-    const Quality quality = sim.fullSettings().snow.quality;
+    const Quality quality = sim.quality();
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
     if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution ||
         cells != gridCells_)

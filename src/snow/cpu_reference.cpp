@@ -14,6 +14,7 @@ AccumulateConstants accumulateConstants(const SnowParamsBlock& block, const SimS
     c.captureOffsetCm = block.captureOffsetCm;
     c.invCaptureDistance = block.invCaptureDistance;
     c.stepFactor = block.stepFactor;
+    c.contactScale = block.contactScale;
     c.zeroFloor = block.zeroFloor;
     c.refillStep = block.refillStep;
     c.mode = sim.accumulate;
@@ -45,8 +46,9 @@ float accumulateTexel(float windowDepth, float previous, const AccumulateConstan
             linear ? std::max(previous - c.refillStep, 0.0f) : previous * c.stepFactor;
         value = std::max(mask, decayed);
     } else {
+        const float added = mask * c.contactScale;
         const float summed =
-            linear ? (mask + previous) - c.refillStep : (mask + previous) * c.stepFactor;
+            linear ? (added + previous) - c.refillStep : (added + previous) * c.stepFactor;
         value = std::clamp(summed, 0.0f, 1.0f);
     }
     if (notFinite(value))

@@ -4,6 +4,7 @@
 // a selectable half conversion. GL tests compare the driver's output with it texel for texel.
 
 #include "core/settings.hpp"
+#include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
 #include "snow/snow_params.hpp"
 
@@ -17,6 +18,7 @@ struct AccumulateConstants {
     float captureOffsetCm = 150.0f;
     float invCaptureDistance = 1.0f / 250.0f;
     float stepFactor = 1.0f;
+    float contactScale = 1.0f; // accumulate = "add": the mask counts this much (contact_timing)
     float zeroFloor = 0.0f;
     float refillStep = 0.0f; // refill = "linear": subtracted this step (stepFactor is then 1)
     AccumulateMode mode = AccumulateMode::Add;
@@ -42,7 +44,8 @@ void accumulateBuffers(std::span<const float> windowDepth, std::span<const float
                        std::span<float> next, const AccumulateConstants& c);
 
 // One texel driven through time by a contact mask history; what the decay tests and the fade
-// plots use to compare designs and rounding modes without a GPU.
+// plots use to compare designs and rounding modes without a GPU. Its steps come from the same
+// SimClock the GPU sim runs on.
 struct TexelSimulation {
     SimSettings sim;
     HalfRounding storeRounding = HalfRounding::NearestEven;
@@ -56,8 +59,7 @@ struct TexelSimulation {
 template <class MaskFn> std::vector<float> TexelSimulation::run(int steps, MaskFn maskAt) const {
     std::vector<float> values;
     values.reserve(steps);
-    DecayQuantizer quantizer;
-    LinearRefill linearRefill;
+    SimClock clock(ClockSettings::of(sim));
     const double dt = 1.0 / fps;
     AccumulateConstants c;
     c.mode = sim.accumulate;
@@ -67,15 +69,10 @@ template <class MaskFn> std::vector<float> TexelSimulation::run(int steps, MaskF
     c.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
     float value = 0.0f;
     for (int step = 0; step < steps; ++step) {
-        if (sim.refill == RefillMode::Linear) {
-            c.stepFactor = 1.0f;
-            c.refillStep = linearRefill.next(sim.refillRatePerS * dt);
-        } else {
-            const double decay = decayAt(sim, (step + 1) * dt);
-            const double exponent = decayExponent(decay, sim.decayTiming, dt);
-            c.stepFactor =
-                sim.halfSafe ? quantizer.next(exponent) : static_cast<float>(std::exp(-exponent));
-        }
+        const SimStep& now = clock.advance(dt);
+        c.stepFactor = now.stepFactor;
+        c.refillStep = now.refillStep;
+        c.contactScale = now.contactScale;
         const float mask = maskAt(step, (step + 1) * dt);
         // A window depth that yields exactly this mask is not needed: feed the mask through an
         // equivalent depth so the same code path runs.

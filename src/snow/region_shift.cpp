@@ -61,7 +61,9 @@ std::vector<float> shiftBufferCpu(const std::vector<float>& buffer, int resoluti
 void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) {
     const glm::dvec2 offset = shiftOffsetTexels(region_.centreCm, centreCm, region_.texelCm());
     region_.centreCm = centreCm;
-    params_ = makeSnowParams(settings_, region_, index_, params_.stepFactor);
+    // Only GuidePosition changes (the width, and all that depends on it, stays).
+    params_.regionCentreCm[0] = static_cast<float>(centreCm.x);
+    params_.regionCentreCm[1] = static_cast<float>(centreCm.y);
     paramsBuffer_.update(0, sizeof(params_), &params_);
     if (!allocated() || (offset.x == 0.0 && offset.y == 0.0))
         return;
@@ -78,26 +80,26 @@ void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) 
 }
 
 void SnowSim::idleStep(double dtSeconds) {
-    // The same factor step() would apply (the pass itself would write zeros again).
-    const double exponent = decayExponent(sim_.decay, sim_.decayTiming, dtSeconds);
-    params_.stepFactor =
-        sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
+    // The clock step() would advance (time, decay keys, every quantum's remainder); the pass
+    // itself would only write the zeros again, so it and the upload are left out.
+    setStep(params_, clock_.advance(dtSeconds));
 }
 
 void SnowSim::configureOff(const Settings& settings, const Region& region) {
     // snow.quality = "off": parameters only (the surface pass still reads the block), no
     // texture, no framebuffer. The material samples texture 0, which GL defines to read
     // (0, 0, 0, 1): Snow_Mask 0, flat snow.
-    settings_ = settings;
     sim_ = settings.sims[index_];
+    quality_ = settings.snow.quality;
     region_ = region;
-    params_ = makeSnowParams(settings, region, index_, 1.0f);
+    clock_.configure(ClockSettings::of(sim_));
+    params_ = makeSnowParams(settings, region, index_);
     buffers_ = {};
     framebuffers_ = {};
     blurred_ = {};
     blurredFramebuffer_ = {};
     blurredIsCurrent_ = false;
-    quantizer_.reset();
+    clock_.reset(); // no step runs while off; a field turned on again starts cleared
     current_ = 0;
     if (!paramsBuffer_.id())
         paramsBuffer_ = gpu::Buffer(sizeof(SnowParamsBlock), &params_, "sim." + name_ + ".params");

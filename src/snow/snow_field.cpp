@@ -224,7 +224,7 @@ SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
     return moved;
 }
 
-void SnowField::updateHealBound(int simIndex, bool contact, double dtSeconds) {
+void SnowField::updateHealBound(int simIndex, bool contact) {
     const SimSettings& sim = effective_.sims[simIndex];
     double& bound = healBound_[simIndex];
     int& tagSteps = tagStepsLeft_[simIndex];
@@ -245,10 +245,12 @@ void SnowField::updateHealBound(int simIndex, bool contact, double dtSeconds) {
     }
     if (bound == 0.0)
         return; // 0 x k + no contact = 0, exactly
-    const double k = sims_[simIndex].lastStepFactor();
-    double next = bound * k;
-    if (sim.refill == RefillMode::Linear) // whichever of the two refills applies, stay above it
-        next = std::max(next, bound - sim.refillRatePerS * dtSeconds);
+    // What the step just applied, from the sim's clock: linear refill subtracted refillStep
+    // (exactly, by design), the multiply refill scaled by stepFactor (1 with linear refill).
+    const SimStep& step = sims_[simIndex].lastStep();
+    double next = bound * step.stepFactor;
+    if (sim.refill == RefillMode::Linear)
+        next = bound - step.refillStep;
     if (next < bound)
         next *= 1.0 + 1.0 / 1024.0; // the store's rounding: at most half an ulp up (2^-11)
     if (!sim.halfSafe) {
@@ -307,7 +309,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
         if (timer)
             timer->end(pass);
         ++passesRun_.accumulate;
-        updateHealBound(i, contact[i], dtSeconds);
+        updateHealBound(i, contact[i]);
     }
 }
 

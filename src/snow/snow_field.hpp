@@ -76,7 +76,7 @@ private:
     CaptureKey currentKey(int simIndex) const;
     // Follow modes: moves each following sim towards its deformer; true per sim that moved.
     std::array<bool, kSimCount> followDeformers(std::span<const DeformerInstance> deformers);
-    void updateHealBound(int simIndex, bool contact, double dtSeconds);
+    void updateHealBound(int simIndex, bool contact);
 
     gpu::ShaderLibrary& shaders_;
     Settings settings_;

@@ -29,38 +29,7 @@ double effectiveDisplacementCm(const MaterialSettings& material, double snowDept
     return range > 0.0 ? snowDepthCm / range : 0.0;
 }
 
-float AgeClock::next(double dtSeconds) {
-    pendingS_ += std::max(dtSeconds, 0.0);
-    const double released = std::floor(pendingS_ / kQuantum) * kQuantum;
-    pendingS_ -= released;
-    return static_cast<float>(released);
-}
-
-float LinearRefill::next(double amount) {
-    pending_ += std::max(amount, 0.0);
-    const double released = std::floor(pending_ / kQuantum) * kQuantum;
-    pending_ -= released;
-    return static_cast<float>(released);
-}
-
-double decayAt(const SimSettings& sim, double timeS) {
-    const auto& keys = sim.decayKeys;
-    if (keys.empty())
-        return sim.decay;
-    if (timeS <= keys.front().timeS)
-        return keys.front().decay;
-    for (std::size_t i = 1; i < keys.size(); ++i) {
-        if (timeS < keys[i].timeS) {
-            const double span = keys[i].timeS - keys[i - 1].timeS;
-            const double f = span > 0.0 ? (timeS - keys[i - 1].timeS) / span : 1.0;
-            return keys[i - 1].decay + f * (keys[i].decay - keys[i - 1].decay);
-        }
-    }
-    return keys.back().decay;
-}
-
-SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
-                               float stepFactor) {
+SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex) {
     const SimSettings& sim = settings.sims[simIndex];
     const MaterialSettings& material = sim.material;
     const LookSettings& look = settings.look;
@@ -72,8 +41,7 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.invCaptureDistance = static_cast<float>(1.0 / settings.capture.distanceCm);
     block.captureOffsetCm = static_cast<float>(settings.capture.offsetCm);
     block.captureFarCm = static_cast<float>(settings.capture.farCm);
-    block.decay = static_cast<float>(sim.decay);
-    block.stepFactor = stepFactor;
+    setStep(block, SimStep{});
     block.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
     block.rtBlurDistance = static_cast<float>(effectiveBlurDistance(material, region.resolution));
     block.resolution = static_cast<float>(region.resolution);
@@ -106,6 +74,13 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     put(block.sunColour, look.sunColour, 0.0f);
     put(block.skyColour, look.skyColour, 0.0f);
     return block;
+}
+
+void setStep(SnowParamsBlock& block, const SimStep& step) {
+    block.contactScale = step.contactScale;
+    block.stepFactor = step.stepFactor;
+    block.refillStep = step.refillStep;
+    block.ageStepS = step.ageStepS;
 }
 
 } // namespace snowcap

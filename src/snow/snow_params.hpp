@@ -6,6 +6,7 @@
 // same in C++ and std140 without hidden padding.
 
 #include "core/settings.hpp"
+#include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
 
 #include <cstddef>
@@ -22,8 +23,8 @@ struct alignas(16) SnowParamsBlock {
     float invCaptureDistance; //  16 1 / Capture_Distance, computed once on the CPU
     float captureOffsetCm;    //  20 PP_Depth_Snow Offset
     float captureFarCm;       //  24 far plane: depth texture value x far = SceneDepth (cm)
-    float decay;              //  28 Mask_Attenuation, the user's per-frame factor
-    float stepFactor;         //  32 the factor k this step applies (timing + quantization)
+    float contactScale;       //  28 add mode: the mask counts this much this step (SimClock)
+    float stepFactor;         //  32 the factor k this step applies (SimClock: timing + quanta)
     float zeroFloor;          //  36 half-safe: results below this are written as 0
     float rtBlurDistance;     //  40 RT_Blur_Distance (uv units)
     float resolution;         //  44 texels per side
@@ -44,8 +45,8 @@ struct alignas(16) SnowParamsBlock {
     // the block's layout and show the sim's switches to a GPU debugger.
     float normalMode; //  92 0 height_to_normal, 1 sobel
     // ---- test-bed switches (issue 7) ----
-    float ageStepS;     //  96 seconds the age channel (rgba16f G) grows this step (AgeClock)
-    float refillStep;   // 100 linear refill: mask units subtracted this step (LinearRefill)
+    float ageStepS;     //  96 seconds the age channel (rgba16f G) grows this step (SimClock)
+    float refillStep;   // 100 linear refill: mask units subtracted this step (SimClock)
     float formatRgba;   // 104 1: rgba16f (G age, B contact type + 1) is read by the material
     float rimsOn;       // 108 1: berms around prints (rims = "on")
     float rimHeightCm;  // 112 crest height of a berm
@@ -64,6 +65,7 @@ struct alignas(16) SnowParamsBlock {
 };
 static_assert(sizeof(SnowParamsBlock) == 256, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
+static_assert(offsetof(SnowParamsBlock, contactScale) == 28);
 static_assert(offsetof(SnowParamsBlock, stepFactor) == 32);
 static_assert(offsetof(SnowParamsBlock, tgl) == 64);
 static_assert(offsetof(SnowParamsBlock, ageStepS) == 96);
@@ -75,47 +77,13 @@ double effectiveBlurDistance(const MaterialSettings& material, int resolution);
 // The displacement magnitude a sim uses: its own, or snow depth / (tgh - tgl).
 double effectiveDisplacementCm(const MaterialSettings& material, double snowDepthCm);
 
-// ---- the accumulate pass's per-step amounts, released in half-exact quanta ----------------
-
-// The age channel (rgba16f G) grows by whole sixteenths of a second: every age up to
-// kMaxAgeS is then a multiple of 1/16 and exact in a half float, so the R16F store cannot stall
-// or drift it at any frame rate (a plain age + dt would stall at 64 s at 60 fps with
-// round-to-nearest, and much earlier with llvmpipe's truncation). Error: under one quantum.
-class AgeClock {
-public:
-    static constexpr double kQuantum = 1.0 / 16.0;
-    static constexpr float kMaxAgeS = 120.0f; // ages saturate here (softening is long done)
-    float next(double dtSeconds);
-    void reset() { pendingS_ = 0.0; }
-
-private:
-    double pendingS_ = 0.0;
-};
-
-// Linear refill subtracts refill_rate x dt per step, released in whole quanta of 2^-11 (the half
-// ulp just below 1): a stored value minus a multiple of 2^-11 is again a half float, so no
-// rounding touches the fade and a print of value v is exactly 0 after v / rate seconds, to
-// within one step.
-class LinearRefill {
-public:
-    static constexpr double kQuantum = 1.0 / 2048.0;
-    float next(double amount);
-    void reset() { pending_ = 0.0; }
-
-private:
-    double pending_ = 0.0;
-};
-
-// The decay a sim applies at scenario time `timeS`: sim.X.decay_keys linear between keys and
-// held outside, or sim.X.decay when there are none.
-double decayAt(const SimSettings& sim, double timeS);
-
 // Contact type as the capture and the B channel store it: 0 = no contact yet, 1 + the enum.
 inline float contactTypeCode(ContactType type) {
     return 1.0f + static_cast<float>(type);
 }
 
-SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex,
-                               float stepFactor);
+// Everything but the step's own amounts, which setStep writes from the sim's clock.
+SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex);
+void setStep(SnowParamsBlock& block, const SimStep& step);
 
 } // namespace snowcap

@@ -58,10 +58,11 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     // Construction Script re-initialising the render targets. (Following a moving guide without
     // losing the trail is the region-follow switch's job, not this one's.)
     const bool reallocate = !buffers_[0].id() || !(region == region_) || sim.format != sim_.format;
-    settings_ = settings;
     sim_ = sim;
+    quality_ = settings.snow.quality;
     region_ = region;
-    params_ = makeSnowParams(settings, region, index_, 1.0f);
+    clock_.configure(ClockSettings::of(sim));
+    params_ = makeSnowParams(settings, region, index_);
     if (reallocate) {
         for (int i = 0; i < 2; ++i) {
             buffers_[i] = gpu::Texture2D(region.resolution, region.resolution, bufferFormat(),
@@ -106,27 +107,12 @@ void SnowSim::reset() {
     if (blurTemp_.id())
         blurTemp_.clear(0.0f);
     blurredIsCurrent_ = false;
-    quantizer_.reset();
-    ageClock_.reset();
-    linearRefill_.reset();
-    timeS_ = 0.0;
+    clock_.reset();
     current_ = 0;
 }
 
 void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
-    timeS_ += dtSeconds;
-    // sim.X.decay_keys: the decay of the scenario time this step ends at.
-    params_.decay = static_cast<float>(decayAt(sim_, timeS_));
-    if (sim_.refill == RefillMode::Linear) {
-        params_.stepFactor = 1.0f;
-        params_.refillStep = linearRefill_.next(sim_.refillRatePerS * dtSeconds);
-    } else {
-        const double exponent = decayExponent(params_.decay, sim_.decayTiming, dtSeconds);
-        params_.stepFactor =
-            sim_.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
-        params_.refillStep = 0.0f;
-    }
-    params_.ageStepS = ageClock_.next(dtSeconds);
+    setStep(params_, clock_.advance(dtSeconds));
     paramsBuffer_.update(0, sizeof(params_), &params_);
 
     const int target = 1 - current_;

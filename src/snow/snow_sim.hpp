@@ -4,6 +4,7 @@
 // the other buffer, then swaps (the swap replaces UE's MM_FoliageRT copy).
 
 #include "core/settings.hpp"
+#include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
@@ -32,7 +33,8 @@ public:
     std::optional<std::string> configure(const Settings& settings, const Region& region,
                                          gpu::ShaderLibrary& shaders);
 
-    // One accumulate pass from `capture` with time step dt; swaps the pair.
+    // One accumulate pass from `capture` with time step dt, with the amounts of the sim's clock
+    // for that step; swaps the pair.
     void step(const ContactCapture& capture, double dtSeconds);
     void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
 
@@ -42,10 +44,11 @@ public:
     // snow.quality = "off": parameters only, every texture released (src/snow/region_shift.cpp).
     void configureOff(const Settings& settings, const Region& region);
     // snow.idle_skip: a step whose pass is skipped (the buffer is all zero and nothing touches
-    // it) still runs the decay clock, so a later print decays exactly as without the skip.
+    // it) advances the clock exactly as a run step does, so what comes after is the same.
     void idleStep(double dtSeconds);
     bool allocated() const { return buffers_[0].id() != 0; }
-    const Settings& fullSettings() const { return settings_; }
+    // snow.quality as the sim was configured with (the surface's grid density follows it).
+    Quality quality() const { return quality_; }
 
     const std::string& name() const { return name_; }
     const Region& region() const { return region_; }
@@ -65,9 +68,10 @@ public:
         return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0) +
                (blurTemp_.id() ? blurTemp_.bytes() : 0);
     }
-    float lastStepFactor() const { return params_.stepFactor; }
-    // Scenario time the sim has run since its last reset (what sim.X.decay_keys is read at).
-    double timeS() const { return timeS_; }
+    // The clock: scenario time since the last reset, and what its last step applied.
+    const SimClock& clock() const { return clock_; }
+    const SimStep& lastStep() const { return clock_.last(); }
+    double timeS() const { return clock_.timeS(); }
     gpu::TextureFormat bufferFormat() const {
         return sim_.format == BufferFormat::RGBA16F ? gpu::TextureFormat::RGBA16F
                                                     : gpu::TextureFormat::R16F;
@@ -83,14 +87,11 @@ public:
 private:
     std::string name_;
     int index_ = 0;
-    Settings settings_;
     SimSettings sim_;
+    Quality quality_ = Quality::Custom;
     Region region_{};
     SnowParamsBlock params_{};
-    DecayQuantizer quantizer_;
-    AgeClock ageClock_;
-    LinearRefill linearRefill_;
-    double timeS_ = 0.0;
+    SimClock clock_;
     const gpu::ShaderProgram* program_ = nullptr;
     const gpu::ShaderProgram* blurProgram_ = nullptr;  // prepass, or separable's x pass
     const gpu::ShaderProgram* blurProgramY_ = nullptr; // separable's y pass

@@ -1,7 +1,8 @@
 // The inspection panels: Buffers (live colour-mapped previews, the hovered texel read back),
-// Decay (analytic curves per sim and frame rate, the probe's measured value) and Timings (the
-// pass timer ring as rolling graphs).
+// Decay (each sim's fade by its own clock per frame rate, the probe's measured value) and
+// Timings (the pass timer ring as rolling graphs).
 #include "viewer/viewer_panels.hpp"
+#include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
 
 #include <algorithm>
@@ -62,14 +63,47 @@ void plotCurves(const char* id, const std::vector<Series>& series, float xMax, c
     }
 }
 
-// Remaining fraction of a full print after `seconds` at a fixed frame rate: the decay
-// exponent one step applies (core/snow_math) times the steps taken; linear refill subtracts
-// its rate per second instead.
-float remainingAfter(const SimSettings& sim, double fps, double seconds) {
-    if (sim.refill == RefillMode::Linear)
-        return static_cast<float>(std::max(0.0, 1.0 - sim.refillRatePerS * seconds));
-    const double perStep = decayExponent(sim.decay, sim.decayTiming, 1.0 / fps);
-    return static_cast<float>(std::exp(-perStep * fps * seconds));
+constexpr std::array<double, 3> kDecayPanelRates{30.0, 60.0, 144.0};
+constexpr int kDecayPanelPoints = 121;
+
+// What a full print keeps over time, per sim and frame rate, by the sim's own clock (its decay
+// keys, quanta and refill: core/sim_clock.hpp), over a horizon long enough for the slowest
+// curve to fall to 1 % (within [1, 120] s). Recomputed only when a clock's settings change: a
+// slow decay at 144 fps is 17 000 clock steps.
+struct FadeCurves {
+    std::array<ClockSettings, 2> clocks;
+    double horizonS = 1.0;
+    std::array<std::array<std::vector<float>, kDecayPanelRates.size()>, 2> values;
+};
+
+const FadeCurves& fadeCurves(const Settings& settings) {
+    static FadeCurves cache;
+    static bool filled = false;
+    const std::array<ClockSettings, 2> clocks{ClockSettings::of(settings.sims[0]),
+                                              ClockSettings::of(settings.sims[1])};
+    if (filled && cache.clocks == clocks)
+        return cache;
+    cache.clocks = clocks;
+    cache.horizonS = 1.0;
+    for (const ClockSettings& clock : clocks)
+        for (double fps : kDecayPanelRates) {
+            const std::vector<double> toOnePercent = fadeCurve(clock, fps, 120.0, 0.01);
+            cache.horizonS = std::max(cache.horizonS, double(toOnePercent.size() - 1) / fps);
+        }
+    for (int s = 0; s < 2; ++s)
+        for (std::size_t r = 0; r < kDecayPanelRates.size(); ++r) {
+            const double fps = kDecayPanelRates[r];
+            const std::vector<double> curve = fadeCurve(clocks[s], fps, cache.horizonS);
+            std::vector<float>& values = cache.values[s][r];
+            values.clear();
+            for (int i = 0; i < kDecayPanelPoints; ++i) {
+                const double t = cache.horizonS * i / (kDecayPanelPoints - 1);
+                const auto step = static_cast<std::size_t>(std::llround(t * fps));
+                values.push_back(static_cast<float>(curve[std::min(step, curve.size() - 1)]));
+            }
+        }
+    filled = true;
+    return cache;
 }
 
 const char* const kChannelNames[] = {"R mask", "G age", "B type", "A"};
@@ -150,15 +184,10 @@ void buffersPanel(PanelContext& context) {
 void decayPanel(PanelContext& context) {
     const Settings& settings = context.lab.settings();
     ViewerState& state = context.state;
-    // Long enough for the slowest curve to fall to 1 %, within [1, 120] s.
-    double horizon = 1.0;
-    for (const SimSettings& sim : settings.sims)
-        for (double fps : {30.0, 60.0, 144.0})
-            while (horizon < 120.0 && remainingAfter(sim, fps, horizon) > 0.01f)
-                horizon *= 1.25;
-    horizon = std::min(horizon, 120.0);
+    const FadeCurves& fades = fadeCurves(settings);
+    const double horizon = fades.horizonS;
     std::vector<Series> curves;
-    const double rates[] = {30.0, 60.0, 144.0};
+    const auto& rates = kDecayPanelRates;
     const ImU32 colours[2][3] = {
         {IM_COL32(70, 130, 230, 255), IM_COL32(120, 180, 255, 255), IM_COL32(190, 220, 255, 255)},
         {IM_COL32(220, 110, 40, 255), IM_COL32(255, 160, 80, 255), IM_COL32(255, 210, 160, 255)}};
@@ -169,9 +198,7 @@ void decayPanel(PanelContext& context) {
             char name[48];
             std::snprintf(name, sizeof(name), "%c %.0f fps", s == 0 ? 'A' : 'B', rates[r]);
             series.name = name;
-            for (int i = 0; i <= 120; ++i)
-                series.values.push_back(
-                    remainingAfter(settings.sims[s], rates[r], horizon * i / 120.0));
+            series.values = fades.values[s][r];
             curves.push_back(std::move(series));
         }
     auto timing = [](const SimSettings& sim) {
@@ -182,7 +209,7 @@ void decayPanel(PanelContext& context) {
     ImGui::Text("full print remaining: A %.4f %s | B %.4f %s", settings.sims[0].decay,
                 timing(settings.sims[0]), settings.sims[1].decay, timing(settings.sims[1]));
     const float width = ImGui::GetContentRegionAvail().x;
-    plotCurves("analytic", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
+    plotCurves("clock", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
 
     ImGui::Separator();
     if (!state.probeCm) {

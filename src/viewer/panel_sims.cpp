@@ -42,6 +42,8 @@ const std::vector<OnePreset>& oneDifferencePresets() {
                  RegionMode::FollowSnapped),
         differIn("per_frame vs delta_time", &S::decayTiming, DecayTiming::PerFrame,
                  DecayTiming::DeltaTime),
+        differIn("contact per_frame vs delta_time", &S::contactTiming, ContactTiming::PerFrame,
+                 ContactTiming::DeltaTime),
         differIn("add vs max", &S::accumulate, AccumulateMode::Add, AccumulateMode::Max),
         differIn("vertex vs tessellation", &S::displacement, SurfaceGeometry::VertexGrid,
                  SurfaceGeometry::Tessellation),
@@ -63,9 +65,12 @@ bool simEditor(SimSettings& sim) {
     const WidgetOptions options{valueNote};
     bool changed = false;
     ImGui::PushItemWidth(-130.0f);
-    changed |= paramWidgets(params::simParams(), sim, {"refill_rate"}, options);
+    changed |= paramWidgets(params::simParams(), sim, {"refill_rate", "contact_timing"}, options);
     ImGui::BeginDisabled(sim.refill != RefillMode::Linear);
     changed |= paramWidget(params::simParams(), "refill_rate", sim);
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(sim.accumulate == AccumulateMode::Max); // max adds no mask to scale
+    changed |= paramWidget(params::simParams(), "contact_timing", sim, options);
     ImGui::EndDisabled();
     ImGui::Separator();
     ImGui::TextDisabled("material");

@@ -192,10 +192,12 @@ TEST(ConfigOverride, EveryKey) {
                                     "sim.a.decay=0.5",
                                     "sim.a.decay_timing=per_frame",
                                     "sim.a.accumulate=max",
+                                    "sim.a.contact_timing=per_frame",
                                     "sim.a.half_safe=false",
                                     "sim.b.decay=1",
                                     "sim.b.decay_timing=\"per_frame\"",
                                     "sim.b.accumulate='max'",
+                                    "sim.b.contact_timing=\"per_frame\"",
                                     "sim.b.half_safe=false",
                                     "deformer=[{name='d', shape='capsule', size_cm=[5, 40, 5], "
                                     "path=[[0, 1, 2, 3], [2.5, 4, 5, 6]]}]",
@@ -219,6 +221,7 @@ TEST(ConfigOverride, EveryKey) {
     for (const SimSettings& sim : s.sims) {
         EXPECT_EQ(sim.decayTiming, DecayTiming::PerFrame);
         EXPECT_EQ(sim.accumulate, AccumulateMode::Max);
+        EXPECT_EQ(sim.contactTiming, ContactTiming::PerFrame);
         EXPECT_FALSE(sim.halfSafe);
     }
     ASSERT_EQ(s.deformers.size(), 1u);
@@ -357,6 +360,9 @@ TEST_F(ConfigErrors, BadEnums) {
     EXPECT_EQ(errorOf("[sim.a]\ndecay_timing = 'perframe'\n"),
               at(2, 16) + ": key 'sim.a.decay_timing': must be 'per_frame' or 'delta_time', " +
                   "got 'perframe'");
+    EXPECT_EQ(errorOf("[sim.b]\ncontact_timing = 'dt'\n"),
+              at(2, 18) + ": key 'sim.b.contact_timing': must be 'per_frame' or 'delta_time', " +
+                  "got 'dt'");
     EXPECT_EQ(errorOf("[sim.b]\naccumulate = 'sum'\n"),
               at(2, 14) + ": key 'sim.b.accumulate': must be 'add' or 'max', got 'sum'");
     EXPECT_EQ(errorOf("[[deformer]]\nname = 'd'\nshape = 'cone'\npath = [[0, 0, 0, 0]]\n"),
@@ -448,6 +454,8 @@ TEST(ConfigEnums, SpellingsRoundTrip) {
     EXPECT_EQ(toString(DecayTiming::PerFrame), "per_frame");
     EXPECT_EQ(toString(DecayTiming::DeltaTime), "delta_time");
     EXPECT_EQ(toString(AccumulateMode::Max), "max");
+    EXPECT_EQ(toString(ContactTiming::PerFrame), "per_frame");
+    EXPECT_EQ(toString(ContactTiming::DeltaTime), "delta_time");
     EXPECT_EQ(toString(DeformerShape::Capsule), "capsule");
     EXPECT_EQ(parseDecayTiming("Per_Frame"), std::nullopt);
     EXPECT_EQ(parseAccumulateMode(""), std::nullopt);

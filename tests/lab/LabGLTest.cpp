@@ -157,7 +157,8 @@ TEST(Lab, OneDifferencePresetsDifferInTheirSwitchOnly) {
                     (a.decayTiming != b.decayTiming) + (a.accumulate != b.accumulate) +
                     (a.displacement != b.displacement) + (a.normals != b.normals) +
                     (a.rims != b.rims) + (a.refill != b.refill) + (a.blur != b.blur) +
-                    (a.halfSafe != b.halfSafe) + (a.resolution != b.resolution);
+                    (a.halfSafe != b.halfSafe) + (a.resolution != b.resolution) +
+                    (a.contactTiming != b.contactTiming);
         EXPECT_EQ(count, 1) << preset.name;
     }
 }

@@ -18,7 +18,7 @@ using enum HalfRounding;
 // The accumulate constants of sim A as the app builds them from the default settings.
 AccumulateConstants defaultConstants() {
     const Settings settings;
-    return accumulateConstants(makeSnowParams(settings, Region{}, 0, 1.0f), settings.sims[0],
+    return accumulateConstants(makeSnowParams(settings, Region{}, 0), settings.sims[0],
                                NearestEven);
 }
 
@@ -320,6 +320,27 @@ TEST(CpuReferenceTiming, DeltaTimeDoesNot) {
     const float at120 = pressRelease(sim, NearestEven, 120.0, 3.0).at(2.0);
     EXPECT_NEAR(at120 / at30, 1.0, 0.02);
     EXPECT_NEAR(at30 / analyticRemaining(0.999, 2.0), 1.0, 0.02);
+}
+
+// contact_timing: a light mask (0.02) held for 1/6 s of world time. "per_frame" adds it once a
+// step, 8x as often at 240 fps as at 30; "delta_time" adds mask x dt x 60 and leaves the same
+// value at any rate (the GL side: tests/snow/ContactTimingGLTest.cpp).
+TEST(CpuReferenceContactTiming, DeltaTimeAddsTheSameOverTheSameWorldTime) {
+    auto heldFor = [](ContactTiming timing, double fps) {
+        TexelSimulation simulation;
+        simulation.sim.contactTiming = timing;
+        simulation.fps = fps;
+        return simulation.run(int(std::lround(fps / 6.0)), [](int, double) { return 0.02f; })
+            .back();
+    };
+    const float perFrame30 = heldFor(ContactTiming::PerFrame, 30.0);
+    const float perFrame240 = heldFor(ContactTiming::PerFrame, 240.0);
+    const float delta60 = heldFor(ContactTiming::DeltaTime, 60.0);
+    EXPECT_EQ(heldFor(ContactTiming::PerFrame, 60.0), delta60); // the same pass at 60 fps
+    for (double fps : {30.0, 144.0, 240.0})
+        EXPECT_NEAR(heldFor(ContactTiming::DeltaTime, fps) / delta60, 1.0, 0.02) << fps;
+    EXPECT_NEAR(perFrame240 / perFrame30, 8.0, 0.25);
+    EXPECT_NEAR(delta60, 0.2, 0.005); // 10 steps of 0.02, less 0.17 s of 0.999 per 1/60 s
 }
 
 // refill = "linear": a released print of value v is exactly 0 after v / rate seconds, within one

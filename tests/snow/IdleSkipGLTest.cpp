@@ -3,6 +3,9 @@
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
 
+#include <bit>
+#include <cstdint>
+
 namespace snowcap {
 namespace {
 
@@ -131,6 +134,139 @@ TEST(IdleSkip, SkippingChangesNoTexelOfAnRgbaBuffer) {
         EXPECT_EQ(skipping->sim(s).persistent().readFloats(),
                   running->sim(s).persistent().readFloats())
             << "sim " << s;
+}
+
+// ---- a skipped step advances the same clock as a run step ----------------------------------
+
+// Each sim's probe texel (every channel) after every step: the probe curve of a run.
+using ProbeCurve = std::vector<std::vector<float>>;
+using ProbeCurves = std::array<ProbeCurve, 2>;
+
+void recordProbe(const SnowField& field, glm::ivec2 texel, ProbeCurves& curves) {
+    for (int s = 0; s < 2; ++s) {
+        const gpu::Texture2D& buffer = field.sim(s).persistent();
+        const std::vector<float> all = buffer.readFloats();
+        const std::size_t channels = all.size() / (std::size_t(buffer.width()) * buffer.height());
+        const auto at = all.begin() + (std::size_t(texel.y) * buffer.width() + texel.x) * channels;
+        curves[s].emplace_back(at, at + channels);
+    }
+}
+
+// Where two runs part (the first differing step, its time and both values, and both values at
+// the end), or "" if nowhere.
+std::string firstDifference(const ProbeCurve& skipped, const ProbeCurve& ran,
+                            const std::vector<double>& timesS) {
+    for (std::size_t i = 0; i < std::min(skipped.size(), ran.size()); ++i)
+        if (skipped[i] != ran[i])
+            return testing::PrintToString(skipped[i]) + " with the skip, " +
+                   testing::PrintToString(ran[i]) + " without, from step " + std::to_string(i) +
+                   " (t = " + std::to_string(timesS[i]) + " s) on; at the end " +
+                   testing::PrintToString(skipped.back()) + " vs " +
+                   testing::PrintToString(ran.back());
+    return skipped.size() == ran.size() ? "" : "curves of different lengths";
+}
+
+std::size_t differingFloats(const std::vector<float>& a, const std::vector<float>& b) {
+    std::size_t count = a.size() == b.size() ? 0 : std::max(a.size(), b.size());
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        count += std::bit_cast<std::uint32_t>(a[i]) != std::bit_cast<std::uint32_t>(b[i]);
+    return count;
+}
+
+// Steps both fields through `steps` steps of `dtAt(i)` with `deformerAt(i)`, recording both
+// probe curves; then expects both sims to have skipped steps and the curves and every channel
+// of every buffer to be bit-identical. Returns the running field's curves.
+template <class DeformerAt, class DtAt>
+ProbeCurves expectSkipChangesNothing(SkipAndRun& pair, int steps, DeformerAt deformerAt, DtAt dtAt,
+                                     glm::ivec2 probe) {
+    ProbeCurves skipped, ran;
+    std::vector<double> timesS;
+    for (int i = 0; i < steps; ++i) {
+        timesS.push_back((timesS.empty() ? 0.0 : timesS.back()) + dtAt(i));
+        const DeformerInstance& d = deformerAt(i);
+        pair.skipping->step({&d, 1}, dtAt(i));
+        pair.running->step({&d, 1}, dtAt(i));
+        recordProbe(*pair.skipping, probe, skipped);
+        recordProbe(*pair.running, probe, ran);
+    }
+    for (int s = 0; s < 2; ++s) {
+        EXPECT_GT(pair.skipping->idleSteps(s), 0) << "sim " << s << " never went idle";
+        EXPECT_EQ(firstDifference(skipped[s], ran[s], timesS), "") << "probe of sim " << s;
+        EXPECT_EQ(differingFloats(pair.skipping->sim(s).persistent().readFloats(),
+                                  pair.running->sim(s).persistent().readFloats()),
+                  0u)
+            << "floats of sim " << s << "'s buffer";
+    }
+    return ran;
+}
+
+TEST(IdleSkip, SkippedStepsReadTheDecayKeys) {
+    // A presses at t = 0 and leaves; the field heals and goes idle; A's decay jumps from 0.95
+    // to 0.999 at t = 10 s, inside the skipped steps (B ramps from 0.9 to 0.99 over the same
+    // time); a second press at t = 20-21 s. At t = 25 s the second print of A must still hold
+    // what a run without the skip holds (0.999 for 4 s: about 0.78), not 0.95's zero.
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    settings.sims[0].decayKeys = {{0.0, 0.95}, {10.0, 0.95}, {10.0, 0.999}};
+    settings.sims[1].decayKeys = {{0.0, 0.9}, {15.0, 0.99}};
+    auto pair = skipAndRun(settings, shaders);
+    ASSERT_TRUE(pair.skipping && pair.running);
+    test::Sphere sphere;
+    const DeformerInstance pressed = sphere.at({0, 0, -20});
+    const DeformerInstance gone = sphere.at({5000, 0, -20});
+    const double dt = 1.0 / 60.0;
+    const ProbeCurves ran = expectSkipChangesNothing(
+        pair, 25 * 60,
+        [&](int i) -> const DeformerInstance& {
+            return i < 3 || (i >= 20 * 60 && i < 21 * 60) ? pressed : gone;
+        },
+        [&](int) { return dt; }, {32, 32});
+    // The figure: what 4 s of 0.999 (in half-safe quanta) leave of a full print.
+    EXPECT_NEAR(ran[0].back()[0], 0.784f, 0.002f);
+}
+
+TEST(IdleSkip, SkippedStepsRunTheLinearRefill) {
+    // refill = "linear" releases its amount in quanta that carry a remainder from step to step:
+    // skipped steps must carry it too, at uneven steps.
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    for (SimSettings& sim : settings.sims)
+        sim.refill = RefillMode::Linear;
+    settings.sims[0].refillRatePerS = 1.3;
+    settings.sims[1].refillRatePerS = 0.7;
+    auto pair = skipAndRun(settings, shaders);
+    ASSERT_TRUE(pair.skipping && pair.running);
+    test::Sphere sphere;
+    const DeformerInstance pressed = sphere.at({0, 0, -20});
+    const DeformerInstance gone = sphere.at({5000, 0, -20});
+    const DeformerInstance again = sphere.at({10, 5, -12});
+    expectSkipChangesNothing(
+        pair, 600,
+        [&](int i) -> const DeformerInstance& {
+            return i < 3 ? pressed : (i >= 400 && i < 420 ? again : gone);
+        },
+        [](int i) { return i % 3 == 0 ? 1.0 / 30.0 : 1.0 / 60.0; }, {32, 32});
+}
+
+TEST(IdleSkip, SkippedStepsRunTheAgeClock) {
+    // rgba16f: a print's age (G) grows in whole quanta with a remainder carried between steps;
+    // a print made after an idle stretch must age exactly as without the skip.
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    for (SimSettings& sim : settings.sims)
+        sim.format = BufferFormat::RGBA16F;
+    auto pair = skipAndRun(settings, shaders);
+    ASSERT_TRUE(pair.skipping && pair.running);
+    test::Sphere sphere;
+    const DeformerInstance pressed = sphere.at({0, 0, -20});
+    const DeformerInstance gone = sphere.at({5000, 0, -20});
+    const DeformerInstance again = sphere.at({10, 5, -12});
+    expectSkipChangesNothing(
+        pair, 700,
+        [&](int i) -> const DeformerInstance& {
+            return i < 3 ? pressed : (i >= 500 && i < 503 ? again : gone);
+        },
+        [](int i) { return i % 3 == 0 ? 1.0 / 30.0 : 1.0 / 60.0; }, {33, 32});
 }
 
 TEST(IdleSkip, OffRunsEveryStep) {
