@@ -64,8 +64,9 @@ int runView(const CommonOptions& common, const ViewOptions& options);
 int runViewer(const CommonOptions& common, const ViewOptions& options);
 
 struct ImportOptions; // scene/model_import.hpp
-// Loads a mesh as the viewer does and prints a summary; 2 and one stderr line if unusable.
-int runInspectMesh(const std::string& path, const ImportOptions& options);
+// Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
+// prints a summary; 2 and one stderr line if unusable.
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options);
 
 // The repository root that holds config/ and shaders/.
 std::filesystem::path resourceRoot();

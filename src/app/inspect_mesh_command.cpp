@@ -3,6 +3,8 @@
 // where it does before putting it in a scenario. A file that cannot be used gets one line on
 // stderr and exit code 2.
 
+#include "app/commands.hpp"
+#include "core/config.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>
@@ -13,8 +15,6 @@
 #include <string_view>
 
 namespace snowcap {
-
-int runInspectMesh(const std::string& path, const ImportOptions& options);
 
 namespace {
 
@@ -72,7 +72,14 @@ void printClipHeights(const ImportedModel& model, const AnimationClip& clip) {
 
 } // namespace
 
-int runInspectMesh(const std::string& path, const ImportOptions& options) {
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options) {
+    auto settings = loadSettings({resourceRoot() / "config/default.toml"}, common.overrides);
+    if (const auto* error = std::get_if<ConfigError>(&settings)) {
+        std::fprintf(stderr, "snowcap: %s\n", error->message.c_str());
+        return 2;
+    }
+    const ImportSettings& caps = std::get<Settings>(settings).import;
+    options.limits = {caps.maxMemoryMiB, caps.maxSeconds};
     auto result = importModel(path, options);
     if (const auto* error = std::get_if<std::string>(&result)) {
         std::fprintf(stderr, "snowcap: %s\n", error->c_str());

@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
     inspect->add_option("--fit-height-cm", meshOptions.fitHeightCm, "Scale to this height (cm)");
     inspect->add_option("--rotation-deg", meshRotation, "Euler X Y Z, degrees")->expected(3);
     inspect->add_option("--offset-cm", meshOffset, "Move after placement, cm")->expected(3);
+    addSet(inspect); // import.max_memory_mib, import.max_seconds
 
     CLI11_PARSE(app, argc, argv);
 
@@ -107,7 +108,7 @@ int main(int argc, char** argv) {
             meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};
         if (meshOffset.size() == 3)
             meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
-        return runInspectMesh(meshPath, meshOptions);
+        return runInspectMesh(common, meshPath, meshOptions);
     }
     if (viewSize.size() == 2) {
         viewOptions.width = viewSize[0];

@@ -157,6 +157,12 @@ Read<Settings> makeSettingsReader() {
                 field("warmup_steps", &K::warmupSteps, integer(integerBetween(0, 1000000000))),
                 field("rss_slack_mib", &K::rssSlackMiB, number(between(0.0, 65536.0))),
             })),
+        field("import", &Settings::import,
+              table<ImportSettings>({
+                  field("max_memory_mib", &ImportSettings::maxMemoryMiB,
+                        number(between(16.0, 1048576.0))),
+                  field("max_seconds", &ImportSettings::maxSeconds, number(between(0.1, 86400.0))),
+              })),
     });
 }
 

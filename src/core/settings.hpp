@@ -204,6 +204,12 @@ struct SoakSettings {
     double rssSlackMiB = 32.0; // soak.rss_slack_mib: allowed RSS growth after warm-up
 };
 
+// Model imports ([import]): the caps every mesh file is read within (docs/reliability.md).
+struct ImportSettings {
+    double maxMemoryMiB = 2048.0; // import.max_memory_mib: memory one import may use
+    double maxSeconds = 20.0;     // import.max_seconds: time one import may take
+};
+
 struct Settings {
     RunSettings run;
     SnowSettings snow;
@@ -214,6 +220,7 @@ struct Settings {
     std::vector<DeformerSettings> deformers; // [[deformer]]
     std::vector<ProbeSettings> probes;       // [[probe]]
     SoakSettings soak;                       // [soak]
+    ImportSettings import;                   // [import]
 };
 
 } // namespace snowcap

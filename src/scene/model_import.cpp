@@ -388,8 +388,8 @@ std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, cons
 
 } // namespace
 
-std::variant<ImportedModel, std::string> importModel(const fs::path& path,
-                                                     const ImportOptions& options) {
+std::variant<ImportedModel, std::string> import_detail::importInProcess(const fs::path& path,
+                                                                        const ImportOptions& options) {
     const std::string name = path.string();
     if (std::string reason = checkOptions(options); !reason.empty())
         return name + ": " + reason;

@@ -97,6 +97,8 @@ TEST(ConfigDefaults, DefaultTomlMatchesStructDefaultsButSimA) {
         EXPECT_EQ(fromFile.sims[i].accumulate, fromStruct.sims[i].accumulate);
         EXPECT_EQ(fromFile.sims[i].halfSafe, fromStruct.sims[i].halfSafe);
     }
+    EXPECT_EQ(fromFile.import.maxMemoryMiB, fromStruct.import.maxMemoryMiB);
+    EXPECT_EQ(fromFile.import.maxSeconds, fromStruct.import.maxSeconds);
 }
 
 TEST(ConfigDefaults, NoLayersGiveStructDefaults) {
