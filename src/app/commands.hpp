@@ -66,7 +66,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options);
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
 // prints a summary; 2 and one stderr line if unusable.
-int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options);
+// With `preview` non-empty, also writes the model's silhouettes there (scene/mesh_preview.hpp).
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
+                   const std::string& preview = "");
 
 // The repository root that holds config/ and shaders/.
 std::filesystem::path resourceRoot();

@@ -5,12 +5,14 @@
 
 #include "app/commands.hpp"
 #include "core/config.hpp"
+#include "scene/mesh_preview.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -72,7 +74,8 @@ void printClipHeights(const ImportedModel& model, const AnimationClip& clip) {
 
 } // namespace
 
-int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options) {
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
+                   const std::string& preview) {
     auto settings = loadSettings({resourceRoot() / "config/default.toml"}, common.overrides);
     if (const auto* error = std::get_if<ConfigError>(&settings)) {
         std::fprintf(stderr, "snowcap: %s\n", error->message.c_str());
@@ -125,6 +128,20 @@ int runInspectMesh(const CommonOptions& common, const std::string& path, ImportO
     std::printf("  warnings    %s\n", model.warnings.empty() ? "none" : "");
     for (const std::string& warning : model.warnings)
         std::printf("    %s\n", warning.c_str());
+    if (!preview.empty()) {
+        char caption[256];
+        std::snprintf(caption, sizeof caption, "%s: %.0f x %.0f x %.0f cm (x, y, z; Z up)",
+                      std::filesystem::path(path).filename().c_str(), size.x, size.y, size.z);
+        const Mesh rest = model.skinned()
+                              ? skinMesh(model.mesh, model.joints, model.weights,
+                                         skinningMatrices(model.skeleton, nullptr, 0.0, false))
+                              : model.mesh;
+        if (auto error = writePng(preview, renderMeshPreview(rest, caption))) {
+            std::fprintf(stderr, "snowcap: %s\n", error->c_str());
+            return 1;
+        }
+        std::printf("  preview     %s\n", preview.c_str());
+    }
     return 0;
 }
 

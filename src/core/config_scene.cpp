@@ -116,6 +116,7 @@ Read<DeformerSettings> deformerEntry() {
         field("fit_height_cm", &D::fitHeightCm, number(nonNegative())),
         field("rotation_deg", &D::rotationDeg, vec3(anyNumber())),
         field("offset_cm", &D::offsetCm, vec3(anyNumber())),
+        field("up_axis", &D::upAxis, choice(kUpAxes)),
         field("clip", &D::clip, exactly<std::string>("a string")),
         field("clip_index", &D::clipIndex, integer(integerBetween(0, 65535))),
         field("clip_speed", &D::clipSpeed, number(between(0.0, 100.0))),

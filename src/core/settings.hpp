@@ -26,6 +26,9 @@ enum class RimMode { Off, On };             // "off" | "on"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "custom" | "off" | "low" | "medium" | "high" | "ultra"
 enum class Quality { Custom, Off, Low, Medium, High, Ultra };
+// "auto" | "y" | "z": a mesh file's up axis; auto = its metadata, else the format's convention
+// (docs/meshes.md, section 2)
+enum class UpAxis { Auto, Y, Z };
 // "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
 enum class ContactType { Foot, Vehicle, Animal, Other };
 
@@ -173,14 +176,15 @@ struct DeformerSettings {
     // mesh: a file Assimp reads (relative to the repository root, or absolute) instead of the
     // procedural shape; its lowest point goes to the path's z.
     std::string mesh;
-    double scale = 1.0;          // scale: uniform, > 0, before rotation and fit
-    double fitHeightCm = 0.0;    // fit_height_cm: scale the mesh to this height (0: as is)
-    glm::vec3 rotationDeg{0.0f}; // rotation_deg: Euler X Y Z applied to the mesh
-    glm::vec3 offsetCm{0.0f};    // offset_cm: moves the mesh from its placement (its own frame)
-    std::string clip;            // clip: skinned meshes play this animation clip by name
-    int clipIndex = -1;          // clip_index: ... or by its index in the file (-1: unset)
-    double clipSpeed = 1.0;      // clip_speed: playback rate of the clip
-    bool facePath = false;       // face_path: turn the mesh's +X along the path's motion
+    double scale = 1.0;           // scale: uniform, > 0, before rotation and fit
+    double fitHeightCm = 0.0;     // fit_height_cm: scale the mesh to this height (0: as is)
+    glm::vec3 rotationDeg{0.0f};  // rotation_deg: Euler X Y Z applied to the mesh
+    glm::vec3 offsetCm{0.0f};     // offset_cm: moves the mesh from its placement (its own frame)
+    UpAxis upAxis = UpAxis::Auto; // up_axis: the file's up axis ("auto" | "y" | "z")
+    std::string clip;             // clip: skinned meshes play this animation clip by name
+    int clipIndex = -1;           // clip_index: ... or by its index in the file (-1: unset)
+    double clipSpeed = 1.0;       // clip_speed: playback rate of the clip
+    bool facePath = false;        // face_path: turn the mesh's +X along the path's motion
     ContactType contact = ContactType::Other; // contact: what kind of print it leaves
 };
 

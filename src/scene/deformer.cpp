@@ -150,6 +150,7 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
     options.fitHeightCm = settings.fitHeightCm;
     options.rotationDeg = settings.rotationDeg;
     options.offsetCm = settings.offsetCm;
+    options.upAxis = settings.upAxis;
     auto imported = importModel(file, options);
     const std::string who = "deformer '" + settings.name + "': ";
     if (auto* error = std::get_if<std::string>(&imported))

@@ -10,6 +10,7 @@
 //   x.fbx: non-finite vertex positions
 // Nothing throws and no input crashes the importer; docs/meshes.md lists the rules and limits.
 
+#include "core/settings.hpp"
 #include "scene/mesh.hpp"
 #include "scene/skeleton.hpp"
 
@@ -43,7 +44,12 @@ struct ImportOptions {
     double fitHeightCm = 0.0;    // > 0: uniform scale so the rest pose is this tall (Z extent)
     glm::vec3 rotationDeg{0.0f}; // Euler angles in degrees about X, then Y, then Z (world axes)
     glm::vec3 offsetCm{0.0f};    // added after placement
+    UpAxis upAxis = UpAxis::Auto; // the file's up axis: auto = metadata, else the format's
 };
+
+// The up axis a format's files use when they carry no metadata, as Assimp hands them over
+// (docs/meshes.md, section 2): Z for the Z-up formats Assimp does not rotate (SMD, DXF), else Y.
+UpAxis formatUpAxis(std::string_view extension);
 
 // Limits that keep absurd inputs away from the GPU buffers (documented in docs/meshes.md).
 inline constexpr std::uintmax_t kMaxImportFileBytes = 512ull << 20;
