@@ -7,8 +7,8 @@
 // bench_pixels.png (screen passes against screen pixels), with
 // the project's own plotter (core/plot.hpp), and prints the series it drew.
 
-#include "core/image.hpp"
-#include "core/plot.hpp"
+#include "io/image.hpp"
+#include "io/plot.hpp"
 
 #include <cstdio>
 #include <filesystem>

@@ -7,8 +7,8 @@
 // design, store rounding and frame rate. Writes fade_original.png, fade_half_safe.png and
 // fade_error.png, and prints the table the docs quote.
 
-#include "core/image.hpp"
-#include "core/plot.hpp"
+#include "io/image.hpp"
+#include "io/plot.hpp"
 #include "snow/cpu_reference.hpp"
 
 #include <cmath>

@@ -1,5 +1,5 @@
 // The one vertex transform every deformer pass uses (capture, colour, any pre-pass), so all
-// passes agree on where the geometry is (seeds/003).
+// passes agree on where the geometry is (Deformable Terrain).
 // Skinned meshes are posed here (up to four joints per vertex, linear blend skinning), so the
 // capture sees exactly the feet the colour pass draws.
 layout(location = 0) in vec3 inPosition;

@@ -11,10 +11,10 @@ float surfaceHeightCm(float snowMask) {
     return snow.surfaceZCm - (snow.tgh - displacementValue(snowMask)) * snow.displacementCm;
 }
 
-// Rims (rims = "on"; seeds/000's half-sine ring, rebuilt from the finished field like
-// seeds/002's crest): snow shoved out of a print rises around it, up to rimHeightCm, over
-// rimWidthUv past the print's visible edge. Only untouched snow rises (x (1 - Snow_Mask)), so a
-// rim never fills a print, however prints overlap. The distance to the nearest print comes from
+// Rims (rims = "on"; Snow Deformation's half-sine ring, rebuilt from the finished field like the
+// crest of Snow that remembers): snow shoved out of a print rises around it, up to rimHeightCm,
+// over rimWidthUv past the print's visible edge. Only untouched snow rises (x (1 - Snow_Mask)), so
+// a rim never fills a print, however prints overlap. The distance to the nearest print comes from
 // rings of taps of the buffer, from the visible edge (about one blur radius past the pressed
 // texels, where the blurred mask runs out) to rimWidth beyond it.
 float rimHeightCm(vec2 uv, float snowMask) {

@@ -1,7 +1,7 @@
 #version 450 core
-// SnowSurfacePass, vertex-grid geometry (seeds/003): every vertex of a dense grid over the region
-// is displaced by the material's displacement (pipeline A); vertices outside the region (the
-// flat skirt to the horizon) stay at the surface.
+// SnowSurfacePass, vertex-grid geometry (as in Deformable Terrain): every vertex of a dense grid
+// over the region is displaced by the material's displacement (pipeline A); vertices outside the
+// region (the flat skirt to the horizon) stay at the surface.
 #include "../snow/snow_params.glsl"
 #include "../snow/region.glsl"
 #include "../snow/snow_mask.glsl"

@@ -2,6 +2,9 @@
 // The subcommands of the `snowcap` program. Each returns the process exit code:
 // 0 success, 1 failure while running, 2 bad input or no usable GL (one line on stderr).
 
+#include "lab/session.hpp"
+#include "viewer/viewer.hpp"
+
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -11,11 +14,6 @@ class App;
 }
 
 namespace snowcap {
-
-struct CommonOptions {
-    std::vector<std::string> overrides; // --set key=value
-    bool debugGl = false;
-};
 
 struct RenderOptions {
     std::string scenario = "decay_compare";
@@ -48,20 +46,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options);
 int runBench(const CommonOptions& common, const BenchOptions& options);
 // Registers `bench` and its options (app/bench_command.cpp keeps them beside their meaning).
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
-struct ViewOptions {
-    std::string scenario = "decay_compare";
-    // --frames N (alias --quit-after): N fixed steps with the UI, then exit; 0: until closed.
-    int quitAfterFrames = 0;
-    std::filesystem::path screenshot; // written when quitting after N frames
-    std::string panels;               // --panels: which panels start open ("" = the default)
-    std::string layout;               // --layout: vertical | horizontal | a | b | difference
-    std::vector<double> probeCm;      // --probe X Y: the decay probe from the start
-    int width = 1600, height = 900;   // --size WxH of the window
-};
 
 int runView(const CommonOptions& common, const ViewOptions& options);
-// The windowed viewer proper (needs a display).
-int runViewer(const CommonOptions& common, const ViewOptions& options);
 
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
@@ -69,8 +55,5 @@ struct ImportOptions; // scene/model_import.hpp
 // With `preview` non-empty, also writes the model's silhouettes there (scene/mesh_preview.hpp).
 int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
                    const std::string& preview = "");
-
-// The repository root that holds config/ and shaders/.
-std::filesystem::path resourceRoot();
 
 } // namespace snowcap

@@ -5,6 +5,7 @@
 
 #include "app/commands.hpp"
 #include "core/config.hpp"
+#include "core/paths.hpp"
 #include "scene/mesh_preview.hpp"
 #include "scene/model_import.hpp"
 

@@ -1,11 +1,11 @@
 // `snowcap render`: a scenario at a fixed time step in a headless context; writes stats.json,
 // the persistent buffers and the capture depth as PFM, and final.png.
 #include "app/commands.hpp"
-#include "app/lab.hpp"
-#include "app/run_outputs.hpp"
-#include "app/session.hpp"
-#include "app/soak.hpp"
-#include "app/viewer_frame.hpp"
+#include "lab/lab.hpp"
+#include "lab/run_outputs.hpp"
+#include "lab/session.hpp"
+#include "lab/soak.hpp"
+#include "viewer/viewer_frame.hpp"
 #include "core/config.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
@@ -24,12 +24,6 @@
 namespace snowcap {
 
 namespace fs = std::filesystem;
-
-fs::path resourceRoot() {
-    if (const char* dir = std::getenv("SNOWCAP_ROOT"))
-        return dir;
-    return SNOWCAP_SOURCE_DIR;
-}
 
 namespace {
 

@@ -1,8 +1,8 @@
 #pragma once
-// snow.quality (seeds/002 "fold to zero"): one knob that sets the buffer resolution, the blur and
-// the surface's geometry density together. "custom" leaves the individual keys alone; the rungs
-// off..ultra override them for both sims. Pure functions, no GL: SnowField applies them when it
-// configures, and tests pin what each rung asks for.
+// snow.quality (the "fold to zero" of Snow that remembers): one knob that sets the buffer
+// resolution, the blur and the surface's geometry density together. "custom" leaves the individual
+// keys alone; the rungs off..ultra override them for both sims. Pure functions, no GL: SnowField
+// applies them when it configures, and tests pin what each rung asks for.
 
 #include "core/config.hpp" // toString(Quality)
 #include "core/settings.hpp"

@@ -60,7 +60,7 @@ inline glm::dvec2 shiftOffsetTexels(glm::dvec2 fromCentreCm, glm::dvec2 toCentre
 // window depth = (z - cameraZ) / farCm, i.e. linear distance from the camera over far.
 glm::mat4 captureViewProjection(const Region& region, double cameraZCm, double farCm);
 
-// RT_Blur_Distance by resolution (seeds/004): 1024: 0.02, 2048: 0.01, 4096: 0.005,
+// RT_Blur_Distance by resolution (Foliage Snow Interaction): 1024: 0.02, 2048: 0.01, 4096: 0.005,
 // 8192: 0.0015. Other powers of two keep the ~20-texel blur of the 1024-4096 rows.
 double blurDistanceForResolution(int resolution);
 bool isValidResolution(int resolution);

@@ -1,5 +1,7 @@
 #include "gpu/shader_library.hpp"
 
+#include "core/paths.hpp"
+
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -288,7 +290,7 @@ std::vector<const ShaderProgram*> ShaderLibrary::programs() const {
 fs::path defaultShaderRoot() {
     if (const char* dir = std::getenv("SNOWCAP_SHADER_DIR"))
         return dir;
-    return fs::path(SNOWCAP_SOURCE_DIR) / "shaders";
+    return resourceRoot() / "shaders";
 }
 
 } // namespace snowcap::gpu

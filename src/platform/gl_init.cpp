@@ -25,7 +25,7 @@ std::string glString(GLenum name) {
     return text ? text : "";
 }
 
-// seeds/000 warns that float formats are not renderable or blendable everywhere; snowcap's
+// Snow Deformation warns that float formats are not renderable or blendable everywhere; snowcap's
 // buffers are R16F / RGBA16F render targets, so check both properties before anything runs.
 std::string missingFloatFormatSupport() {
     struct Format {

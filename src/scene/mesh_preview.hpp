@@ -4,7 +4,7 @@
 // ground line (z = 0), the origin and a 1 m scale bar, so a user sees at a glance whether a
 // model stands on its feet and how big it is. CPU only.
 
-#include "core/image.hpp"
+#include "io/image.hpp"
 #include "scene/mesh.hpp"
 
 #include <string>

@@ -1,8 +1,8 @@
 #pragma once
-// Following regions (sim.X.region = follow_naive | follow_snapped, seeds/000 and 002): where the
-// region goes each step, and the buffer shift that keeps the trail at its world position. The
-// GL side is SnowSim::shiftRegion (implemented in region_shift.cpp) with shaders/snow/shift.frag;
-// shiftBufferCpu is its reference.
+// Following regions (sim.X.region = follow_naive | follow_snapped, Snow Deformation and Snow that
+// remembers where you walked): where the region goes each step, and the buffer shift that keeps the
+// trail at its world position. The GL side is SnowSim::shiftRegion (implemented in
+// region_shift.cpp) with shaders/snow/shift.frag; shiftBufferCpu is its reference.
 
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"

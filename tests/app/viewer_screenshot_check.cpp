@@ -8,7 +8,7 @@
 //  3. A and B differ: the two halves of the split view, compared pixel by pixel below the
 //     panel, differ in enough pixels once a deformer has walked (A's trail fades at 0.95, B's
 //     stays at 0.999). Identical sims render identical halves: 0 differing pixels.
-#include "core/image.hpp"
+#include "io/image.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,6 @@
-// The sampler budget (seeds/002): the snow material binds a fixed, small number of snow
-// textures whatever the switches. Counts the active samplers of every linked program variant.
+// The sampler budget (Snow that remembers): the snow material binds a fixed, small
+// number of snow textures whatever the switches. Counts the active samplers of every linked program
+// variant.
 #include "GLTestSupport.hpp"
 #include "render/snow_surface_pass.hpp"
 

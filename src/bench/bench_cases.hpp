@@ -1,0 +1,56 @@
+#pragma once
+// The case groups of `snowcap bench`. Every group builds what it times through the public
+// SnowField / SceneRenderer / Settings API, so switches added by other work (buffer formats,
+// blur modes, quality rungs, idle skip) are benched as soon as they exist; a group that finds a
+// switch without effect says so in the case's note instead of pretending.
+
+#include "bench/bench_harness.hpp"
+#include "gpu/gpu_mesh.hpp"
+#include "gpu/shader_library.hpp"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snowcap::bench {
+
+struct Screen {
+    int width = 1280, height = 720;
+    std::string label() const { return std::to_string(width) + "x" + std::to_string(height); }
+};
+
+struct Context {
+    Harness& harness;
+    gpu::ShaderLibrary& shaders;
+    std::vector<std::string> overrides; // the user's --set, applied after the bench's own
+    bool llvmpipe = false;
+    const gpu::ShaderProgram* copyProgram = nullptr;
+    const gpu::ShaderProgram* captureProgram = nullptr;
+    gpu::VertexArray emptyArray;
+    // Filled by the groups for the report.
+    nlohmann::json memory = nlohmann::json::array();
+    std::vector<std::string> notes;
+};
+
+// Loads the shared programs; one line on failure.
+std::optional<std::string> prepare(Context& context);
+
+// copy, clear, capture (1 and 4 dense deformers), accumulate (every mode x format),
+// capture_accumulate, step_ab and each non-per-pixel blur mode's own pass at one buffer size.
+std::optional<std::string> bufferCases(Context& context, int size);
+// capture time against deformer triangles at one buffer size.
+std::optional<std::string> triangleCases(Context& context, int size,
+                                         const std::vector<long long>& triangles);
+// surface_vertex, surface_tess and every blur mode drawn over one screen; PSNR of each blur
+// mode's final image against per_pixel on `psnrScreen`.
+std::optional<std::string> screenCases(Context& context, const std::vector<Screen>& screens,
+                                       const Screen& psnrScreen);
+// surface_vertex at one screen for several buffer resolutions: time against grid vertices.
+std::optional<std::string> gridCases(Context& context, const Screen& screen,
+                                     const std::vector<int>& resolutions);
+// frame_ab (viewer defaults and the UE-faithful per-pixel blur), every quality rung and idle
+// skip on/off, whole frames at one screen.
+std::optional<std::string> frameCases(Context& context, const Screen& screen);
+
+} // namespace snowcap::bench

@@ -1,0 +1,322 @@
+#include "bench/bench_report.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fmt/format.h>
+#include <map>
+#include <set>
+
+namespace snowcap::bench {
+
+namespace {
+
+const Case* findCase(const std::vector<Case>& cases, std::string_view pass,
+                     std::string_view variant, std::string_view size) {
+    for (const Case& c : cases)
+        if (c.pass == pass && c.variant == variant && c.size == size)
+            return &c;
+    return nullptr;
+}
+
+bool isScreen(const std::string& size) {
+    return size.find('x') != std::string::npos;
+}
+
+double rateM(const Case& c) {
+    return c.medianMs > 0 ? double(c.elements) / (c.medianMs * 1e3) : 0.0;
+}
+
+Target compare(std::string name, std::optional<double> value, std::string op, double goal,
+               std::string unit, std::string why) {
+    Target t{std::move(name), value,           fmt::format("{} {}", op, goal),
+             std::nullopt,    std::move(unit), std::move(why)};
+    if (value) {
+        if (op == "<=")
+            t.met = *value <= goal + 1e-12;
+        else if (op == ">=")
+            t.met = *value >= goal - 1e-12;
+        else
+            t.met = std::fabs(*value - goal) <= 1e-9;
+    }
+    return t;
+}
+
+} // namespace
+
+void computeRatios(std::vector<Case>& cases) {
+    for (Case& c : cases) {
+        const Case* floor = findCase(cases, "copy", "r16f", c.floor);
+        c.ratioToCopy = floor && floor->medianMs > 0 ? c.medianMs / floor->medianMs : 0.0;
+    }
+}
+
+std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohmann::json& memory,
+                                   const Screen& frameScreen, double peakRss) {
+    std::vector<Target> targets;
+    auto ratio = [&](std::string_view pass, std::string_view variant,
+                     std::string_view size) -> std::optional<double> {
+        const Case* c = findCase(cases, pass, variant, size);
+        if (!c || c->ratioToCopy <= 0)
+            return std::nullopt;
+        return c->ratioToCopy;
+    };
+    for (const char* size : {"1024", "2048"})
+        targets.push_back(compare(fmt::format("accumulate_{}_x_copy", size),
+                                  ratio("accumulate", "add_r16f", size), "<=", 1.3, "x copy",
+                                  "accumulate (add, r16f) median over the copy floor"));
+    targets.push_back(compare("capture_accumulate_4x50k_2048_x_copy",
+                              ratio("capture_accumulate", "4x50k", "2048"), "<=", 3.0, "x copy",
+                              "4 deformers x 50k triangles captured, then one accumulate"));
+
+    // The cheapest blur mode against the UE-faithful per-pixel spiral, and its image quality.
+    const std::string screen = frameScreen.label();
+    const Case* perPixel = findCase(cases, "blur_per_pixel", "surface", screen);
+    const Case* fastest = nullptr;
+    for (const Case& c : cases)
+        if (c.pass.rfind("blur_", 0) == 0 && c.pass != "blur_per_pixel" && c.variant == "surface" &&
+            c.size == screen && (!fastest || c.medianMs < fastest->medianMs))
+            fastest = &c;
+    std::optional<double> blurRatio, psnr;
+    std::string fastestName = fastest ? fastest->pass.substr(5) : "none";
+    if (perPixel && fastest && perPixel->medianMs > 0)
+        blurRatio = fastest->medianMs / perPixel->medianMs;
+    if (fastest && fastest->extra.contains("psnr_db_vs_per_pixel"))
+        psnr = fastest->extra["psnr_db_vs_per_pixel"].get<double>();
+    targets.push_back(compare(fmt::format("blur_fastest_{}_x_per_pixel", screen), blurRatio,
+                              "<=", 0.3, "x per_pixel",
+                              "fastest mode (" + fastestName +
+                                  ": its per-step pass + the surface) over the per-pixel surface"));
+    targets.push_back(compare("blur_fastest_psnr_db", psnr, ">=", 40.0, "dB",
+                              fastestName + " lit A|B frame against per_pixel"));
+
+    auto extra = [&](std::string_view pass, std::string_view variant,
+                     const char* key) -> std::optional<double> {
+        const Case* c = findCase(cases, pass, variant, screen);
+        if (!c || !c->extra.contains(key))
+            return std::nullopt;
+        return c->extra[key].get<double>();
+    };
+    targets.push_back(compare("quality_off_snow_passes_per_frame",
+                              extra("quality", "off", "snow_passes_per_frame"), "==", 0, "passes",
+                              "capture + accumulate passes per frame with snow.quality = off"));
+    targets.push_back(compare("quality_off_snow_bytes", extra("quality", "off", "snow_bytes"),
+                              "==", 0, "bytes", "snow textures held with snow.quality = off"));
+    targets.push_back(compare("idle_skip_snow_passes_per_frame",
+                              extra("idle_skip", "on", "snow_passes_per_frame"), "==", 0, "passes",
+                              "passes per frame over an idle stretch (0 passes: 0 snow bytes "
+                              "read or written)"));
+    targets.push_back(compare(fmt::format("frame_ab_{}_fps", screen),
+                              extra("frame_ab", "default", "fps"), ">=", 15.0, "fps",
+                              "default A/B viewer frame (step + both views), median wall time"));
+
+    std::optional<double> mib2048;
+    int mismatches = 0;
+    bool anyMemory = false;
+    for (const auto& row : memory) {
+        anyMemory = true;
+        mismatches += row["buffer_bytes"] != row["expected_buffer_bytes"];
+        if (row["size"] == 2048 && row["format"] == "R16F")
+            mib2048 = row["buffer_bytes"].get<double>() / (1024.0 * 1024.0);
+    }
+    targets.push_back(compare("vram_r16f_2048_buffer_mib", mib2048, "==", 8.0, "MiB",
+                              "one R16F 2048^2 buffer as allocated"));
+    targets.push_back(compare("vram_buffers_off_table",
+                              anyMemory ? std::optional<double>(mismatches) : std::nullopt, "==", 0,
+                              "sizes", "sizes whose buffer bytes differ from texels x format"));
+    Target rss{"peak_rss_mib", peakRss, "reported", true, "MiB", "getrusage ru_maxrss"};
+    targets.push_back(rss);
+    return targets;
+}
+
+nlohmann::json scalingSeries(const std::vector<Case>& cases) {
+    nlohmann::json out = nlohmann::json::object();
+
+    // Time against buffer texels: every pass/variant measured at more than one buffer size.
+    std::set<int> sizes;
+    for (const Case& c : cases)
+        if (!isScreen(c.size) && c.pass == "copy")
+            sizes.insert(std::stoi(c.size));
+    auto seriesOver = [&](const std::vector<std::string>& sizeLabels, auto accept) {
+        std::vector<std::pair<std::string, std::string>> keys; // pass, variant in first-seen order
+        for (const Case& c : cases)
+            if (accept(c) &&
+                std::find(keys.begin(), keys.end(), std::pair(c.pass, c.variant)) == keys.end())
+                keys.emplace_back(c.pass, c.variant);
+        nlohmann::json series = nlohmann::json::array();
+        for (const auto& [pass, variant] : keys) {
+            nlohmann::json y = nlohmann::json::array();
+            int found = 0;
+            for (const std::string& size : sizeLabels) {
+                const Case* c = findCase(cases, pass, variant, size);
+                y.push_back(c ? nlohmann::json(c->medianMs) : nlohmann::json(nullptr));
+                found += c != nullptr;
+            }
+            if (found >= 2)
+                series.push_back({{"name", pass + " " + variant}, {"median_ms", y}});
+        }
+        return series;
+    };
+    std::vector<std::string> sizeLabels;
+    nlohmann::json texels = nlohmann::json::array();
+    for (int size : sizes) {
+        sizeLabels.push_back(std::to_string(size));
+        texels.push_back(static_cast<long long>(size) * size);
+    }
+    out["buffer_texels"] = {{"x", texels},
+                            {"x_label", "buffer texels"},
+                            {"sizes", sizeLabels},
+                            {"series", seriesOver(sizeLabels, [](const Case& c) {
+                                 return !isScreen(c.size) && c.pass != "capture";
+                             })}};
+    // Capture of one dense deformer against its triangles, at the size with the most counts.
+    std::map<std::string, std::vector<const Case*>> byTriangles;
+    for (const Case& c : cases)
+        if (c.pass == "capture" && c.variant.rfind("1x", 0) == 0 && c.extra.contains("triangles"))
+            byTriangles[c.size].push_back(&c);
+    const std::vector<const Case*>* best = nullptr;
+    std::string bestSize;
+    for (auto& [size, list] : byTriangles)
+        if (!best || list.size() > best->size()) {
+            best = &list;
+            bestSize = size;
+        }
+    nlohmann::json triangles = nlohmann::json::array(), captureMs = nlohmann::json::array();
+    if (best) {
+        std::vector<const Case*> sorted = *best;
+        std::sort(sorted.begin(), sorted.end(), [](const Case* a, const Case* b) {
+            return a->extra["triangles"].get<long long>() < b->extra["triangles"].get<long long>();
+        });
+        for (const Case* c : sorted) {
+            triangles.push_back(c->extra["triangles"]);
+            captureMs.push_back(c->medianMs);
+        }
+    }
+    out["deformer_triangles"] = {{"x", triangles},
+                                 {"x_label", "deformer triangles"},
+                                 {"buffer_size", bestSize},
+                                 {"series", nlohmann::json::array({{{"name", "capture 1 deformer"},
+                                                                    {"median_ms", captureMs}}})}};
+    // The lit surface against its vertex grid at one screen.
+    std::vector<const Case*> grids;
+    for (const Case& c : cases)
+        if (c.pass == "surface_vertex" && c.extra.contains("grid_vertices"))
+            grids.push_back(&c);
+    std::sort(grids.begin(), grids.end(), [](const Case* a, const Case* b) {
+        return a->extra["grid_vertices"].get<long long>() <
+               b->extra["grid_vertices"].get<long long>();
+    });
+    nlohmann::json vertices = nlohmann::json::array(), gridMs = nlohmann::json::array();
+    for (const Case* c : grids) {
+        vertices.push_back(c->extra["grid_vertices"]);
+        gridMs.push_back(c->medianMs);
+    }
+    out["surface_grid"] = {
+        {"x", vertices},
+        {"x_label", "surface grid vertices"},
+        {"screen", grids.empty() ? std::string() : grids.front()->size},
+        {"series", nlohmann::json::array(
+                       {{{"name", "surface_vertex (prepass blur)"}, {"median_ms", gridMs}}})}};
+    // Screen-space passes against pixels.
+    std::vector<std::pair<long long, std::string>> screens;
+    for (const Case& c : cases)
+        if (isScreen(c.size) && c.pass == "copy")
+            screens.emplace_back(c.elements, c.size);
+    std::sort(screens.begin(), screens.end());
+    std::vector<std::string> screenLabels;
+    nlohmann::json pixels = nlohmann::json::array();
+    for (const auto& [count, label] : screens) {
+        screenLabels.push_back(label);
+        pixels.push_back(count);
+    }
+    out["screen_pixels"] = {
+        {"x", pixels},
+        {"x_label", "screen pixels"},
+        {"sizes", screenLabels},
+        {"series", seriesOver(screenLabels, [](const Case& c) { return isScreen(c.size); })}};
+    return out;
+}
+
+nlohmann::json toJson(const RunInfo& info, const std::vector<Case>& cases,
+                      const std::vector<Target>& targets, const nlohmann::json& memory) {
+    nlohmann::json caseList = nlohmann::json::array();
+    for (const Case& c : cases) {
+        nlohmann::json entry = {{"pass", c.pass},
+                                {"variant", c.variant},
+                                {"size", c.size},
+                                {"median_ms", c.medianMs},
+                                {"min_ms", c.minMs},
+                                {"max_ms", c.maxMs},
+                                {"ratio_to_copy", c.ratioToCopy},
+                                {"floor", c.floor},
+                                {"samples", c.samples},
+                                {"method", c.method},
+                                {"elements", c.elements},
+                                {"unit", c.unit},
+                                {"rate_m_per_s", rateM(c)}};
+        if (!c.note.empty())
+            entry["note"] = c.note;
+        for (const auto& [key, value] : c.extra.items())
+            entry[key] = value;
+        caseList.push_back(std::move(entry));
+    }
+    nlohmann::json targetList = nlohmann::json::array();
+    for (const Target& t : targets)
+        targetList.push_back({{"name", t.name},
+                              {"value", t.value ? nlohmann::json(*t.value) : nullptr},
+                              {"goal", t.goal},
+                              {"met", t.met ? nlohmann::json(*t.met) : nullptr},
+                              {"unit", t.unit},
+                              {"what", t.why}});
+    return {{"schema", kSchemaVersion},
+            {"machine",
+             {{"cores", info.machine.cores},
+              {"cpu_model", info.machine.cpuModel},
+              {"ram_gib", info.machine.ramGiB},
+              {"os", info.machine.os},
+              {"peak_rss_mib", info.peakRssMiB}}},
+            {"gl",
+             {{"renderer", info.gl.renderer},
+              {"version", info.gl.version},
+              {"vendor", info.gl.vendor},
+              {"platform", info.gl.platform}}},
+            {"method", info.method},
+            {"frames", info.frames},
+            {"wall_s", info.wallSeconds},
+            {"overrides", info.overrides},
+            {"notes", info.notes},
+            {"cases", caseList},
+            {"targets", targetList},
+            {"memory", memory},
+            {"scaling", scalingSeries(cases)}};
+}
+
+void printReport(const RunInfo& info, const std::vector<Case>& cases,
+                 const std::vector<Target>& targets) {
+    std::printf("snowcap bench: %s | %s | %s\n", info.gl.renderer.c_str(), info.gl.version.c_str(),
+                info.gl.platform.c_str());
+    std::printf("machine: %u cores, %s, %.1f GiB RAM | method %s | up to %d frames a case\n",
+                info.machine.cores, info.machine.cpuModel.c_str(), info.machine.ramGiB,
+                info.method.c_str(), info.frames);
+    std::printf("%-18s %-12s %-10s %10s %10s %10s %7s %10s %4s\n", "pass", "variant", "size",
+                "median ms", "min ms", "max ms", "x copy", "M/s", "n");
+    for (const Case& c : cases) {
+        const std::string unit = c.unit == "pixels" ? "px" : c.unit == "texels" ? "tx" : "tri";
+        std::printf("%-18s %-12s %-10s %10.3f %10.3f %10.3f %7.2f %7.1f %-2s %4d%s%s\n",
+                    c.pass.c_str(), c.variant.c_str(), c.size.c_str(), c.medianMs, c.minMs, c.maxMs,
+                    c.ratioToCopy, rateM(c), unit.c_str(), c.samples, c.note.empty() ? "" : "  ",
+                    c.note.c_str());
+    }
+    for (const std::string& note : info.notes)
+        std::printf("note: %s\n", note.c_str());
+    std::printf("targets:\n");
+    for (const Target& t : targets) {
+        const char* verdict = !t.met ? "not measured" : *t.met ? "met" : "MISSED";
+        const std::string value = t.value ? fmt::format("{:.3f}", *t.value) : "-";
+        std::printf("  %-40s %12s %-10s goal %-10s %s\n", t.name.c_str(), value.c_str(),
+                    t.unit.c_str(), t.goal.c_str(), verdict);
+    }
+    std::printf("peak RSS %.1f MiB; %.1f s\n", info.peakRssMiB, info.wallSeconds);
+}
+
+} // namespace snowcap::bench

@@ -1,0 +1,47 @@
+#pragma once
+// The reporting half of `snowcap bench`: ratios to the copy floor, the cost targets
+// (met / missed / not measured), the scaling series, the printed table and the JSON document
+// (schema in docs/performance.md; tools/bench_compare and bench_plot read it).
+
+#include "bench/bench_cases.hpp"
+#include "bench/bench_harness.hpp"
+#include "platform/gl_context.hpp"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+
+namespace snowcap::bench {
+
+inline constexpr int kSchemaVersion = 1;
+
+// Each case's median over the median of the copy named by its `floor` (0 if there is none).
+void computeRatios(std::vector<Case>& cases);
+
+struct Target {
+    std::string name;
+    std::optional<double> value; // empty: not measured in this run
+    std::string goal;            // e.g. "<= 1.3"
+    std::optional<bool> met;     // empty: not measured
+    std::string unit, why;       // why: what the number is and, when missed, why
+};
+std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohmann::json& memory,
+                                   const Screen& frameScreen, double peakRss);
+
+nlohmann::json scalingSeries(const std::vector<Case>& cases);
+
+struct RunInfo {
+    MachineInfo machine;
+    GlInfo gl;
+    std::string method;
+    int frames = 0;
+    double wallSeconds = 0;
+    double peakRssMiB = 0;
+    std::vector<std::string> overrides, notes;
+};
+
+nlohmann::json toJson(const RunInfo& info, const std::vector<Case>& cases,
+                      const std::vector<Target>& targets, const nlohmann::json& memory);
+void printReport(const RunInfo& info, const std::vector<Case>& cases,
+                 const std::vector<Target>& targets);
+
+} // namespace snowcap::bench

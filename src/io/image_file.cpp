@@ -1,0 +1,247 @@
+#include "io/image.hpp"
+
+#include <atomic>
+#include <bit>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <stb/stb_image.h>
+#include <stb/stb_image_write.h>
+#include <unistd.h>
+
+// The files of io/image.hpp: atomic writes, PNG (stb) and PFM (our own reader, strict about
+// sizes the file claims).
+namespace snowcap {
+
+// ---- files ------------------------------------------------------------------------------
+
+namespace {
+
+std::string failure(std::string_view verb, const std::filesystem::path& path,
+                    std::string_view reason) {
+    return "cannot " + std::string(verb) + " '" + path.string() + "': " + std::string(reason);
+}
+
+std::variant<std::vector<std::uint8_t>, std::string>
+readFileBytes(const std::filesystem::path& path) {
+    std::FILE* file = std::fopen(path.c_str(), "rb");
+    if (file == nullptr) {
+        return failure("read", path, std::strerror(errno));
+    }
+    std::vector<std::uint8_t> bytes;
+    std::uint8_t chunk[1 << 16];
+    std::size_t got = 0;
+    while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0) {
+        bytes.insert(bytes.end(), chunk, chunk + got);
+    }
+    const bool failed = std::ferror(file) != 0;
+    std::fclose(file);
+    if (failed) {
+        return failure("read", path, "I/O error");
+    }
+    return bytes;
+}
+
+void appendToVector(void* context, void* data, int size) {
+    auto* bytes = static_cast<std::vector<std::uint8_t>*>(context);
+    const auto* begin = static_cast<const std::uint8_t*>(data);
+    bytes->insert(bytes->end(), begin, begin + size);
+}
+
+} // namespace
+
+// Temp file beside the target (same file system, so rename is atomic), unique per process
+// and call so concurrent writers never share one. Refuse publishes with link(2), which fails
+// with EEXIST instead of replacing, so even a file created meanwhile by another writer survives.
+std::optional<std::string> writeFileAtomically(const std::filesystem::path& path,
+                                               const std::vector<std::uint8_t>& bytes,
+                                               Overwrite overwrite) {
+    static std::atomic<unsigned> counter{0};
+    std::filesystem::path temp = path;
+    temp += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+
+    std::FILE* file = std::fopen(temp.c_str(), "wb");
+    if (file == nullptr) {
+        return failure("write", path, std::strerror(errno));
+    }
+    const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    const int writeErrno = errno;
+    std::error_code error;
+    if (std::fclose(file) != 0 || !written) {
+        error = std::error_code(written ? errno : writeErrno, std::generic_category());
+    } else if (overwrite == Overwrite::Replace) {
+        std::filesystem::rename(temp, path, error);
+    } else if (::link(temp.c_str(), path.c_str()) != 0) {
+        error = std::error_code(errno, std::generic_category());
+    }
+    std::error_code ignored;
+    if (error || overwrite == Overwrite::Refuse)
+        std::filesystem::remove(temp, ignored); // after link(2) the temp name is a second name
+    if (error) {
+        return failure("write", path,
+                       error == std::errc::file_exists ? "file exists, not overwritten"
+                                                       : error.message());
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image,
+                                    Overwrite overwrite) {
+    if (image.empty() || image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
+        return failure("write", path, "image is empty or its pixel count does not match its size");
+    }
+    std::vector<std::uint8_t> encoded;
+    if (stbi_write_png_to_func(appendToVector, &encoded, image.width, image.height, 4,
+                               image.pixels.data(), image.width * 4) == 0) {
+        return failure("write", path, "PNG encoding failed");
+    }
+    return writeFileAtomically(path, encoded, overwrite);
+}
+
+std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path) {
+    auto bytes = readFileBytes(path);
+    if (auto* error = std::get_if<std::string>(&bytes)) {
+        return std::move(*error);
+    }
+    const auto& data = std::get<std::vector<std::uint8_t>>(bytes);
+    if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+        return failure("read", path, "file too large");
+    }
+    int w = 0, h = 0, channels = 0;
+    stbi_uc* decoded =
+        stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &channels, 4);
+    if (decoded == nullptr) {
+        return failure("read", path, std::string("not a readable PNG: ") + stbi_failure_reason());
+    }
+    ImageRgba8 image(w, h);
+    std::memcpy(image.pixels.data(), decoded, image.pixels.size());
+    stbi_image_free(decoded);
+    return image;
+}
+
+// ---- PFM --------------------------------------------------------------------------------
+
+namespace {
+
+// The header is four whitespace-separated tokens ("Pf", width, height, scale) and exactly one
+// whitespace byte before the binary data.
+struct PfmHeaderReader {
+    const std::vector<std::uint8_t>& bytes;
+    std::size_t pos = 0;
+
+    static bool isSpace(std::uint8_t c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
+
+    std::optional<std::string_view> token() {
+        while (pos < bytes.size() && isSpace(bytes[pos])) {
+            ++pos;
+        }
+        const std::size_t begin = pos;
+        while (pos < bytes.size() && !isSpace(bytes[pos]) && pos - begin < 32) {
+            ++pos;
+        }
+        if (pos == begin || pos >= bytes.size() || !isSpace(bytes[pos])) {
+            return std::nullopt; // empty, runs into the end, or too long to be a header field
+        }
+        return std::string_view(reinterpret_cast<const char*>(&bytes[begin]), pos - begin);
+    }
+};
+
+template <typename Number> std::optional<Number> parseNumber(std::string_view text) {
+    Number value{};
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (error != std::errc() || end != text.data() + text.size()) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+constexpr long long kMaxPfmTexels = 1LL << 28; // 16384^2: beyond any snow buffer we write
+
+} // namespace
+
+std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image,
+                                    Overwrite overwrite) {
+    if (image.empty() || image.values.size() != static_cast<std::size_t>(image.width) *
+                                                    static_cast<std::size_t>(image.height)) {
+        return failure("write", path, "image is empty or its value count does not match its size");
+    }
+    const std::string header =
+        "Pf\n" + std::to_string(image.width) + " " + std::to_string(image.height) + "\n-1.0\n";
+    std::vector<std::uint8_t> bytes(header.begin(), header.end());
+    const std::size_t dataStart = bytes.size();
+    bytes.resize(dataStart + image.values.size() * 4);
+    for (std::size_t i = 0; i < image.values.size(); ++i) {
+        std::uint32_t bits = std::bit_cast<std::uint32_t>(image.values[i]);
+        if constexpr (std::endian::native == std::endian::big) {
+            bits = __builtin_bswap32(bits);
+        }
+        std::memcpy(&bytes[dataStart + i * 4], &bits, 4);
+    }
+    return writeFileAtomically(path, bytes, overwrite);
+}
+
+std::variant<ImageFloat, std::string> readPfm(const std::filesystem::path& path) {
+    auto loaded = readFileBytes(path);
+    if (auto* error = std::get_if<std::string>(&loaded)) {
+        return std::move(*error);
+    }
+    const auto& bytes = std::get<std::vector<std::uint8_t>>(loaded);
+    const auto bad = [&](const std::string& reason) {
+        return failure("read", path, reason);
+    };
+
+    PfmHeaderReader header{bytes};
+    const auto magic = header.token();
+    if (magic == "PF" || magic == "PF4") {
+        return bad("colour PFM ('" + std::string(*magic) + "', " + (*magic == "PF" ? "3" : "4") +
+                   " channels); expected greyscale 'Pf' with 1 channel");
+    }
+    if (magic != "Pf") {
+        return bad("not a greyscale PFM file (header does not start with 'Pf')");
+    }
+    const auto widthToken = header.token();
+    const auto heightToken = header.token();
+    const auto scaleToken = header.token();
+    if (!widthToken || !heightToken || !scaleToken) {
+        return bad("bad PFM header: expected 'Pf', width, height and scale");
+    }
+    const auto width = parseNumber<int>(*widthToken);
+    const auto height = parseNumber<int>(*heightToken);
+    if (!width || !height || *width <= 0 || *height <= 0 ||
+        static_cast<long long>(*width) * *height > kMaxPfmTexels) {
+        return bad("bad PFM header: size '" + std::string(*widthToken) + " " +
+                   std::string(*heightToken) + "' is not two positive integers of sane size");
+    }
+    const auto scale = parseNumber<double>(*scaleToken);
+    if (!scale || !std::isfinite(*scale) || *scale == 0.0) {
+        return bad("bad PFM header: scale '" + std::string(*scaleToken) +
+                   "' is not a non-zero number");
+    }
+    const std::size_t dataStart = header.pos + 1; // the single whitespace byte after the scale
+    const std::size_t expected = static_cast<std::size_t>(*width) * *height * 4;
+    const std::size_t found = bytes.size() - dataStart;
+    if (found != expected) {
+        return bad((found < expected ? "truncated data: " : "unexpected trailing data: ") +
+                   std::to_string(expected) + " bytes of floats expected for " +
+                   std::to_string(*width) + "x" + std::to_string(*height) + ", found " +
+                   std::to_string(found));
+    }
+
+    // A negative scale means little-endian data, a positive one big-endian.
+    const std::endian fileOrder = *scale < 0.0 ? std::endian::little : std::endian::big;
+    ImageFloat image(*width, *height);
+    for (std::size_t i = 0; i < image.values.size(); ++i) {
+        std::uint32_t bits = 0;
+        std::memcpy(&bits, &bytes[dataStart + i * 4], 4);
+        if (fileOrder != std::endian::native) {
+            bits = __builtin_bswap32(bits);
+        }
+        image.values[i] = std::bit_cast<float>(bits);
+    }
+    return image;
+}
+
+} // namespace snowcap

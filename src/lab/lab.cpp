@@ -1,0 +1,200 @@
+#include "lab/lab.hpp"
+
+#include "core/paths.hpp"
+
+#include <cmath>
+#include <filesystem>
+
+namespace snowcap {
+
+namespace {} // namespace
+
+std::variant<std::unique_ptr<Lab>, std::string>
+Lab::create(const std::string& scenario, const std::vector<std::string>& overrides,
+            const std::string& glRenderer) {
+    auto loaded = loadScenarioSettings(scenario, overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded))
+        return error->message;
+    return create(std::get<Settings>(loaded), scenario, overrides, glRenderer);
+}
+
+std::variant<std::unique_ptr<Lab>, std::string>
+Lab::create(const Settings& settings, const std::string& scenario,
+            const std::vector<std::string>& overrides, const std::string& glRenderer) {
+    std::unique_ptr<Lab> lab(new Lab());
+    lab->shaders_ = std::make_unique<gpu::ShaderLibrary>(gpu::defaultShaderRoot());
+    auto created = createSession(settings, *lab->shaders_);
+    if (auto* error = std::get_if<std::string>(&created))
+        return *error;
+    lab->session_ = std::move(std::get<Session>(created));
+    lab->scenario_ = scenario;
+    lab->overrides_ = overrides;
+    lab->scenarioSettings_ = settings;
+    lab->timer_ = gpu::PassTimer(gpu::trustworthyTimingMethod(glRenderer));
+    lab->visible_.assign(lab->deformers().size(), true);
+    return lab;
+}
+
+double Lab::durationS() const {
+    const RunSettings& run = settings().run;
+    return run.durationS > 0.0 ? run.durationS : run.frames / run.fps;
+}
+
+void Lab::drivePlayer(glm::vec2 inputDir, double dtS) {
+    session_.deformers.drivePlayer(inputDir, dtS);
+}
+
+void Lab::advance(double dtS, bool loop) {
+    if (loop && timeS_ + dtS > durationS() + 1e-9)
+        timeS_ = 0.0;
+    timeS_ += dtS;
+    session_.field->step(instances(), dtS, &timer_);
+    ++steps_;
+}
+
+const std::vector<DeformerInstance>& Lab::stepAt(double timeS, double dtS, gpu::PassTimer* timer) {
+    timeS_ = timeS;
+    const auto& list = instances();
+    session_.field->step(list, dtS, timer);
+    ++steps_;
+    return list;
+}
+
+void Lab::restart() {
+    session_.field->reset();
+    session_.deformers.resetPlayer();
+    timeS_ = 0.0;
+    steps_ = 0;
+}
+
+void Lab::simulateTo(double timeS) {
+    restart();
+    const double dt = fixedDtS();
+    const long long count = std::llround(std::max(timeS, 0.0) / dt);
+    for (long long i = 0; i < count; ++i) {
+        timeS_ = (i + 1) * dt;
+        session_.field->step(instances(), dt);
+        ++steps_;
+    }
+}
+
+const std::vector<DeformerInstance>& Lab::instances() {
+    // A hidden deformer keeps its slot without a mesh: the capture and the renderer skip it,
+    // and the field still finds the followed deformer by its index in the scenario's list.
+    visibleInstances_ = session_.deformers.instancesAt(timeS_);
+    for (std::size_t i = 0; i < visibleInstances_.size() && i < visible_.size(); ++i)
+        if (!visible_[i])
+            visibleInstances_[i].mesh = nullptr;
+    return visibleInstances_;
+}
+
+std::optional<glm::vec3> Lab::followedPositionCm() const {
+    if (session_.deformers.hasPlayer())
+        return session_.deformers.playerPositionCm();
+    const auto& list = deformers();
+    if (list.empty())
+        return std::nullopt;
+    for (const Deformer& deformer : list)
+        if (deformer.name == settings().snow.follow)
+            return deformer.positionAt(timeS_);
+    return list.front().positionAt(timeS_);
+}
+
+std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
+    const std::vector<DeformerSettings>& list = settings.deformers;
+    std::vector<Deformer> built;
+    for (const DeformerSettings& deformer : list) {
+        auto loaded =
+            loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow), settings.import);
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        built.push_back(std::move(std::get<Deformer>(loaded)));
+    }
+    // Keep the visibility of the deformers that stay (by name).
+    std::vector<bool> visible(built.size(), true);
+    for (std::size_t i = 0; i < built.size(); ++i)
+        for (std::size_t j = 0; j < deformers().size() && j < visible_.size(); ++j)
+            if (deformers()[j].name == built[i].name)
+                visible[i] = visible_[j];
+    session_.deformers = DeformerSet(std::move(built));
+    visible_ = std::move(visible);
+    return std::nullopt;
+}
+
+std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
+    if (deformersChanged) {
+        // Build the new set before touching anything; the field takes the rest.
+        const Settings before = settings();
+        if (auto error = rebuildDeformers(edited))
+            return error;
+        if (auto error = session_.field->applySettings(edited)) {
+            rebuildDeformers(before);
+            return error;
+        }
+        return std::nullopt;
+    }
+    return session_.field->applySettings(edited);
+}
+
+std::optional<std::string> Lab::addDeformer(const std::string& pathOrShape) {
+    if (pathOrShape.empty())
+        return std::string("add deformer: type a mesh path or sphere / box / capsule");
+    Settings edited = settings();
+    DeformerSettings deformer;
+    const std::filesystem::path path(pathOrShape);
+    if (pathOrShape == "sphere" || pathOrShape == "box" || pathOrShape == "capsule") {
+        deformer.shape = pathOrShape == "sphere" ? DeformerShape::Sphere
+                         : pathOrShape == "box"  ? DeformerShape::Box
+                                                 : DeformerShape::Capsule;
+        deformer.name = pathOrShape;
+    } else {
+        deformer.mesh = pathOrShape;
+        deformer.name = path.stem().string();
+        deformer.fitHeightCm = 0.0;
+    }
+    // Unique names: the follow key and the visibility list go by name.
+    const std::string base = deformer.name;
+    for (int n = 2;; ++n) {
+        bool taken = false;
+        for (const DeformerSettings& other : edited.deformers)
+            taken |= other.name == deformer.name;
+        if (!taken)
+            break;
+        deformer.name = base + "_" + std::to_string(n);
+    }
+    // At the region centre, its lowest point half way down the snow: a print half as deep as
+    // the snow (path z is the height above the ground with the default ground placement).
+    const auto& centre = edited.snow.regionCentreCm;
+    deformer.path = {{0.0, glm::vec3(static_cast<float>(centre[0]), static_cast<float>(centre[1]),
+                                     static_cast<float>(edited.snow.depthCm * 0.5))}};
+    edited.deformers.push_back(deformer);
+    if (auto error = apply(edited, true))
+        return pathOrShape + ": " + *error;
+    return std::nullopt;
+}
+
+void Lab::removeDeformer(int index) {
+    Settings edited = settings();
+    if (index < 0 || index >= static_cast<int>(edited.deformers.size()))
+        return;
+    edited.deformers.erase(edited.deformers.begin() + index);
+    apply(edited, true); // removing cannot fail: the rest were built before
+}
+
+std::optional<std::string> Lab::loadScenario(const std::string& scenario) {
+    auto loaded = loadScenarioSettings(scenario, overrides_);
+    if (auto* error = std::get_if<ConfigError>(&loaded))
+        return error->message;
+    auto created = createSession(std::get<Settings>(loaded), *shaders_);
+    if (auto* error = std::get_if<std::string>(&created))
+        return *error;
+    session_ = std::move(std::get<Session>(created));
+    scenario_ = scenario;
+    scenarioSettings_ = std::get<Settings>(loaded);
+    visible_.assign(deformers().size(), true);
+    timeS_ = 0.0;
+    steps_ = 0;
+    return std::nullopt;
+}
+
+} // namespace snowcap

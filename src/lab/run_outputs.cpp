@@ -1,0 +1,369 @@
+#include "lab/run_outputs.hpp"
+
+#include "core/config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace snowcap {
+
+namespace fs = std::filesystem;
+
+BufferStats bufferStats(const std::vector<float>& values, int channels) {
+    BufferStats stats;
+    bool first = true;
+    double sum = 0;
+    long long finite = 0;
+    for (std::size_t i = 0; i < values.size(); i += channels) {
+        const float v = values[i];
+        if (!std::isfinite(v)) {
+            ++stats.nanOrInf;
+            continue;
+        }
+        if (first || v < stats.min)
+            stats.min = v;
+        if (first || v > stats.max)
+            stats.max = v;
+        first = false;
+        sum += v;
+        ++finite;
+        stats.nonzero += v != 0.0f;
+        stats.above[0] += v > 0.01f;
+        stats.above[1] += v > 0.1f;
+        stats.above[2] += v > 0.5f;
+    }
+    stats.mean = finite ? sum / finite : 0.0;
+    return stats;
+}
+
+ImageFloat readPersistent(const SnowSim& sim) {
+    const gpu::Texture2D& texture = sim.persistent();
+    const int channels = gpu::formatInfo(texture.format()).channels;
+    const std::vector<float> texels = texture.readFloats();
+    ImageFloat image(texture.width(), texture.height());
+    for (std::size_t i = 0; i < image.values.size(); ++i)
+        image.values[i] = texels[i * channels];
+    return image;
+}
+
+ImageFloat readCaptureDepthCm(const ContactCapture& capture) {
+    ImageFloat image(capture.depth().width(), capture.depth().height());
+    image.values = capture.depth().readFloats();
+    for (float& v : image.values)
+        v *= static_cast<float>(capture.key().farCm);
+    return image;
+}
+
+RunRecorder::RunRecorder(const Settings& settings, const SnowField& field) {
+    for (const ProbeSettings& probe : settings.probes) {
+        Probe p;
+        p.name = probe.name;
+        p.worldCm = probe.worldCm;
+        for (int s = 0; s < SnowField::kSimCount; ++s) {
+            const Region& region = field.sim(s).region();
+            p.texel[s] = worldToTexel({probe.worldCm[0], probe.worldCm[1]}, region);
+            p.inside[s] = p.texel[s].x >= 0 && p.texel[s].y >= 0 &&
+                          p.texel[s].x < region.resolution && p.texel[s].y < region.resolution;
+        }
+        probes_.push_back(std::move(p));
+    }
+}
+
+void RunRecorder::recordProbes(const SnowField& field) {
+    ++frames_;
+    for (Probe& probe : probes_)
+        for (int s = 0; s < SnowField::kSimCount; ++s) {
+            float value = NAN;
+            if (probe.inside[s]) {
+                const gpu::Texture2D& texture = field.sim(s).persistent();
+                glGetTextureSubImage(texture.id(), 0, probe.texel[s].x, probe.texel[s].y, 0, 1, 1,
+                                     1, GL_RED, GL_FLOAT, sizeof(float), &value);
+            }
+            probe.values[s].push_back(value);
+        }
+}
+
+namespace {
+
+// Small test buffers (64 texels) would make unreadable pictures: enlarge by whole texels.
+ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
+    const int factor = std::max(1, minimumWidth / std::max(image.width, 1));
+    if (factor == 1)
+        return image;
+    ImageRgba8 out(image.width * factor, image.height * factor);
+    for (int y = 0; y < out.height; ++y)
+        for (int x = 0; x < out.width; ++x)
+            out.set(x, y, image.at(x / factor, y / factor));
+    return out;
+}
+
+} // namespace
+
+namespace {
+
+// The switches in which sim s differs from the other sim, as ", format rgba16f, rims on": the
+// labels of an A/B comparison name what is being compared, not only the decay.
+std::string switchDifferences(const SnowField& field, int s) {
+    const SimSettings& mine = field.sim(s).settings();
+    const SimSettings& other = field.sim(1 - s).settings();
+    std::string text;
+    const auto differs = [&](std::string_view key, auto mineValue, auto otherValue) {
+        if (mineValue != otherValue)
+            text += fmt::format(", {} {}", key, toString(mineValue));
+    };
+    differs("accumulate", mine.accumulate, other.accumulate);
+    differs("format", mine.format, other.format);
+    differs("normals", mine.normals, other.normals);
+    differs("region", mine.region, other.region);
+    differs("rims", mine.rims, other.rims);
+    differs("refill", mine.refill, other.refill);
+    differs("blur", mine.blur, other.blur);
+    differs("displacement", mine.displacement, other.displacement);
+    return text;
+}
+
+} // namespace
+
+std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
+    std::vector<ImageRgba8> panels;
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const SnowSim& sim = field.sim(s);
+        ImageRgba8 panel =
+            enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
+        const SimSettings& settings = sim.settings();
+        const std::string label =
+            fmt::format("{}: decay {} {}{}", s == 0 ? "A" : "B", settings.decay,
+                        toString(settings.decayTiming), switchDifferences(field, s));
+        drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
+        panels.push_back(std::move(panel));
+    }
+    const ImageRgba8 image = sideBySide({&panels[0], &panels[1]}, 4, {40, 40, 40, 255});
+    return writePng(path, image);
+}
+
+namespace {
+
+std::string simLabel(const SnowField& field, int s, bool compact) {
+    const SimSettings& sim = field.sim(s).settings();
+    if (compact)
+        return fmt::format("{} {}", s == 0 ? "A" : "B", sim.decay);
+    return fmt::format("{}: decay {} ({}){}", s == 0 ? "A" : "B", sim.decay,
+                       toString(sim.decayTiming), switchDifferences(field, s));
+}
+
+} // namespace
+
+namespace {
+
+// A debug output texel (RGBA float) as a display colour.
+glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDepthCm) {
+    switch (output) {
+    case SurfaceOutput::Persistent:
+    case SurfaceOutput::SnowMask:
+        return colourMap(ColourMap::Inferno, texel[0]);
+    case SurfaceOutput::Height:
+        return colourMap(ColourMap::Inferno, 1.0f + texel[0] / std::max(snowDepthCm, 1e-3f));
+    case SurfaceOutput::Normal:
+        return {static_cast<std::uint8_t>(std::clamp(texel[0] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[1] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[2] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
+                                          0.5f),
+                255};
+    default:
+        return {static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[0], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[1], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(
+                    std::clamp(std::pow(texel[2], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),
+                255};
+    }
+}
+
+} // namespace
+
+ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+                            std::span<const DeformerInstance> deformers, const Settings& settings,
+                            SurfaceOutput output) {
+    const int width = settings.view.width, height = settings.view.height;
+    const bool lit = output == SurfaceOutput::Lit;
+    gpu::Texture2D colour(width, height,
+                          lit ? gpu::TextureFormat::RGBA8 : gpu::TextureFormat::RGBA32F,
+                          "final.colour");
+    gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "final.depth");
+    gpu::Framebuffer framebuffer(&colour, &depth, "final");
+    framebuffer.bind();
+    const int half = width / 2;
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const int x = s == 0 ? 0 : width - half;
+        ViewRequest request;
+        request.viewportPx = {x, 0, half, height};
+        request.camera = cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm,
+                                   double(half) / height);
+        request.output = output;
+        renderer.render(field.sim(s), deformers, request);
+    }
+    // Read back (bottom row first) into a top-first image.
+    ImageRgba8 image(width, height);
+    if (lit) {
+        std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
+        glPixelStorei(GL_PACK_ALIGNMENT, 1);
+        glGetTextureImage(colour.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE,
+                          static_cast<GLsizei>(rows.size()), rows.data());
+        image = imageFromBottomUpRows(rows.data(), width, height);
+    } else {
+        const std::vector<float> texels = colour.readFloats();
+        const float snowDepth = static_cast<float>(settings.snow.depthCm);
+        for (int y = 0; y < height; ++y)
+            for (int x = 0; x < width; ++x)
+                image.set(x, height - 1 - y,
+                          stageColour(output,
+                                      &texels[(static_cast<std::size_t>(y) * width + x) * 4],
+                                      snowDepth));
+    }
+    image.fillRect(half - 1, 0, 2 + (width - 2 * half), height, {20, 22, 28, 255});
+    const int scale = width >= 960 ? 2 : 1;
+    for (int s = 0; s < SnowField::kSimCount; ++s)
+        drawLabel(image, (s == 0 ? 0 : width - half) + 8 * scale, 8 * scale,
+                  simLabel(field, s, half < 240), {255, 255, 255, 255}, scale);
+    return image;
+}
+
+std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           const Settings& settings, const fs::path& path,
+                                           SurfaceOutput output) {
+    return writePng(path, renderFinalImage(field, renderer, deformers, settings, output));
+}
+
+namespace {
+
+nlohmann::json statsJson(const BufferStats& stats) {
+    return {
+        {"min", stats.min},
+        {"max", stats.max},
+        {"mean", stats.mean},
+        {"nonzero", stats.nonzero},
+        {"nan_or_inf", stats.nanOrInf},
+        {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
+}
+
+// JSON has no NaN: a probe outside the region records null.
+nlohmann::json probeValues(const std::vector<float>& values) {
+    nlohmann::json out = nlohmann::json::array();
+    for (float v : values)
+        out.push_back(std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr));
+    return out;
+}
+
+} // namespace
+
+std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
+                                           const GlInfo& gl, const SnowField& field,
+                                           const RunRecorder& recorder, SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           SurfaceOutput output, double wallSeconds) {
+    nlohmann::json stats;
+    stats["gl"] = {{"vendor", gl.vendor},
+                   {"renderer", gl.renderer},
+                   {"version", gl.version},
+                   {"platform", gl.platform},
+                   {"half_store_rounding", gl.halfStoreRounding}};
+    stats["frames"] = recorder.frames();
+    stats["fps"] = settings.run.fps;
+    stats["dt"] = 1.0 / settings.run.fps;
+    stats["wall_seconds"] = wallSeconds;
+    stats["captures"] = field.captureCount();
+    stats["passes_run"] = {{"capture", field.passesRun().capture},
+                           {"accumulate", field.passesRun().accumulate}};
+
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        const SnowSim& sim = field.sim(s);
+        const SimSettings& p = sim.settings();
+        // snow.quality = "off" allocates no buffer: its stats say so instead of reading one.
+        nlohmann::json buffer = nullptr;
+        if (field.enabled()) {
+            const gpu::Texture2D& texture = sim.persistent();
+            buffer = statsJson(
+                bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels));
+            buffer["width"] = texture.width();
+            buffer["height"] = texture.height();
+            buffer["format"] = gpu::formatInfo(texture.format()).name;
+            buffer["bytes"] = sim.bytes();
+        }
+        nlohmann::json probes = nlohmann::json::array();
+        for (const auto& probe : recorder.probes())
+            probes.push_back({{"name", probe.name},
+                              {"world_cm", probe.worldCm},
+                              {"texel", {probe.texel[s].x, probe.texel[s].y}},
+                              {"values", probeValues(probe.values[s])}});
+        const Region& region = sim.region();
+        stats["sims"][s == 0 ? "a" : "b"] = {
+            {"params",
+             {{"decay", p.decay},
+              {"decay_timing", toString(p.decayTiming)},
+              {"accumulate", toString(p.accumulate)},
+              {"format", toString(p.format)},
+              {"normals", toString(p.normals)},
+              {"region", toString(p.region)},
+              {"rims", toString(p.rims)},
+              {"refill", toString(p.refill)},
+              {"refill_rate", p.refillRatePerS},
+              {"blur", toString(p.blur)},
+              {"displacement", toString(p.displacement)},
+              {"half_safe", p.halfSafe},
+              {"resolution", region.resolution},
+              {"ortho_width_cm", region.widthCm},
+              {"region_centre_cm", {region.centreCm.x, region.centreCm.y}},
+              {"surface_z_cm", settings.snow.surfaceZCm},
+              {"capture_z_cm", settings.snow.captureZCm},
+              {"capture_offset_cm", settings.capture.offsetCm},
+              {"capture_distance_cm", settings.capture.distanceCm},
+              {"rt_blur_distance", sim.params().rtBlurDistance}}},
+            {"buffer", buffer},
+            {"vram_bytes", sim.bytes()},
+            {"probes", probes}};
+        const std::string pfm = s == 0 ? "sim_a.pfm" : "sim_b.pfm";
+        if (field.enabled())
+            if (auto error = writePfm(dir / pfm, readPersistent(sim)))
+                return error;
+    }
+    // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
+    nlohmann::json captures = nlohmann::json::array();
+    std::size_t captureBytes = 0;
+    for (int c = 0; c < field.captureCount(); ++c) {
+        const ContactCapture& capture = field.capture(c);
+        captures.push_back({{"resolution", capture.key().region.resolution},
+                            {"ortho_width_cm", capture.key().region.widthCm},
+                            {"format", "D32F"},
+                            {"bytes", capture.bytes()}});
+        captureBytes += capture.bytes();
+    }
+    stats["capture_list"] = captures;
+    stats["capture_vram_bytes"] = captureBytes;
+    stats["snow_enabled"] = field.enabled();
+    if (field.enabled()) {
+        if (auto error =
+                writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+            return error;
+        if (auto error = writeBufferImage(field, dir / "buffers.png"))
+            return error;
+    }
+    if (auto error =
+            writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
+        return error;
+
+    // Replace: `render --out DIR` refreshes its own outputs (docs/reliability.md).
+    const std::string text = stats.dump(2) + "\n";
+    if (auto error = writeFileAtomically(dir / "stats.json",
+                                         std::vector<std::uint8_t>(text.begin(), text.end())))
+        return error;
+    return std::nullopt;
+}
+
+} // namespace snowcap

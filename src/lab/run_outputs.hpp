@@ -1,0 +1,76 @@
+#pragma once
+// What a headless run leaves behind: probe curves, buffer statistics (stats.json), the
+// persistent buffers and capture depth as PFM, and final.png.
+
+#include "io/image.hpp"
+#include "core/settings.hpp"
+#include "platform/gl_context.hpp"
+#include "render/scene_renderer.hpp"
+#include "snow/snow_field.hpp"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snowcap {
+
+// Min/max/mean and counts over one buffer's R channel.
+struct BufferStats {
+    float min = 0, max = 0;
+    double mean = 0;
+    long long nonzero = 0, nanOrInf = 0;
+    long long above[3] = {0, 0, 0}; // texels above 0.01, 0.1, 0.5
+};
+BufferStats bufferStats(const std::vector<float>& values, int channels);
+
+// The persistent buffer of a sim (R channel) read back.
+ImageFloat readPersistent(const SnowSim& sim);
+// The capture depth as SceneDepth in cm.
+ImageFloat readCaptureDepthCm(const ContactCapture& capture);
+
+class RunRecorder {
+public:
+    RunRecorder(const Settings& settings, const SnowField& field);
+    // Reads each probe's texel in each sim (one texel each, after the step).
+    void recordProbes(const SnowField& field);
+
+    struct Probe {
+        std::string name;
+        std::array<double, 2> worldCm;
+        std::array<glm::ivec2, SnowField::kSimCount> texel;
+        std::array<bool, SnowField::kSimCount> inside;
+        std::array<std::vector<float>, SnowField::kSimCount> values;
+    };
+    const std::vector<Probe>& probes() const { return probes_; }
+    int frames() const { return frames_; }
+
+private:
+    std::vector<Probe> probes_;
+    int frames_ = 0;
+};
+
+// Both persistent buffers side by side, colour-mapped and labelled.
+std::optional<std::string> writeBufferImage(const SnowField& field,
+                                            const std::filesystem::path& path);
+
+// The scene as a person sees it: A | B, each half the same camera over its own sim, labelled.
+// Other outputs show one material stage instead (colour-mapped: persistent and mask 0..1,
+// height -depth..0 cm, normal as rgb = n / 2 + 1/2).
+ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+                            std::span<const DeformerInstance> deformers, const Settings& settings,
+                            SurfaceOutput output = SurfaceOutput::Lit);
+std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           const Settings& settings,
+                                           const std::filesystem::path& path,
+                                           SurfaceOutput output = SurfaceOutput::Lit);
+
+std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
+                                           const Settings& settings, const GlInfo& gl,
+                                           const SnowField& field, const RunRecorder& recorder,
+                                           SceneRenderer& renderer,
+                                           std::span<const DeformerInstance> deformers,
+                                           SurfaceOutput output, double wallSeconds);
+
+} // namespace snowcap

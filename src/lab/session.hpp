@@ -1,0 +1,38 @@
+#pragma once
+// What every front end (headless render, viewer) sets up the same way: the scenario's settings
+// and, in a current GL context, the snow field, the scene renderer and the deformers.
+
+#include "core/config.hpp"
+#include "render/deformer_set.hpp"
+#include "render/scene_renderer.hpp"
+#include "snow/snow_field.hpp"
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace snowcap {
+
+// What every front end takes from the command line to set a session up.
+struct CommonOptions {
+    std::vector<std::string> overrides; // --set key=value
+    bool debugGl = false;
+};
+
+// config/default.toml, then the scenario (a name under config/scenarios/ or a path), then the
+// `--set` overrides.
+std::variant<Settings, ConfigError> loadScenarioSettings(const std::string& scenario,
+                                                         const std::vector<std::string>& overrides);
+
+struct Session {
+    std::unique_ptr<SnowField> field;
+    std::unique_ptr<SceneRenderer> renderer;
+    DeformerSet deformers;
+};
+
+// Builds the field, the renderer and the deformers (meshes imported); one line on failure.
+std::variant<Session, std::string> createSession(const Settings& settings,
+                                                 gpu::ShaderLibrary& shaders);
+
+} // namespace snowcap

@@ -1,0 +1,245 @@
+// The inspection panels: Buffers (live colour-mapped previews, the hovered texel read back),
+// Decay (analytic curves per sim and frame rate, the probe's measured value) and Timings (the
+// pass timer ring as rolling graphs).
+#include "viewer/viewer_panels.hpp"
+#include "core/snow_math.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <imgui.h>
+
+namespace snowcap {
+
+namespace {
+
+struct Series {
+    std::vector<float> values; // evenly spaced over the x range
+    ImU32 colour;
+    std::string name;
+};
+
+// Several curves in one frame with a legend (ImGui's PlotLines draws one series per widget).
+void plotCurves(const char* id, const std::vector<Series>& series, float xMax, const char* xUnit,
+                float yMin, float yMax, ImVec2 size) {
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 p0 = ImGui::GetCursorScreenPos();
+    const ImVec2 p1(p0.x + size.x, p0.y + size.y);
+    ImGui::InvisibleButton(id, size);
+    draw->AddRectFilled(p0, p1, IM_COL32(25, 27, 33, 255));
+    for (int g = 1; g < 4; ++g) { // quarter grid lines
+        const float y = p0.y + size.y * g / 4.0f, x = p0.x + size.x * g / 4.0f;
+        draw->AddLine({p0.x, y}, {p1.x, y}, IM_COL32(60, 62, 70, 255));
+        draw->AddLine({x, p0.y}, {x, p1.y}, IM_COL32(60, 62, 70, 255));
+    }
+    for (const Series& s : series) {
+        const std::size_t n = s.values.size();
+        for (std::size_t i = 1; i < n; ++i) {
+            auto at = [&](std::size_t k) {
+                const float t = std::clamp((s.values[k] - yMin) / (yMax - yMin), 0.0f, 1.0f);
+                return ImVec2(p0.x + size.x * k / float(n - 1), p1.y - size.y * t);
+            };
+            if (std::isfinite(s.values[i - 1]) && std::isfinite(s.values[i]))
+                draw->AddLine(at(i - 1), at(i), s.colour, 1.5f);
+        }
+    }
+    char label[64];
+    std::snprintf(label, sizeof(label), "%.3g", yMax);
+    draw->AddText({p0.x + 3, p0.y + 1}, IM_COL32(180, 180, 180, 255), label);
+    std::snprintf(label, sizeof(label), "%.3g %s", xMax, xUnit);
+    draw->AddText({p1.x - ImGui::CalcTextSize(label).x - 3, p1.y - 15},
+                  IM_COL32(180, 180, 180, 255), label);
+    // The legend, three entries a line (one line per sim in the Decay panel).
+    for (std::size_t i = 0; i < series.size(); ++i) {
+        const Series& s = series[i];
+        if (i % 3)
+            ImGui::SameLine();
+        ImGui::ColorButton(s.name.c_str(), ImGui::ColorConvertU32ToFloat4(s.colour),
+                           ImGuiColorEditFlags_NoTooltip, {10, 10});
+        ImGui::SameLine();
+        ImGui::TextUnformatted(s.name.c_str());
+    }
+}
+
+// Remaining fraction of a full print after `seconds` at a fixed frame rate: the decay
+// exponent one step applies (core/snow_math) times the steps taken; linear refill subtracts
+// its rate per second instead.
+float remainingAfter(const SimSettings& sim, double fps, double seconds) {
+    if (sim.refill == RefillMode::Linear)
+        return static_cast<float>(std::max(0.0, 1.0 - sim.refillRatePerS * seconds));
+    const double perStep = decayExponent(sim.decay, sim.decayTiming, 1.0 / fps);
+    return static_cast<float>(std::exp(-perStep * fps * seconds));
+}
+
+const char* const kChannelNames[] = {"R mask", "G age", "B type", "A"};
+
+// One preview image; hovering it reads back that one texel.
+void previewImage(PanelContext& context, int slot, const gpu::Texture2D& source, int channel,
+                  glm::vec2 range, const char* caption) {
+    const int size = context.state.previewSize;
+    const gpu::Texture2D& image = context.gl.preview(slot, source, channel, range, size);
+    ImGui::BeginGroup();
+    ImGui::TextUnformatted(caption);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    // GL rows count from the bottom: flip v so north is up, as in the scene.
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.id())),
+                 ImVec2(float(size), float(size)), ImVec2(0, 1), ImVec2(1, 0));
+    if (ImGui::IsItemHovered()) {
+        const ImVec2 mouse = ImGui::GetIO().MousePos;
+        const float u = (mouse.x - origin.x) / size, v = 1.0f - (mouse.y - origin.y) / size;
+        const int x = std::clamp(int(u * source.width()), 0, source.width() - 1);
+        const int y = std::clamp(int(v * source.height()), 0, source.height() - 1);
+        const glm::vec4 texel = readTexel(source, x, y);
+        ImGui::SetTooltip("texel (%d, %d)\n%s = %.6g", x, y, caption, texel[channel]);
+    }
+    ImGui::EndGroup();
+}
+
+} // namespace
+
+void buffersPanel(PanelContext& context) {
+    Lab& lab = context.lab;
+    ViewerState& state = context.state;
+    ImGui::SetNextItemWidth(120.0f);
+    ImGui::SliderInt("preview size", &state.previewSize, 96, 384);
+    const SnowField& field = lab.field();
+    for (int c = 0; c < field.captureCount(); ++c) {
+        ImGui::PushID(c);
+        const ContactCapture& capture = field.capture(c);
+        if (state.previewRange[0] == glm::vec2(0.0f)) {
+            // Dark where nothing is (depth 1 = far), bright at the ground: the surface's depth
+            // maps to 0 and the ground's to 1.
+            const double far = capture.key().farCm, below = -lab.settings().snow.captureZCm;
+            state.previewRange[0] = {float(below / far),
+                                     float((below - lab.settings().snow.depthCm) / far)};
+        }
+        ImGui::SetNextItemWidth(240.0f);
+        ImGui::DragFloat2("depth at dark, bright", &state.previewRange[0].x, 0.0005f, 0.0f, 1.0f,
+                          "%.4f");
+        const std::string caption = "capture " + std::to_string(c) +
+                                    " depth (x far = " + std::to_string(int(capture.key().farCm)) +
+                                    " cm)";
+        previewImage(context, 100 + c, capture.depth(), 0, state.previewRange[0], caption.c_str());
+        ImGui::PopID();
+    }
+    for (int s = 0; s < SnowField::kSimCount; ++s) {
+        ImGui::PushID(10 + s);
+        const SnowSim& sim = field.sim(s);
+        const gpu::Texture2D& buffer = sim.persistent();
+        const int channels = gpu::formatInfo(buffer.format()).channels;
+        ImGui::Separator();
+        ImGui::Text("Sim %c persistent  %dx%d %s", s == 0 ? 'A' : 'B', buffer.width(),
+                    buffer.height(), gpu::formatInfo(buffer.format()).name);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(160.0f);
+        ImGui::DragFloatRange2("range", &state.previewRange[1 + s].x, &state.previewRange[1 + s].y,
+                               0.005f, -4.0f, 64.0f, "%.3f");
+        // rgba16f carries mask, age and type: each channel its own picture.
+        for (int ch = 0; ch < std::min(channels, 3); ++ch) {
+            if (ch > 0)
+                ImGui::SameLine();
+            const std::string caption = std::string(s == 0 ? "A " : "B ") + kChannelNames[ch];
+            previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.previewRange[1 + s],
+                         caption.c_str());
+        }
+        ImGui::PopID();
+    }
+}
+
+void decayPanel(PanelContext& context) {
+    const Settings& settings = context.lab.settings();
+    ViewerState& state = context.state;
+    // Long enough for the slowest curve to fall to 1 %, within [1, 120] s.
+    double horizon = 1.0;
+    for (const SimSettings& sim : settings.sims)
+        for (double fps : {30.0, 60.0, 144.0})
+            while (horizon < 120.0 && remainingAfter(sim, fps, horizon) > 0.01f)
+                horizon *= 1.25;
+    horizon = std::min(horizon, 120.0);
+    std::vector<Series> curves;
+    const double rates[] = {30.0, 60.0, 144.0};
+    const ImU32 colours[2][3] = {
+        {IM_COL32(70, 130, 230, 255), IM_COL32(120, 180, 255, 255), IM_COL32(190, 220, 255, 255)},
+        {IM_COL32(220, 110, 40, 255), IM_COL32(255, 160, 80, 255), IM_COL32(255, 210, 160, 255)}};
+    for (int s = 0; s < 2; ++s)
+        for (int r = 0; r < 3; ++r) {
+            Series series;
+            series.colour = colours[s][r];
+            char name[48];
+            std::snprintf(name, sizeof(name), "%c %.0f fps", s == 0 ? 'A' : 'B', rates[r]);
+            series.name = name;
+            for (int i = 0; i <= 120; ++i)
+                series.values.push_back(
+                    remainingAfter(settings.sims[s], rates[r], horizon * i / 120.0));
+            curves.push_back(std::move(series));
+        }
+    auto timing = [](const SimSettings& sim) {
+        return sim.refill == RefillMode::Linear           ? "linear refill"
+               : sim.decayTiming == DecayTiming::PerFrame ? "per_frame"
+                                                          : "delta_time";
+    };
+    ImGui::Text("full print remaining: A %.4f %s | B %.4f %s", settings.sims[0].decay,
+                timing(settings.sims[0]), settings.sims[1].decay, timing(settings.sims[1]));
+    const float width = ImGui::GetContentRegionAvail().x;
+    plotCurves("analytic", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
+
+    ImGui::Separator();
+    if (!state.probeCm) {
+        ImGui::TextWrapped("Click the snow (without dragging) to place a probe; its value in "
+                           "both sims is read back every frame.");
+        return;
+    }
+    ImGui::Text("probe at (%.0f, %.0f) cm", state.probeCm->x, state.probeCm->y);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("clear")) {
+        state.probeCm.reset();
+        state.probeSamples.clear();
+        return;
+    }
+    if (state.probeSamples.empty())
+        return;
+    const ProbeSample& last = state.probeSamples.back();
+    ImGui::Text("now: A %.5f  B %.5f", last.value[0], last.value[1]);
+    std::vector<Series> measured(2);
+    measured[0] = {{}, IM_COL32(120, 180, 255, 255), "A measured"};
+    measured[1] = {{}, IM_COL32(255, 160, 80, 255), "B measured"};
+    for (const ProbeSample& sample : state.probeSamples)
+        for (int s = 0; s < 2; ++s)
+            measured[s].values.push_back(sample.value[s]);
+    const float span = float(state.probeSamples.back().timeS - state.probeSamples.front().timeS);
+    plotCurves("measured", measured, span, "s shown", 0.0f, 1.0f, {width, 90.0f});
+}
+
+void timingsPanel(PanelContext& context) {
+    ViewerState& state = context.state;
+    ImGui::Text("method: %s", state.timingMethod.c_str());
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("timer_query: GL timestamps read %d frames later, never blocking;\n"
+                          "serialized: glFinish + clock around each pass (llvmpipe, whose\n"
+                          "timer queries miss most of a draw's cost)",
+                          gpu::PassTimer::kFrames);
+    const float width = ImGui::GetContentRegionAvail().x;
+    auto graph = [&](const char* name, const History& history) {
+        if (history.values.empty())
+            return;
+        std::vector<float> values(history.values.begin(), history.values.end());
+        float peak = 0.0f;
+        for (float v : values)
+            peak = std::max(peak, v);
+        char overlay[64];
+        std::snprintf(overlay, sizeof(overlay), "%s %.3f ms (max %.3f)", name, values.back(), peak);
+        ImGui::PlotLines("##graph", values.data(), int(values.size()), 0, overlay, 0.0f,
+                         peak * 1.1f + 1e-3f, {width, 44.0f});
+    };
+    ImGui::PushID("frame");
+    graph("frame", state.frameMs);
+    ImGui::PopID();
+    for (const auto& [pass, history] : state.passHistory) {
+        ImGui::PushID(pass.c_str());
+        graph(pass.c_str(), history);
+        ImGui::PopID();
+    }
+}
+
+} // namespace snowcap

@@ -1,0 +1,237 @@
+// The windowed A/B viewer: the lab (scenario, sims, deformers) runs in real time or at fixed
+// step; the compare layout draws A and B over the same scene; the panels edit everything live.
+// This file is the window's part: input (mouse, keys, dropped files), the frame loop,
+// screenshots and the scripted test hook (--frames N --screenshot F).
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <chrono>
+#include <ctime>
+#include <imgui.h>
+#define GLFW_INCLUDE_NONE
+#include "viewer/viewer.hpp"
+#include "core/paths.hpp"
+#include "lab/lab.hpp"
+#include "viewer/viewer_frame.hpp"
+#include "viewer/viewer_input.hpp"
+#include "viewer/viewer_panels.hpp"
+#include "core/config.hpp"
+#include "io/image.hpp"
+#include "core/quality.hpp"
+#include "platform/window.hpp"
+
+#include <GLFW/glfw3.h>
+#include <spdlog/spdlog.h>
+
+namespace snowcap {
+
+namespace {
+
+// out/snowcap_YYYYMMDD_HHMMSS.png, with a counter rather than overwriting an existing file.
+std::filesystem::path screenshotPath() {
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M%S", std::localtime(&now));
+    std::filesystem::create_directories("out");
+    std::filesystem::path path =
+        std::filesystem::path("out") / (std::string("snowcap_") + stamp + ".png");
+    for (int n = 2; std::filesystem::exists(path); ++n)
+        path = std::filesystem::path("out") /
+               (std::string("snowcap_") + stamp + "_" + std::to_string(n) + ".png");
+    return path;
+}
+
+// Panel layout persists in the user's config directory, never in the repository.
+std::string imguiIniPath() {
+    const char* home = std::getenv("HOME");
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const std::filesystem::path configDir =
+        xdg && *xdg ? std::filesystem::path(xdg) / "snowcap"
+                    : std::filesystem::path(home ? home : "/tmp") / ".config/snowcap";
+    std::error_code ec;
+    std::filesystem::create_directories(configDir, ec);
+    return ec ? std::string() : (configDir / "imgui.ini").string();
+}
+
+// F5 and the automatic reload on save; the first failing program's error (file:line) stays on
+// screen until its source builds again (the last good program keeps running meanwhile).
+void reloadShaders(Lab& lab, ViewerState& state) {
+    if (state.reloadShaders) {
+        state.status = "reloaded " + std::to_string(lab.shaders().reloadAll()) + " programs";
+        state.reloadShaders = false;
+    } else if (const int rebuilt = lab.shaders().reloadChanged(); rebuilt > 0) {
+        state.status = "reloaded " + std::to_string(rebuilt) + " changed programs";
+    }
+    state.shaderError.clear();
+    for (const gpu::ShaderProgram* program : lab.shaders().programs())
+        if (!program->reloadError().empty() && state.shaderError.empty())
+            state.shaderError = program->name() + ": " + program->reloadError();
+}
+
+} // namespace
+
+int runViewer(const CommonOptions& common, const ViewOptions& options) {
+    // The scenario first: a bad file is one line and no window.
+    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded)) {
+        spdlog::error("{}", error->message);
+        return 2;
+    }
+    std::array<bool, static_cast<int>(PanelId::Count)> open{};
+    open[static_cast<int>(PanelId::Sims)] = true;
+    if (!options.panels.empty())
+        if (auto error = parsePanelList(options.panels, open)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+
+    auto created = Window::create("snowcap", options.width, options.height, common.debugGl);
+    if (auto* error = std::get_if<ContextError>(&created)) {
+        spdlog::error("{}", error->message);
+        return 2;
+    }
+    Window& window = *std::get<0>(created);
+
+    auto labCreated = Lab::create(std::get<Settings>(loaded), options.scenario, common.overrides,
+                                  window.info().renderer);
+    if (auto* error = std::get_if<std::string>(&labCreated)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    Lab& lab = *std::get<0>(labCreated);
+    ViewerState state;
+    state.renderer = window.info().renderer;
+    state.scenarioPath = options.scenario;
+    applyStartOptions(state, options.layout, options.probeCm);
+    if (window.info().isLlvmpipe()) {
+        // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
+        // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
+        // (docs/performance.md); quality = custom in the Sims panel brings the scenario's own
+        // settings, and the reference material, back.
+        Settings edited = lab.settings();
+        if (edited.snow.quality == Quality::Custom)
+            edited.snow.quality = kLlvmpipeStartQuality;
+        if (auto error = lab.apply(edited))
+            spdlog::warn("{}", *error);
+        state.status = fmt::format("llvmpipe: snow.quality = {} for interactive rates",
+                                   toString(edited.snow.quality));
+        spdlog::info("{}", state.status);
+    }
+    ViewerGl gl;
+    if (auto error = gl.init(lab.shaders())) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    // Scripted runs (--frames) use the default layout: a test or a docs picture must not
+    // depend on what a user last dragged around.
+    const std::string iniPath = options.quitAfterFrames > 0 ? std::string() : imguiIniPath();
+    ImGui::GetIO().IniFilename = iniPath.empty() ? nullptr : iniPath.c_str();
+    ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+    ImGui_ImplOpenGL3_Init("#version 450 core");
+
+    const bool scripted = options.quitAfterFrames > 0;
+    state.fixedStep = scripted; // the test hook runs N fixed steps, whatever the frame rate
+    const auto view = lab.settings().view;
+    for (OrbitView& camera : state.cameras) {
+        camera.yawDeg = view.yawDeg;
+        camera.pitchDeg = view.pitchDeg;
+        camera.distanceCm = view.distanceCm;
+    }
+    fitCameras(state, lab, 0.5 * options.width / options.height);
+    ViewerInput input;
+    double last = window.timeSeconds();
+    bool vsync = !state.vsync;
+    int frame = 0;
+    while (!window.shouldClose()) {
+        window.pollEvents();
+        // Minimised: nothing to draw into; sleep until something happens instead of spinning.
+        if (window.iconified() || window.framebufferWidth() == 0 ||
+            window.framebufferHeight() == 0) {
+            window.waitEvents();
+            last = window.timeSeconds();
+            continue;
+        }
+        for (const std::string& path : window.takeDroppedPaths()) {
+            if (auto error = lab.addDeformer(path))
+                state.sceneError = *error;
+            else
+                state.status = "added deformer " + path;
+        }
+        if (vsync != state.vsync)
+            window.setVsync(vsync = state.vsync);
+        const double now = window.timeSeconds();
+        const double wallDt = now - last;
+        last = now;
+        reloadShaders(lab, state);
+
+        lab.timer().beginFrame();
+        advanceLab(lab, state, wallDt);
+        const int width = window.framebufferWidth(), height = window.framebufferHeight();
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        state.fps = ImGui::GetIO().Framerate;
+        if (input.handle(lab, state, width, height, window.takeKeyEvents()))
+            window.requestClose();
+        if (state.followPlayer)
+            if (auto position = lab.followedPositionCm())
+                for (OrbitView& camera : state.cameras) {
+                    camera.targetCm[0] = position->x;
+                    camera.targetCm[1] = position->y;
+                }
+        fitCameras(state, lab, 0.5 * width / height); // after a scenario load or a reset view
+        // A scripted run (--frames N) steps, updates the panels and swaps every frame but draws
+        // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B
+        // frame costs about half a second, and only the final one reaches the screenshot.
+        const bool drawPanes = !scripted || frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
+        if (drawPanes) {
+            gl.drawScene(lab, state, 0, width, height);
+        } else {
+            // The last step left its sim's framebuffer bound: clear the window's, not that.
+            glBindFramebuffer(GL_FRAMEBUFFER, 0);
+            glViewport(0, 0, width, height);
+            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        }
+        PanelContext context{lab, state, gl, open, options.panels.empty()};
+        {
+            auto scope = lab.timer().scope("ui");
+            drawPanels(context);
+            ImGui::Render();
+            glBindFramebuffer(GL_FRAMEBUFFER, 0);
+            glViewport(0, 0, width, height);
+            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        }
+        recordTimings(lab, state, wallDt * 1000.0);
+
+        ++frame;
+        const bool quitting = scripted && frame >= options.quitAfterFrames;
+        if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
+            const auto path =
+                quitting && !options.screenshot.empty() ? options.screenshot : screenshotPath();
+            // A screenshot never replaces a file (Refuse), not even one made meanwhile.
+            const Overwrite policy =
+                quitting && !options.screenshot.empty() ? Overwrite::Replace : Overwrite::Refuse;
+            if (auto error = writePng(path, readFramebufferImage(0, width, height), policy))
+                state.status = *error;
+            else
+                state.status = "saved " + path.string();
+            spdlog::info("{}", state.status);
+            if (lab.hasPlayer())
+                if (auto player = lab.followedPositionCm())
+                    spdlog::debug("player at x {:.1f}, y {:.1f} cm", player->x, player->y);
+            state.screenshotRequested = false;
+        }
+        if (quitting)
+            window.requestClose();
+        window.swapBuffers();
+    }
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+    return 0;
+}
+
+} // namespace snowcap

@@ -1,0 +1,168 @@
+#include "viewer/viewer_frame.hpp"
+
+#include "core/snow_math.hpp"
+
+#include <backends/imgui_impl_opengl3.h>
+#include <cmath>
+#include <imgui.h>
+#include <limits>
+#include <sstream>
+
+namespace snowcap {
+
+void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
+    if (state.restartRequested) {
+        lab.restart();
+        state.probeSamples.clear();
+        state.restartRequested = false;
+    }
+    if (state.scrubToS >= 0.0) {
+        lab.simulateTo(state.scrubToS);
+        state.probeSamples.clear();
+        state.scrubToS = -1.0;
+    } else if (!state.paused || state.stepOnce) {
+        // A single step and fixed-step playback take exactly 1 / run.fps; real time takes the
+        // wall clock, capped so a stall does not become a jump.
+        const double dt = state.paused || state.fixedStep ? lab.fixedDtS() : std::min(wallDtS, 0.1);
+        if (dt > 0.0) {
+            lab.drivePlayer(state.playerInput, dt);
+            lab.advance(dt, state.loop);
+        }
+        state.stepOnce = false;
+    }
+    recordProbe(lab, state);
+}
+
+void recordProbe(Lab& lab, ViewerState& state) {
+    if (state.probeCm) {
+        ProbeSample sample{lab.timeS(), {}};
+        for (int s = 0; s < SnowField::kSimCount; ++s) {
+            const SnowSim& sim = lab.field().sim(s);
+            const glm::dvec2 uv = worldToUv(*state.probeCm, sim.region());
+            if (uv.x < 0.0 || uv.y < 0.0 || uv.x >= 1.0 || uv.y >= 1.0) {
+                sample.value[s] = std::numeric_limits<float>::quiet_NaN();
+                continue;
+            }
+            const glm::ivec2 texel = worldToTexel(*state.probeCm, sim.region());
+            sample.value[s] = readTexel(sim.persistent(), texel.x, texel.y).x;
+        }
+        if (!state.probeSamples.empty() && sample.timeS < state.probeSamples.back().timeS)
+            state.probeSamples.clear(); // the scenario looped: a new curve
+        state.probeSamples.push_back(sample);
+        if (state.probeSamples.size() > 2000)
+            state.probeSamples.erase(state.probeSamples.begin());
+    }
+}
+
+void HeadlessUi::afterStep(Lab& lab, double dtS) {
+    recordProbe(lab, state_);
+    recordTimings(lab, state_, dtS * 1000.0);
+}
+
+void recordTimings(Lab& lab, ViewerState& state, double frameMs) {
+    state.timingMethod = gpu::toString(lab.timer().method());
+    for (const auto& [pass, ms] : lab.timer().latestMs())
+        state.passHistory[pass].push(static_cast<float>(ms));
+    state.frameMs.push(static_cast<float>(frameMs));
+}
+
+ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height) {
+    std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * height * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    if (framebuffer == 0)
+        glReadBuffer(GL_BACK);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rows.data());
+    ImageRgba8 image = imageFromBottomUpRows(rows.data(), width, height);
+    for (std::size_t i = 3; i < image.pixels.size(); i += 4)
+        image.pixels[i] = 255;
+    return image;
+}
+
+std::optional<std::string>
+parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelId::Count)>& open) {
+    open.fill(false);
+    std::stringstream stream(list);
+    std::string name;
+    while (std::getline(stream, name, ',')) {
+        if (name.empty() || name == "none")
+            continue;
+        bool found = false;
+        for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
+            if (name == kPanelNames[i] || name == "all")
+                open[i] = found = true;
+        if (!found)
+            return "--panels: unknown panel '" + name +
+                   "' (sims, scene, compare, buffers, decay, timings, help, all, none)";
+    }
+    return std::nullopt;
+}
+
+void applyStartOptions(ViewerState& state, const std::string& layout,
+                       const std::vector<double>& probeCm) {
+    const char* names[] = {"vertical", "horizontal", "a", "b", "difference"};
+    for (int i = 0; i < 5; ++i)
+        if (layout == names[i])
+            state.layout = static_cast<CompareLayout>(i);
+    if (probeCm.size() == 2)
+        state.probeCm = glm::dvec2(probeCm[0], probeCm[1]);
+}
+
+std::variant<std::unique_ptr<HeadlessUi>, std::string>
+HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layout,
+                   const std::vector<double>& probeCm, const std::string& renderer) {
+    std::unique_ptr<HeadlessUi> ui(new HeadlessUi());
+    if (auto error = parsePanelList(panels, ui->open_))
+        return *error;
+    if (auto error = ui->gl_.init(lab.shaders()))
+        return *error;
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ui->imgui_ = true;
+    ImGui::GetIO().IniFilename = nullptr; // a headless image never depends on a user's layout
+    if (!ImGui_ImplOpenGL3_Init("#version 450 core"))
+        return std::string("imgui: the OpenGL3 backend did not start on the headless context");
+    ui->state_.renderer = renderer;
+    applyStartOptions(ui->state_, layout, probeCm);
+    ui->state_.cameras[0].yawDeg = ui->state_.cameras[1].yawDeg = lab.settings().view.yawDeg;
+    ui->state_.cameras[0].pitchDeg = ui->state_.cameras[1].pitchDeg = lab.settings().view.pitchDeg;
+    fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
+    return ui;
+}
+
+HeadlessUi::~HeadlessUi() {
+    if (imgui_) {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui::DestroyContext();
+    }
+}
+
+ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
+    gpu::Texture2D colour(width, height, gpu::TextureFormat::RGBA8, "ui.colour");
+    gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "ui.depth");
+    gpu::Framebuffer framebuffer(&colour, &depth, "ui");
+    state_.fps = dtS > 0.0 ? 1.0 / dtS : 0.0;
+    state_.paused = false;
+    gl_.drawScene(lab, state_, framebuffer.id(), width, height);
+
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(float(width), float(height));
+    io.DeltaTime = static_cast<float>(dtS > 0.0 ? dtS : 1.0 / 60.0);
+    PanelContext context{lab, state_, gl_, open_};
+    // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures it
+    // then), and every image here is a first frame after a gap.
+    for (int pass = 0; pass < 2; ++pass) {
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui::NewFrame();
+        drawPanels(context);
+        ImGui::Render();
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
+    glViewport(0, 0, width, height);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ImageRgba8 image = readFramebufferImage(framebuffer.id(), width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    return image;
+}
+
+} // namespace snowcap

@@ -1,0 +1,179 @@
+#include "viewer/viewer_input.hpp"
+
+#include "viewer/viewer_views.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+#include <imgui.h>
+#include <spdlog/spdlog.h>
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h> // key codes: ImGui 1.86's io.KeysDown is indexed by them
+
+namespace snowcap {
+
+namespace {
+
+// The mouse in framebuffer pixels, GL rows (bottom-left origin).
+glm::dvec2 mousePixel(int height) {
+    const ImGuiIO& io = ImGui::GetIO();
+    return {io.MousePos.x * io.DisplayFramebufferScale.x,
+            height - io.MousePos.y * io.DisplayFramebufferScale.y};
+}
+
+// Distance from the mouse to the divider of a split layout, in pixels (large when none).
+double dividerDistance(const ViewerState& state, int width, int height, glm::dvec2 pixel) {
+    if (state.layout == CompareLayout::SplitVertical)
+        return std::abs(pixel.x - state.divider * width);
+    if (state.layout == CompareLayout::SplitHorizontal)
+        return std::abs((height - pixel.y) - state.divider * height);
+    return 1e9;
+}
+
+int paneUnder(const ViewerState& state, int width, int height, glm::dvec2 pixel) {
+    for (const Pane& pane : layoutPanes(state, width, height)) {
+        const glm::ivec4 r = pane.rect;
+        if (pixel.x >= r.x && pixel.y >= r.y && pixel.x < r.x + r.z && pixel.y < r.y + r.w)
+            return pane.sim;
+    }
+    return 0;
+}
+
+} // namespace
+
+bool ViewerInput::handle(Lab& lab, ViewerState& state, int width, int height,
+                         std::span<const Window::KeyEvent> keyEvents) {
+    mouse(lab, state, width, height);
+    return keys(lab, state, keyEvents);
+}
+
+void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const glm::dvec2 pixel = mousePixel(height);
+    const bool overScene = !io.WantCaptureMouse;
+    const bool nearDivider = overScene && dividerDistance(state, width, height, pixel) < 5.0;
+    if (nearDivider || draggingDivider_)
+        ImGui::SetMouseCursor(state.layout == CompareLayout::SplitVertical
+                                  ? ImGuiMouseCursor_ResizeEW
+                                  : ImGuiMouseCursor_ResizeNS);
+    if (overScene && ImGui::IsMouseClicked(ImGuiMouseButton_Left) && nearDivider)
+        draggingDivider_ = true;
+    if (overScene &&
+        (ImGui::IsMouseClicked(0) || ImGui::IsMouseClicked(1) || ImGui::IsMouseClicked(2))) {
+        const int sim = paneUnder(state, width, height, pixel);
+        dragCamera_ = state.linkedCameras || sim < 0 ? 0 : sim;
+    }
+    if (!ImGui::IsMouseDown(0) && !ImGui::IsMouseDown(1) && !ImGui::IsMouseDown(2)) {
+        draggingDivider_ = false;
+        dragCamera_ = -1;
+    }
+    if (draggingDivider_) {
+        state.divider = static_cast<float>(state.layout == CompareLayout::SplitVertical
+                                               ? pixel.x / width
+                                               : 1.0 - pixel.y / height);
+        state.divider = std::clamp(state.divider, 0.05f, 0.95f);
+        return;
+    }
+    // A click without a drag places the decay probe where the ray meets the snow.
+    if (overScene && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        io.MouseDragMaxDistanceSqr[0] < 9.0f) {
+        if (auto hit = pickSurface(state, lab, width, height, pixel)) {
+            state.probeCm = *hit;
+            state.probeSamples.clear();
+        }
+    }
+    if (dragCamera_ >= 0) {
+        OrbitView& camera = state.cameras[dragCamera_];
+        if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+            camera.yawDeg -= io.MouseDelta.x * 0.3;
+            camera.pitchDeg = std::clamp(camera.pitchDeg + io.MouseDelta.y * 0.3, 5.0, 89.0);
+        }
+        if (ImGui::IsMouseDragging(ImGuiMouseButton_Right) ||
+            ImGui::IsMouseDragging(ImGuiMouseButton_Middle)) {
+            const double yaw = glm::radians(camera.yawDeg);
+            const double scale = camera.distanceCm * 0.0015;
+            camera.targetCm[0] -=
+                (std::cos(yaw) * io.MouseDelta.x - std::sin(yaw) * io.MouseDelta.y) * scale;
+            camera.targetCm[1] -=
+                (std::sin(yaw) * io.MouseDelta.x + std::cos(yaw) * io.MouseDelta.y) * scale;
+        }
+    }
+    if (overScene && io.MouseWheel != 0.0f) {
+        const int sim = paneUnder(state, width, height, pixel);
+        OrbitView& camera = state.cameras[state.linkedCameras || sim < 0 ? 0 : sim];
+        camera.distanceCm = std::clamp(camera.distanceCm * std::pow(0.9, io.MouseWheel), 20.0, 1e5);
+    }
+}
+
+bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::KeyEvent> keyEvents) {
+    state.playerInput = glm::vec2(0.0f);
+    // Typing into a panel's field: the keys are the field's (the events are dropped).
+    if (ImGui::GetIO().WantCaptureKeyboard)
+        return false;
+    if (lab.hasPlayer()) {
+        // Walking is a held state, so it is polled: W walks away from the camera, D to its
+        // right, whatever way the orbit camera faces.
+        const double yaw = glm::radians(state.cameras[0].yawDeg);
+        const glm::vec2 forward(-std::sin(yaw), std::cos(yaw)), right(std::cos(yaw), std::sin(yaw));
+        glm::vec2 input(0.0f);
+        input += forward * float(ImGui::IsKeyDown(GLFW_KEY_W) - ImGui::IsKeyDown(GLFW_KEY_S));
+        input += right * float(ImGui::IsKeyDown(GLFW_KEY_D) - ImGui::IsKeyDown(GLFW_KEY_A));
+        if (glm::length(input) > 1.0f)
+            input = glm::normalize(input);
+        state.playerInput = input;
+    }
+    bool quit = false;
+    for (const Window::KeyEvent& event : keyEvents) {
+        const bool press = event.action == GLFW_PRESS;
+        if (event.key == GLFW_KEY_PERIOD && (press || event.action == GLFW_REPEAT)) {
+            state.stepOnce = true; // held, it steps at the key-repeat rate
+            spdlog::debug("key .: step");
+        }
+        if (!press)
+            continue;
+        // Logged at debug level (`snowcap -v view`): what each press did, one line per press.
+        auto did = [&](const char* key, const std::string& what) {
+            spdlog::debug("key {}: {}", key, what);
+        };
+        switch (event.key) {
+        case GLFW_KEY_SPACE:
+            state.paused = !state.paused;
+            did("Space", state.paused ? "paused" : "running");
+            break;
+        case GLFW_KEY_R:
+            state.restartRequested = true;
+            did("R", "restart");
+            break;
+        case GLFW_KEY_F5:
+            state.reloadShaders = true;
+            did("F5", "reload shaders");
+            break;
+        case GLFW_KEY_F12:
+            state.screenshotRequested = true;
+            did("F12", "screenshot");
+            break;
+        case GLFW_KEY_F:
+            state.followPlayer = !state.followPlayer;
+            did("F", state.followPlayer ? "follow the player" : "stop following");
+            break;
+        case GLFW_KEY_V:
+            state.vsync = !state.vsync;
+            did("V", state.vsync ? "vsync on" : "vsync off");
+            break;
+        case GLFW_KEY_ESCAPE:
+            quit = true;
+            did("Esc", "quit");
+            break;
+        default:
+            if (event.key >= GLFW_KEY_1 && event.key <= GLFW_KEY_5) {
+                state.layout = static_cast<CompareLayout>(event.key - GLFW_KEY_1);
+                did(std::to_string(event.key - GLFW_KEY_1 + 1).c_str(),
+                    "layout " + std::to_string(event.key - GLFW_KEY_1 + 1));
+            }
+        }
+    }
+    return quit;
+}
+
+} // namespace snowcap

@@ -1,0 +1,171 @@
+// The control window (playback, scenario time, which panels are open), the Compare and Help
+// panels, and where each window starts.
+#include "viewer/viewer_panels.hpp"
+
+#include <imgui.h>
+
+namespace snowcap {
+
+bool sliderDouble(const char* label, double& value, double lo, double hi, const char* format,
+                  bool logarithmic) {
+    float v = static_cast<float>(value);
+    if (!ImGui::SliderFloat(label, &v, static_cast<float>(lo), static_cast<float>(hi), format,
+                            logarithmic ? ImGuiSliderFlags_Logarithmic : 0))
+        return false;
+    value = v;
+    return true;
+}
+
+bool dragDouble(const char* label, double& value, double speed, double lo, double hi,
+                const char* format) {
+    float v = static_cast<float>(value);
+    if (!ImGui::DragFloat(label, &v, static_cast<float>(speed), static_cast<float>(lo),
+                          static_cast<float>(hi), format))
+        return false;
+    value = v;
+    return true;
+}
+
+void controlWindow(PanelContext& context) {
+    Lab& lab = context.lab;
+    ViewerState& state = context.state;
+    ImGui::Text("%.0f fps   step %lld   %s", state.fps, lab.steps(),
+                state.paused ? "paused" : "running");
+    ImGui::TextDisabled("%s", state.renderer.c_str());
+    if (ImGui::Button(state.paused ? "Play" : "Pause"))
+        state.paused = !state.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step"))
+        state.stepOnce = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Restart"))
+        state.restartRequested = true;
+    ImGui::SameLine();
+    ImGui::Checkbox("fixed step", &state.fixedStep);
+    ImGui::SameLine();
+    ImGui::Checkbox("loop", &state.loop);
+    float time = static_cast<float>(lab.timeS());
+    ImGui::SetNextItemWidth(-1.0f);
+    ImGui::SliderFloat("##time", &time, 0.0f, static_cast<float>(lab.durationS()), "t = %.2f s");
+    // Scrubbing re-simulates from 0 at fixed step: on release, not on every drag.
+    if (ImGui::IsItemDeactivatedAfterEdit())
+        state.scrubToS = time;
+    ImGui::Checkbox("vsync", &state.vsync);
+    ImGui::SameLine();
+    ImGui::Checkbox("follow player", &state.followPlayer);
+    if (ImGui::Button("Screenshot"))
+        state.screenshotRequested = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reload shaders"))
+        state.reloadShaders = true;
+    ImGui::Separator();
+    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
+        if (i % 4)
+            ImGui::SameLine();
+        ImGui::Checkbox(kPanelNames[i], &context.open[i]);
+    }
+    if (!state.shaderError.empty())
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.shaderError.c_str());
+    if (!state.sceneError.empty())
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.sceneError.c_str());
+    if (!state.status.empty())
+        ImGui::TextWrapped("%s", state.status.c_str());
+}
+
+void comparePanel(PanelContext& context) {
+    ViewerState& state = context.state;
+    int layout = static_cast<int>(state.layout);
+    if (ImGui::Combo("layout", &layout,
+                     "split vertical (A | B)\0split horizontal (A over B)\0A only\0B only\0"
+                     "difference A - B\0"))
+        state.layout = static_cast<CompareLayout>(layout);
+    ImGui::SliderFloat("divider", &state.divider, 0.05f, 0.95f, "%.2f");
+    if (ImGui::Checkbox("linked cameras", &state.linkedCameras) && !state.linkedCameras)
+        state.cameras[1] = state.cameras[0]; // unlinking starts from the shared view
+    if (state.layout == CompareLayout::Difference) {
+        ImGui::SliderFloat("|A - B| range", &state.differenceRange, 0.001f, 1.0f, "%.3f",
+                           ImGuiSliderFlags_Logarithmic);
+        ImGui::TextColored({0.55f, 0.6f, 1.0f, 1.0f}, "blue: B holds more");
+        ImGui::SameLine();
+        ImGui::TextColored({1.0f, 0.4f, 0.4f, 1.0f}, "red: A holds more");
+        ImGui::TextDisabled("persistent values seen through camera A; white = equal");
+    }
+    ImGui::TextDisabled("drag the divider in the scene; unlinked: each pane orbits alone");
+}
+
+void helpPanel(PanelContext&) {
+    ImGui::TextDisabled("mouse (over the scene)");
+    ImGui::BulletText("left drag: orbit      right or middle drag: pan      wheel: zoom");
+    ImGui::BulletText("left click (no drag): place the decay probe on the snow");
+    ImGui::BulletText("drag the line between A and B: move the divider");
+    ImGui::BulletText("drop a mesh file on the window: add it as a deformer");
+    ImGui::TextDisabled("keys");
+    ImGui::BulletText("Space pause / play     .  single step     R  restart (clear both sims)");
+    ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch)");
+    ImGui::BulletText("F  follow the player    V  vsync    1-5  layout");
+    ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
+    ImGui::BulletText("Esc quits");
+}
+
+namespace {
+
+// Where a panel starts (first run, or with no ini file): a left column under the control
+// window and a right column, sized for the display.
+void placeWindow(PanelId id, ImVec2 display) {
+    const float column = 420.0f, right = display.x - column - 10.0f, h = display.y;
+    ImVec2 pos{10.0f, 10.0f}, size{column, 0.0f};
+    switch (id) {
+    case PanelId::Sims:
+        pos = {10.0f, 250.0f}, size = {560.0f, h - 260.0f};
+        break;
+    case PanelId::Compare:
+        pos = {580.0f, 10.0f}, size = {440.0f, 0.0f};
+        break;
+    case PanelId::Scene:
+        pos = {right, 10.0f}, size = {column, h * 0.40f - 15.0f};
+        break;
+    case PanelId::Buffers:
+        pos = {right - column - 10.0f, 10.0f}, size = {column, h - 20.0f};
+        break;
+    case PanelId::Decay:
+        pos = {right, h * 0.40f}, size = {column, h * 0.36f - 5.0f};
+        break;
+    case PanelId::Timings:
+        pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
+        break;
+    case PanelId::Help:
+        pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
+        break;
+    case PanelId::Count:
+        break;
+    }
+    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+}
+
+} // namespace
+
+void drawPanels(PanelContext& context) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos({10.0f, 10.0f}, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize({420.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    if (ImGui::Begin("snowcap"))
+        controlWindow(context);
+    ImGui::End();
+    static constexpr void (*kDraw[])(PanelContext&) = {
+        simsPanel, scenePanel, comparePanel, buffersPanel, decayPanel, timingsPanel, helpPanel};
+    static constexpr const char* kTitles[] = {"Sims A / B", "Scene",   "Compare", "Buffers",
+                                              "Decay",      "Timings", "Help"};
+    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
+        if (!context.open[i])
+            continue;
+        placeWindow(static_cast<PanelId>(i), display);
+        if (i == static_cast<int>(PanelId::Sims) && context.simsFoldedAtStart)
+            ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+        if (ImGui::Begin(kTitles[i], &context.open[i]))
+            kDraw[i](context);
+        ImGui::End();
+    }
+}
+
+} // namespace snowcap

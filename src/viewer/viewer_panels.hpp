@@ -1,0 +1,98 @@
+#pragma once
+// The viewer's ImGui panels. Only src/app/ touches ImGui. Each panel is its own window; the
+// control window opens and closes the others. They draw the same in the viewer and in
+// `render --ui` (no GLFW here).
+
+#include "lab/lab.hpp"
+#include "viewer/viewer_state.hpp"
+#include "viewer/viewer_views.hpp"
+#include "core/settings.hpp"
+
+#include <array>
+#include <functional>
+#include <string>
+
+namespace snowcap {
+
+enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, Help, Count };
+inline constexpr const char* kPanelNames[] = {"sims",  "scene",   "compare", "buffers",
+                                              "decay", "timings", "help"};
+
+struct PanelContext {
+    Lab& lab;
+    ViewerState& state;
+    ViewerGl& gl;
+    std::array<bool, static_cast<int>(PanelId::Count)>& open;
+    // The plain start (no --panels) shows the Sims panel folded to its title bar, so both
+    // halves of the scene are in view; a click on the bar unfolds it.
+    bool simsFoldedAtStart = false;
+};
+
+// Every open panel, positioned for a display of the current ImGui io.DisplaySize.
+void drawPanels(PanelContext& context);
+
+// ---- one file each -------------------------------------------------------------------------
+void controlWindow(PanelContext& context);
+// Sims A and B side by side: every parameter and switch, copy / swap / reset, presets.
+void simsPanel(PanelContext& context);
+// Deformers, region, snow surface, scenario loading.
+void scenePanel(PanelContext& context);
+void comparePanel(PanelContext& context);
+void buffersPanel(PanelContext& context);
+void decayPanel(PanelContext& context);
+void timingsPanel(PanelContext& context);
+void helpPanel(PanelContext& context);
+
+// Edits one sim; returns true when it changed (panel_sims.cpp).
+bool simEditor(SimSettings& sim);
+
+// "one difference" presets: B = A except one switch (A takes the first value, B the second).
+struct OnePreset {
+    const char* name;
+    std::function<void(SimSettings& a, SimSettings& b)> apply;
+};
+const std::vector<OnePreset>& oneDifferencePresets();
+
+// ---- small widget helpers (viewer_panels.cpp) ------------------------------------------------
+bool sliderDouble(const char* label, double& value, double lo, double hi, const char* format,
+                  bool logarithmic = false);
+bool dragDouble(const char* label, double& value, double speed, double lo, double hi,
+                const char* format);
+// A combo over every value of an enum, each labelled with its spelling in the config files
+// (toString, core/config.hpp), so the panel can never name a value differently from a scenario
+// or mislabel one when an enum grows; `hint` may add a note in brackets after a value.
+// Returns true when the value changed.
+template <typename E>
+bool enumCombo(const char* label, E& value, std::string_view (*hint)(E) = nullptr);
+
+} // namespace snowcap
+
+#include "core/config.hpp"
+
+#include <imgui.h>
+#include <string>
+
+namespace snowcap {
+template <typename E> bool enumCombo(const char* label, E& value, std::string_view (*hint)(E)) {
+    auto text = [hint](E v) {
+        std::string shown(toString(v));
+        if (const std::string_view note = hint ? hint(v) : std::string_view(); !note.empty())
+            shown += " (" + std::string(note) + ")";
+        return shown;
+    };
+    bool changed = false;
+    if (ImGui::BeginCombo(label, text(value).c_str())) {
+        for (E v : allValues<E>()) {
+            const bool selected = v == value;
+            if (ImGui::Selectable(text(v).c_str(), selected) && !selected) {
+                value = v;
+                changed = true;
+            }
+            if (selected)
+                ImGui::SetItemDefaultFocus();
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+} // namespace snowcap

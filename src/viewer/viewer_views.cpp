@@ -1,0 +1,199 @@
+#include "viewer/viewer_views.hpp"
+
+#include "render/view_params.hpp"
+
+#include <algorithm>
+#include <glm/mat4x4.hpp>
+#include <glm/trigonometric.hpp>
+
+namespace snowcap {
+
+std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
+    const float f = std::clamp(state.divider, 0.05f, 0.95f);
+    switch (state.layout) {
+    case CompareLayout::SplitVertical: {
+        const int split = static_cast<int>(f * width);
+        return {{0, {0, 0, std::max(split - 1, 1), height}},
+                {1, {split + 1, 0, std::max(width - split - 1, 1), height}}};
+    }
+    case CompareLayout::SplitHorizontal: {
+        // A on top: GL rows count from the bottom, the divider from the top.
+        const int split = height - static_cast<int>(f * height);
+        return {{0, {0, split + 1, width, std::max(height - split - 1, 1)}},
+                {1, {0, 0, width, std::max(split - 1, 1)}}};
+    }
+    case CompareLayout::AOnly:
+        return {{0, {0, 0, width, height}}};
+    case CompareLayout::BOnly:
+        return {{1, {0, 0, width, height}}};
+    case CompareLayout::Difference:
+        return {{-1, {0, 0, width, height}}};
+    }
+    return {};
+}
+
+Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane) {
+    const OrbitView& view = state.cameras[state.linkedCameras || pane.sim < 0 ? 0 : pane.sim];
+    const glm::vec3 target(view.targetCm[0], view.targetCm[1], view.targetCm[2]);
+    return orbitCamera(target, view.distanceCm, view.yawDeg, view.pitchDeg,
+                       lab.settings().view.fovDeg, double(pane.rect.z) / std::max(pane.rect.w, 1));
+}
+
+void fitCameras(ViewerState& state, const Lab& lab, double aspect) {
+    for (int s = 0; s < 2; ++s) {
+        OrbitView& view = state.cameras[s];
+        if (view.distanceCm > 0.0)
+            continue;
+        // As render's cameraFor: the region's half width (plus a margin) fills the narrower
+        // half-angle of the pane.
+        const Region& region = lab.field().sim(s).region();
+        const double halfFovY = glm::radians(lab.settings().view.fovDeg) * 0.5;
+        const double halfFovX = std::atan(std::tan(halfFovY) * aspect);
+        view.distanceCm = region.widthCm * 0.55 / std::tan(std::min(halfFovX, halfFovY));
+        view.targetCm[0] = region.centreCm.x;
+        view.targetCm[1] = region.centreCm.y;
+        view.targetCm[2] = lab.settings().snow.surfaceZCm;
+    }
+}
+
+std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
+                                      int height, glm::dvec2 pixel) {
+    for (const Pane& pane : layoutPanes(state, width, height)) {
+        const glm::ivec4 r = pane.rect;
+        if (pixel.x < r.x || pixel.y < r.y || pixel.x >= r.x + r.z || pixel.y >= r.y + r.w)
+            continue;
+        const glm::dmat4 inverse =
+            glm::inverse(glm::dmat4(paneCamera(state, lab, pane).viewProjection()));
+        const glm::dvec2 ndc((pixel.x - r.x) / r.z * 2.0 - 1.0, (pixel.y - r.y) / r.w * 2.0 - 1.0);
+        glm::dvec4 nearPoint = inverse * glm::dvec4(ndc, -1.0, 1.0);
+        glm::dvec4 farPoint = inverse * glm::dvec4(ndc, 1.0, 1.0);
+        const glm::dvec3 a = glm::dvec3(nearPoint) / nearPoint.w;
+        const glm::dvec3 b = glm::dvec3(farPoint) / farPoint.w;
+        const double surface = lab.settings().snow.surfaceZCm;
+        const double dz = b.z - a.z;
+        if (std::abs(dz) < 1e-9)
+            return std::nullopt;
+        const double t = (surface - a.z) / dz;
+        if (t < 0.0)
+            return std::nullopt;
+        const glm::dvec3 hit = a + (b - a) * t;
+        return glm::dvec2(hit.x, hit.y);
+    }
+    return std::nullopt;
+}
+
+glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y) {
+    glm::vec4 texel(0.0f);
+    x = std::clamp(x, 0, texture.width() - 1);
+    y = std::clamp(y, 0, texture.height() - 1);
+    const gpu::TextureFormat format = texture.format();
+    const GLenum layout = format == gpu::TextureFormat::D32F      ? GL_DEPTH_COMPONENT
+                          : gpu::formatInfo(format).channels == 1 ? GL_RED
+                                                                  : GL_RGBA;
+    glGetTextureSubImage(texture.id(), 0, x, y, 0, 1, 1, 1, layout, GL_FLOAT, sizeof(texel),
+                         &texel[0]);
+    return texel;
+}
+
+std::optional<std::string> ViewerGl::init(gpu::ShaderLibrary& shaders) {
+    auto loaded = shaders.load({"viewer colour map",
+                                {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                                 {GL_FRAGMENT_SHADER, "viewer/colour_map.frag"}}});
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    colourMap_ = std::get<gpu::ShaderProgram*>(loaded);
+    emptyArray_ = gpu::VertexArray("viewer.empty");
+    linear_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_EDGE, "viewer.linear");
+    return std::nullopt;
+}
+
+ViewerGl::Target& ViewerGl::target(std::map<int, Target>& targets, int slot, int width, int height,
+                                   gpu::TextureFormat format, bool withDepth) {
+    Target& t = targets[slot];
+    if (t.colour.width() != width || t.colour.height() != height || t.colour.format() != format) {
+        t.colour = gpu::Texture2D(width, height, format, "viewer.target");
+        t.depth = withDepth ? gpu::Texture2D(width, height, gpu::TextureFormat::D32F,
+                                             "viewer.target.depth")
+                            : gpu::Texture2D();
+        t.framebuffer =
+            gpu::Framebuffer(&t.colour, withDepth ? &t.depth : nullptr, "viewer.target");
+    }
+    return t;
+}
+
+void ViewerGl::drawScene(Lab& lab, const ViewerState& state, GLuint framebuffer, int width,
+                         int height) {
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glDisable(GL_SCISSOR_TEST);
+    glViewport(0, 0, width, height);
+    glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    const auto& instances = lab.instances();
+    for (const Pane& pane : layoutPanes(state, width, height)) {
+        if (pane.sim < 0) {
+            drawDifference(lab, state, pane, framebuffer);
+            continue;
+        }
+        auto scope = lab.timer().scope(pane.sim == 0 ? "view A" : "view B");
+        ViewRequest request;
+        request.viewportPx = pane.rect;
+        request.camera = paneCamera(state, lab, pane);
+        lab.renderer().render(lab.field().sim(pane.sim), instances, request);
+    }
+    glDisable(GL_SCISSOR_TEST);
+}
+
+void ViewerGl::drawDifference(Lab& lab, const ViewerState& state, const Pane& pane,
+                              GLuint framebuffer) {
+    auto scope = lab.timer().scope("view A-B");
+    const int w = pane.rect.z, h = pane.rect.w;
+    const auto& instances = lab.instances();
+    for (int s = 0; s < 2; ++s) {
+        Target& t = target(difference_, s, w, h, gpu::TextureFormat::R32F, true);
+        glBindFramebuffer(GL_FRAMEBUFFER, t.framebuffer.id());
+        ViewRequest request;
+        request.viewportPx = {0, 0, w, h};
+        request.camera = paneCamera(state, lab, pane);
+        request.output = SurfaceOutput::Persistent;
+        lab.renderer().render(lab.field().sim(s), instances, request);
+    }
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
+    glViewport(pane.rect.x, pane.rect.y, w, h);
+    glUseProgram(colourMap_->id());
+    glBindTextureUnit(0, difference_[0].colour.id());
+    glBindTextureUnit(1, difference_[1].colour.id());
+    glBindTextureUnit(2, difference_[0].depth.id());
+    for (GLuint unit = 0; unit < 3; ++unit)
+        glBindSampler(unit, 0);
+    glProgramUniform2f(colourMap_->id(), 0, 0.0f, state.differenceRange);
+    glProgramUniform1i(colourMap_->id(), 1, 0);
+    glProgramUniform1i(colourMap_->id(), 2, 1);
+    glBindVertexArray(emptyArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, int channel,
+                                        glm::vec2 range, int size) {
+    Target& t = target(previews_, slot, size, size, gpu::TextureFormat::RGBA8, false);
+    GLint previous = 0;
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous);
+    t.framebuffer.bind();
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_BLEND);
+    glUseProgram(colourMap_->id());
+    glBindTextureUnit(0, source.id());
+    glBindSampler(0, 0); // the buffer's own nearest filtering: texels stay visible
+    glProgramUniform2f(colourMap_->id(), 0, range.x, range.y);
+    glProgramUniform1i(colourMap_->id(), 1, channel);
+    glProgramUniform1i(colourMap_->id(), 2, 0);
+    glBindVertexArray(emptyArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous));
+    return t.colour;
+}
+
+} // namespace snowcap

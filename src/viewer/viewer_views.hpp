@@ -1,0 +1,66 @@
+#pragma once
+// The scene part of a viewer frame: the panes of the compare layout (A | B, A over B, one sim,
+// or the A - B difference), their orbit cameras, probe picking, and the GL the panels need
+// (colour-mapped buffer previews, single-texel readback). Draws into the bound framebuffer.
+
+#include "lab/lab.hpp"
+#include "viewer/viewer_state.hpp"
+#include "gpu/objects.hpp"
+
+#include <glm/vec4.hpp>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace snowcap {
+
+struct Pane {
+    int sim = 0;        // 0 = A, 1 = B, -1 = the difference view
+    glm::ivec4 rect{0}; // x, y (bottom-left, GL), width, height in framebuffer pixels
+};
+
+// The panes of `state.layout` over a width x height framebuffer.
+std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height);
+// The orbit camera a pane uses (cameras[0] when linked or for the difference view).
+Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane);
+// Sets a camera that frames the region (in a pane of `aspect`) when its distance is still 0.
+void fitCameras(ViewerState& state, const Lab& lab, double aspect);
+
+// Where the ray through framebuffer pixel (x, y) (bottom-left origin) meets the undisturbed
+// snow surface (z = snow.surface_z_cm); none when it points away from it.
+std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
+                                      int height, glm::dvec2 pixel);
+
+// One texel of a texture read back (only that texel): up to 4 channels, or the depth.
+glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y);
+
+class ViewerGl {
+public:
+    // Fails with the shader library's one line.
+    std::optional<std::string> init(gpu::ShaderLibrary& shaders);
+
+    // The panes of the current layout into the bound framebuffer (0 or an offscreen one).
+    void drawScene(Lab& lab, const ViewerState& state, GLuint framebuffer, int width, int height);
+
+    // A width x width RGBA8 picture of one channel of `source` through inferno over `range`;
+    // `slot` names the preview so each keeps its own texture.
+    const gpu::Texture2D& preview(int slot, const gpu::Texture2D& source, int channel,
+                                  glm::vec2 range, int size);
+
+private:
+    void drawDifference(Lab& lab, const ViewerState& state, const Pane& pane, GLuint framebuffer);
+    struct Target {
+        gpu::Texture2D colour, depth;
+        gpu::Framebuffer framebuffer;
+    };
+    Target& target(std::map<int, Target>& targets, int slot, int width, int height,
+                   gpu::TextureFormat format, bool withDepth);
+
+    const gpu::ShaderProgram* colourMap_ = nullptr;
+    gpu::VertexArray emptyArray_;
+    gpu::Sampler linear_;
+    std::map<int, Target> previews_;
+    std::map<int, Target> difference_; // [0] A, [1] B: the persistent value seen by the camera
+};
+
+} // namespace snowcap
