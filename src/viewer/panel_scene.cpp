@@ -2,6 +2,7 @@
 // clip and speed, visibility), the region and its follow target, the snow surface and the look.
 #include "viewer/viewer_panels.hpp"
 
+#include <spdlog/spdlog.h>
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
@@ -85,10 +86,12 @@ bool deformerList(PanelContext& context, Settings& edited) {
     const bool entered = inputText("##add", context.state.deformerPath);
     ImGui::SameLine();
     if (ImGui::Button("add") || entered) {
-        if (auto error = lab.addDeformer(context.state.deformerPath))
+        if (auto error = lab.addDeformer(context.state.deformerPath)) {
             context.state.sceneError = *error;
-        else
+            spdlog::warn("{}", *error); // also on stderr: the panel may be closed or scrolled
+        } else {
             context.state.sceneError.clear();
+        }
         return false;
     }
     ImGui::TextDisabled("mesh path (glb, fbx...), sphere / box / capsule, or drop a file");

@@ -4,7 +4,8 @@
 # `xdotool key --delay 1` does (press and release within a millisecond, between two frames) must act
 # exactly once; held for a second, still once (only `.` may repeat); WASD must move the player.
 # The viewer's debug log (one line per key action, the player's position with each screenshot)
-# and the screenshots it writes are the evidence.
+# and the screenshots it writes are the evidence. Last, a hostile mesh file typed into the Scene
+# panel's add field must give its one line while the viewer keeps running.
 #
 # Usage (under xvfb-run): ViewerKeysTest.sh SNOWCAP OUT_DIR
 set -u
@@ -35,7 +36,7 @@ await() {
 }
 player() { grep "player at" "$log" | tail -1 | sed 's/.*player at //'; }
 
-"$snowcap" -v view --size 480 270 --panels none --set snow.resolution=64 \
+"$snowcap" -v view --size 1000 640 --panels scene --set snow.resolution=64 \
     --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,0]]}]" \
     >"$log" 2>&1 &
 viewer=$!
@@ -98,6 +99,23 @@ echo "player before: $before; after: $after"
 last=$(ls -t out/*.png | head -1)
 previous=$(ls -t out/*.png | sed -n 2p)
 cmp -s "$last" "$previous" && fail "the screenshots before and after W are identical"
+
+echo "type a hostile file into the Scene panel's add field: one line, the viewer carries on"
+# A 309-byte OFF whose header claims 353,535,235,358 vertices.
+{ printf 'OFF\n353535235358 1 0\n'; for i in $(seq 48); do printf '0 0 0\n'; done; printf '3 0 1 2\n'; } \
+    >"$out/hostile.off"
+xdotool mousemove --window "$window" 740 132 click 1 # the add field (default panel layout)
+sleep 0.5
+xdotool type --delay 5 "$out/hostile.off"
+# The add button, not Enter: ImGui 1.86's own text field polls Enter once a frame (the same
+# trouble as the viewer's keys had), while its clicks are latched until the next frame.
+xdotool mousemove --window "$window" 930 132 click 1
+await "hostile.off: header claims 353535235358 vertices" 30
+xdotool mousemove --window "$window" 250 500 click 1 # off the field: keys are the viewer's again
+sleep 0.5
+xdotool key --delay 1 F12
+await "saved out/" 20 4
+[ "$(count 'key F12')" -eq 4 ] || fail "the viewer stopped taking keys after the hostile file"
 
 echo "tap Esc: the viewer quits"
 xdotool key --delay 1 Escape
