@@ -2,10 +2,10 @@
 // clip and speed, visibility), the region and its follow target, the snow surface and the look.
 #include "viewer/viewer_panels.hpp"
 
-#include <spdlog/spdlog.h>
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 
@@ -110,6 +110,7 @@ void scenePanel(PanelContext& context) {
     if (ImGui::Button("load") || entered) {
         if (auto error = lab.loadScenario(state.scenarioPath)) {
             state.sceneError = *error;
+            spdlog::warn("{}", *error); // the lab kept the scenario it had
         } else {
             state.sceneError.clear();
             state.cameras = {};

@@ -11,6 +11,7 @@
 set -u
 snowcap="$1"
 out="$2"
+source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 rm -rf "$out"
 mkdir -p "$out"
 cd "$out" || exit 1
@@ -36,7 +37,9 @@ await() {
 }
 player() { grep "player at" "$log" | tail -1 | sed 's/.*player at //'; }
 
-"$snowcap" -v view --size 1000 640 --panels scene --set snow.resolution=64 \
+cp "$source_dir/config/scenarios/decay_compare.toml" "$out/scene.toml"
+"$snowcap" -v view --scenario "$out/scene.toml" --size 1000 640 --panels scene \
+    --set snow.resolution=64 \
     --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,0]]}]" \
     >"$log" 2>&1 &
 viewer=$!
@@ -116,6 +119,18 @@ sleep 0.5
 xdotool key --delay 1 F12
 await "saved out/" 20 4
 [ "$(count 'key F12')" -eq 4 ] || fail "the viewer stopped taking keys after the hostile file"
+
+echo "replace the scenario file with garbage and load it again: one line, nothing lost"
+printf '[snow\nresolution = = 3\n\x01\x02' >"$out/scene.toml"
+xdotool mousemove --window "$window" 933 63 click 1 # the scenario field's load button
+await "warning: .*scene.toml:[0-9]*:[0-9]*: " 30
+xdotool mousemove --window "$window" 250 500 click 1
+sleep 0.5
+xdotool key --delay 1 F12
+await "saved out/" 20 5
+[ "$(count 'key F12')" -eq 5 ] || fail "the viewer stopped taking keys after the garbage scenario"
+# The screenshot logs the player's position: the scene (and its player) is still there.
+[ "$(count 'player at')" -eq 5 ] || fail "the scene lost its player after the garbage scenario"
 
 echo "tap Esc: the viewer quits"
 xdotool key --delay 1 Escape
