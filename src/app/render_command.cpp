@@ -141,6 +141,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
         return runSoak(settings, lab, options.outDir);
 
+    lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;
     Progress progress(options.progress && isatty(STDERR_FILENO), frames);
@@ -149,13 +150,13 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         const double time = (frame + 1) * dt; // the state at the end of this step
         if (ui)
             lab.timer().beginFrame();
-        const auto& instances = lab.stepAt(time, dt, ui ? &lab.timer() : nullptr);
+        lab.stepTo(time, dt);
         if (ui)
             ui->afterStep(lab, dt);
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            if (auto error = writeImage(image, instances))
+            if (auto error = writeImage(image, lab.instances()))
                 spdlog::warn("{}", *error);
         }
         progress.update(frame + 1);
@@ -163,7 +164,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-    const auto& finalInstances = lab.instancesAt(frames * dt);
+    const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
     if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
                                      finalInstances, output, seconds)) {
         spdlog::error("{}", *error);

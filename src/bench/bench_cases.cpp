@@ -4,6 +4,8 @@
 #include "lab/session.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "gpu/pass_state.hpp"
+#include "render/frame.hpp"
 #include "render/view_params.hpp"
 #include "snow/snow_field.hpp"
 
@@ -61,8 +63,9 @@ struct DenseDeformers {
 };
 
 void drawCopy(Context& context, const gpu::Framebuffer& target, const gpu::Texture2D& source) {
-    target.bind();
-    glUseProgram(context.copyProgram->id());
+    gpu::PassState pass = gpu::passInto(target);
+    pass.program = context.copyProgram->id();
+    gpu::beginPass(pass);
     glBindTextureUnit(0, source.id());
     glBindVertexArray(context.emptyArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
@@ -79,27 +82,6 @@ std::size_t fieldBytes(const SnowField& field) {
 
 long long passTotal(const SnowField& field) {
     return field.passesRun().capture + field.passesRun().accumulate;
-}
-
-// The A/B viewer frame: both sims drawn side by side (sky, snow surface, deformers) into
-// `framebuffer`, as the viewer and `render` frame them.
-void drawAbViews(const SnowField& field, SceneRenderer& renderer,
-                 std::span<const DeformerInstance> deformers, const Settings& settings,
-                 const gpu::Framebuffer& framebuffer, const Screen& screen,
-                 std::map<std::string, double>* breakdownMs = nullptr) {
-    framebuffer.bind();
-    const int half = screen.width / 2;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
-        ViewRequest request;
-        request.viewportPx = {s == 0 ? 0 : screen.width - half, 0, half, screen.height};
-        request.camera = cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm,
-                                   double(half) / screen.height);
-        gpu::PassTimer timer(gpu::TimingMethod::Serialized);
-        renderer.render(field.sim(s), deformers, request, breakdownMs ? &timer : nullptr);
-        if (breakdownMs)
-            for (const auto& [pass, ms] : timer.latestMs())
-                (*breakdownMs)[pass] += ms;
-    }
 }
 
 // The floor of screen-sized passes: a copy of an R16F buffer with as many texels as the screen
@@ -169,12 +151,9 @@ std::optional<std::string> bufferCases(Context& context, int size) {
     if (h.wants("clear")) {
         gpu::Texture2D depth(size, size, gpu::TextureFormat::D32F, "bench.depth");
         gpu::Framebuffer depthFramebuffer(nullptr, &depth, "bench.depth");
-        h.run({"clear", "d32f", label, label, texels}, [&] {
-            depthFramebuffer.bind();
-            glDepthMask(GL_TRUE);
-            glClearDepth(1.0);
-            glClear(GL_DEPTH_BUFFER_BIT);
-        });
+        gpu::PassState clear = gpu::passInto(depthFramebuffer);
+        clear.clearDepth = 1.0f;
+        h.run({"clear", "d32f", label, label, texels}, [&] { gpu::beginPass(clear); });
     }
     ContactCapture capture(simCaptureKey(settings, 0));
     if (h.wants("capture")) {
@@ -227,9 +206,9 @@ std::optional<std::string> bufferCases(Context& context, int size) {
             return *error;
         SnowField& f = *std::get<0>(made);
         f.step(four.instances, kDt);
-        // A step makes the blurred copy stale; surfaceInput() brings it up to date.
+        // A step makes the blurred copy stale; the blur pass brings it up to date.
         h.run(
-            {pass, "pass", label, label, texels}, [&] { f.sim(0).surfaceInput(); },
+            {pass, "pass", label, label, texels}, [&] { f.sim(0).blur(); },
             [&] { f.sim(0).step(f.captureOf(0), kDt); });
     }
     return std::nullopt;
@@ -297,17 +276,18 @@ std::optional<std::string> screenCases(Context& context, const std::vector<Scree
         gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
         gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
         gpu::Framebuffer framebuffer(&colour, &depth, "bench.view");
-        // One sim's surface over the whole screen, without sky or deformers.
+        // One sim's surface over the whole screen, without sky or deformers: a frame without a
+        // step (its blur pass runs when a step has made the copy stale).
         auto drawSurface = [&] {
-            framebuffer.bind();
-            ViewRequest request;
-            request.viewportPx = {0, 0, screen.width, screen.height};
-            request.camera =
+            FrameView view;
+            view.request.framebuffer = framebuffer.id();
+            view.request.viewportPx = {0, 0, screen.width, screen.height};
+            view.request.camera =
                 cameraFor(settings.view, field.sim(0).region(), settings.snow.surfaceZCm,
                           double(screen.width) / screen.height);
-            request.drawSky = false;
-            request.drawDeformers = false;
-            session.renderer->render(field.sim(0), {}, request);
+            view.request.drawSky = false;
+            view.request.drawDeformers = false;
+            runFrame(field, *session.renderer, {{}, 0.0, {{view}}});
         };
         // Geometry cost alone: the one-tap prepass input, blurred before timing starts.
         for (SurfaceGeometry geometry :
@@ -318,7 +298,7 @@ std::optional<std::string> screenCases(Context& context, const std::vector<Scree
                 continue;
             if (auto error = configure(BlurMode::Prepass, geometry))
                 return *error;
-            field.sim(0).surfaceInput();
+            field.sim(0).blur();
             h.run({pass, "prepass", label, label, pixels, "pixels"}, drawSurface);
         }
         // Each blur mode as the material uses it: the surface drawn with it, including the
@@ -386,7 +366,7 @@ std::optional<std::string> gridCases(Context& context, const Screen& screen,
         Session& session = std::get<Session>(created);
         SnowField& field = *session.field;
         field.step(session.deformers.instancesAt(1.0), kDt);
-        field.sim(0).surfaceInput();
+        field.sim(0).blur();
         const int cells = SnowSurfacePass::gridCellsFor(field.sim(0).region().resolution);
         gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
         gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
@@ -394,15 +374,15 @@ std::optional<std::string> gridCases(Context& context, const Screen& screen,
         Case& c = h.run({"surface_vertex", fmt::format("grid{}", cells), label, label,
                          static_cast<long long>(screen.width) * screen.height, "pixels"},
                         [&] {
-                            framebuffer.bind();
-                            ViewRequest request;
-                            request.viewportPx = {0, 0, screen.width, screen.height};
-                            request.camera = cameraFor(settings.view, field.sim(0).region(),
-                                                       settings.snow.surfaceZCm,
-                                                       double(screen.width) / screen.height);
-                            request.drawSky = false;
-                            request.drawDeformers = false;
-                            session.renderer->render(field.sim(0), {}, request);
+                            FrameView view;
+                            view.request.framebuffer = framebuffer.id();
+                            view.request.viewportPx = {0, 0, screen.width, screen.height};
+                            view.request.camera = cameraFor(settings.view, field.sim(0).region(),
+                                                            settings.snow.surfaceZCm,
+                                                            double(screen.width) / screen.height);
+                            view.request.drawSky = false;
+                            view.request.drawDeformers = false;
+                            runFrame(field, *session.renderer, {{}, 0.0, {{view}}});
                         });
         c.extra["grid_vertices"] = static_cast<long long>(cells + 1) * (cells + 1);
     }
@@ -427,21 +407,25 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     const double loop = settings.run.frames / settings.run.fps;
     double time = 0.0;
     long long frames = 0;
-    // One frame; with `breakdown`, every pass is also serialized and its time added there.
+    const std::vector<FrameView> views =
+        splitViews(field, settings, framebuffer.id(), screen.width, screen.height);
+    // One frame (render/frame.hpp), as the viewer and `render` run it; with `breakdown`, every
+    // pass is also serialized and its time added there (the per-step passes as "step.*").
     auto stepAndDraw = [&](std::map<std::string, double>* breakdown) {
         time = time + kDt > loop ? 0.0 : time + kDt;
         const auto before = std::chrono::steady_clock::now();
         const auto& instances = session.deformers.instancesAt(time);
-        gpu::PassTimer stepTimer(gpu::TimingMethod::Serialized);
+        gpu::PassTimer timer(gpu::TimingMethod::Serialized); // this frame's passes only
         if (breakdown)
             (*breakdown)["deformers.pose"] +=
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
                     .count();
-        field.step(instances, kDt, breakdown ? &stepTimer : nullptr);
+        runFrame(field, *session.renderer, {instances, kDt, {views}}, breakdown ? &timer : nullptr);
         if (breakdown)
-            for (const auto& [pass, ms] : stepTimer.latestMs())
-                (*breakdown)["step." + pass] += ms;
-        drawAbViews(field, *session.renderer, instances, settings, framebuffer, screen, breakdown);
+            for (const auto& [pass, ms] : timer.latestMs()) {
+                const bool own = pass.starts_with("view.") || pass.starts_with("blur.");
+                (*breakdown)[own ? pass : "step." + pass] += ms;
+            }
         ++frames;
     };
     auto frame = [&] {

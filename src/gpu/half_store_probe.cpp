@@ -1,5 +1,7 @@
 #include "gpu/half_store_probe.hpp"
 
+#include "gpu/pass_state.hpp"
+
 namespace snowcap::gpu {
 
 std::variant<HalfRounding, std::string> detectHalfStoreRounding(ShaderLibrary& shaders) {
@@ -16,8 +18,9 @@ std::variant<HalfRounding, std::string> detectHalfStoreRounding(ShaderLibrary& s
     VertexArray vertexArray("probe.fullscreen");
     // 1 + 0.75 ulp: truncation stores 1, round-to-nearest stores 1 + 1 ulp.
     const float value = 1.0f + 0.75f * std::ldexp(1.0f, -10);
-    framebuffer.bind();
-    glUseProgram(program.id());
+    PassState pass = passInto(framebuffer);
+    pass.program = program.id();
+    beginPass(pass);
     glProgramUniform1f(program.id(), 0, value);
     glBindVertexArray(vertexArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);

@@ -140,6 +140,8 @@ public:
     // Empty when complete, else the status in words.
     std::string completeness() const;
     void bind() const; // binds for drawing and sets the viewport to the attachment size
+    int width() const { return width_; }
+    int height() const { return height_; }
 
 private:
     UniqueName<ObjectKind::Framebuffer> name_;

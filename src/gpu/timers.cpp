@@ -29,18 +29,34 @@ void PassTimer::beginFrame() {
         return;
     const int slot = frame_ % kFrames; // the oldest slot, about to be reused
     for (auto& [pass, queries] : passes_) {
-        QueryPair& pair = queries.ring[slot];
-        if (!pair.pending)
+        FrameQueries& frame = queries.ring[slot];
+        bool pending = false, available = true;
+        for (const QueryPair& pair : frame.pairs) {
+            if (!pair.pending)
+                continue;
+            pending = true;
+            GLint done = GL_FALSE;
+            glGetQueryObjectiv(pair.end.id(), GL_QUERY_RESULT_AVAILABLE, &done);
+            available = available && done;
+        }
+        frame.used = 0;
+        if (!pending || !available) {
+            // Still in flight: skip this sample rather than stall.
+            for (QueryPair& pair : frame.pairs)
+                pair.pending = false;
             continue;
-        GLint available = GL_FALSE;
-        glGetQueryObjectiv(pair.end.id(), GL_QUERY_RESULT_AVAILABLE, &available);
-        if (!available)
-            continue; // still in flight: skip this sample rather than stall
-        GLuint64 start = 0, stop = 0;
-        glGetQueryObjectui64v(pair.begin.id(), GL_QUERY_RESULT, &start);
-        glGetQueryObjectui64v(pair.end.id(), GL_QUERY_RESULT, &stop);
-        latestMs_[pass] = static_cast<double>(stop - start) * 1e-6;
-        pair.pending = false;
+        }
+        double ms = 0.0;
+        for (QueryPair& pair : frame.pairs) {
+            if (!pair.pending)
+                continue;
+            GLuint64 start = 0, stop = 0;
+            glGetQueryObjectui64v(pair.begin.id(), GL_QUERY_RESULT, &start);
+            glGetQueryObjectui64v(pair.end.id(), GL_QUERY_RESULT, &stop);
+            ms += static_cast<double>(stop - start) * 1e-6;
+            pair.pending = false;
+        }
+        latestMs_[pass] = ms;
     }
 }
 
@@ -54,12 +70,10 @@ void PassTimer::begin(std::string_view pass) {
         queries.serialStart = std::chrono::steady_clock::now();
         return;
     }
-    QueryPair& pair = queries.ring[frame_ % kFrames];
-    if (!pair.begin.id()) {
-        pair.begin = Query(GL_TIMESTAMP);
-        pair.end = Query(GL_TIMESTAMP);
-    }
-    glQueryCounter(pair.begin.id(), GL_TIMESTAMP);
+    FrameQueries& frame = queries.ring[frame_ % kFrames];
+    if (frame.used == static_cast<int>(frame.pairs.size()))
+        frame.pairs.push_back({Query(GL_TIMESTAMP), Query(GL_TIMESTAMP)});
+    glQueryCounter(frame.pairs[frame.used++].begin.id(), GL_TIMESTAMP);
 }
 
 void PassTimer::end(std::string_view pass) {
@@ -70,10 +84,16 @@ void PassTimer::end(std::string_view pass) {
     if (method_ == TimingMethod::Serialized) {
         glFinish();
         const auto elapsed = std::chrono::steady_clock::now() - queries.serialStart;
-        latestMs_[std::string(pass)] = std::chrono::duration<double, std::milli>(elapsed).count();
+        const double ms = std::chrono::duration<double, std::milli>(elapsed).count();
+        double& latest = latestMs_[std::string(pass)];
+        latest = queries.serialFrame == frame_ ? latest + ms : ms; // instances in a frame add up
+        queries.serialFrame = frame_;
         return;
     }
-    QueryPair& pair = queries.ring[frame_ % kFrames];
+    FrameQueries& frame = queries.ring[frame_ % kFrames];
+    if (frame.used == 0)
+        return; // ended without a begin this frame
+    QueryPair& pair = frame.pairs[frame.used - 1];
     glQueryCounter(pair.end.id(), GL_TIMESTAMP);
     pair.pending = true;
 }

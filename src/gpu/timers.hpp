@@ -12,6 +12,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace snowcap::gpu {
 
@@ -36,7 +37,8 @@ public:
     void begin(std::string_view pass);
     void end(std::string_view pass);
 
-    // Latest finished time of each pass in milliseconds (TimerQuery: a few frames old).
+    // Latest finished time of each pass in milliseconds (TimerQuery: a few frames old). A pass
+    // that runs several times in a frame (view.surface once per view) reports the sum.
     const std::map<std::string, double, std::less<>>& latestMs() const { return latestMs_; }
 
     class Scope {
@@ -59,9 +61,15 @@ private:
         Query begin, end;
         bool pending = false;
     };
+    // One frame's instances of a pass.
+    struct FrameQueries {
+        std::vector<QueryPair> pairs;
+        int used = 0;
+    };
     struct PassQueries {
-        std::array<QueryPair, kFrames> ring;
+        std::array<FrameQueries, kFrames> ring;
         std::chrono::steady_clock::time_point serialStart;
+        int serialFrame = -1; // the frame of the last serialized result
     };
 
     TimingMethod method_ = TimingMethod::Serialized;

@@ -7,8 +7,6 @@
 
 namespace snowcap {
 
-namespace {} // namespace
-
 std::variant<std::unique_ptr<Lab>, std::string>
 Lab::create(const std::string& scenario, const std::vector<std::string>& overrides,
             const std::string& glRenderer) {
@@ -44,20 +42,21 @@ void Lab::drivePlayer(glm::vec2 inputDir, double dtS) {
     session_.deformers.drivePlayer(inputDir, dtS);
 }
 
-void Lab::advance(double dtS, bool loop) {
-    if (loop && timeS_ + dtS > durationS() + 1e-9)
-        timeS_ = 0.0;
-    timeS_ += dtS;
-    session_.field->step(instances(), dtS, &timer_);
+void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
+    timeS_ = endS;
+    runFrame(*session_.field, *session_.renderer, {instances(), dtS, std::move(draw)},
+             timing_ ? &timer_ : nullptr);
     ++steps_;
 }
 
-const std::vector<DeformerInstance>& Lab::stepAt(double timeS, double dtS, gpu::PassTimer* timer) {
-    timeS_ = timeS;
-    const auto& list = instances();
-    session_.field->step(list, dtS, timer);
-    ++steps_;
-    return list;
+void Lab::step(double dtS, bool loop, FrameDraw draw) {
+    const double start = loop && timeS_ + dtS > durationS() + 1e-9 ? 0.0 : timeS_;
+    stepTo(start + dtS, dtS, std::move(draw));
+}
+
+void Lab::draw(FrameDraw draw) {
+    runFrame(*session_.field, *session_.renderer, {instances(), 0.0, std::move(draw)},
+             timing_ ? &timer_ : nullptr);
 }
 
 void Lab::restart() {
@@ -71,17 +70,18 @@ void Lab::simulateTo(double timeS) {
     restart();
     const double dt = fixedDtS();
     const long long count = std::llround(std::max(timeS, 0.0) / dt);
-    for (long long i = 0; i < count; ++i) {
-        timeS_ = (i + 1) * dt;
-        session_.field->step(instances(), dt);
-        ++steps_;
-    }
+    // Many steps in one viewer frame: not timed (their times would be one frame's).
+    const bool timing = timing_;
+    timing_ = false;
+    for (long long i = 0; i < count; ++i)
+        stepTo((i + 1) * dt, dt);
+    timing_ = timing;
 }
 
-const std::vector<DeformerInstance>& Lab::instances() {
+const std::vector<DeformerInstance>& Lab::instancesAt(double timeS) {
     // A hidden deformer keeps its slot without a mesh: the capture and the renderer skip it,
     // and the field still finds the followed deformer by its index in the scenario's list.
-    visibleInstances_ = session_.deformers.instancesAt(timeS_);
+    visibleInstances_ = session_.deformers.instancesAt(timeS);
     for (std::size_t i = 0; i < visibleInstances_.size() && i < visible_.size(); ++i)
         if (!visible_[i])
             visibleInstances_[i].mesh = nullptr;

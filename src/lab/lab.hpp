@@ -7,7 +7,9 @@
 #include "lab/session.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
+#include "render/frame.hpp"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -36,30 +38,35 @@ public:
     SceneRenderer& renderer() { return *session_.renderer; }
     gpu::ShaderLibrary& shaders() { return *shaders_; }
     gpu::PassTimer& timer() { return timer_; }
+    // Whether frames are timed (on by default; `render` times only with --ui, where the
+    // Timings panel shows them). Timing runs the same passes in the same order.
+    void setTiming(bool on) { timing_ = on; }
 
-    // ---- playback ------------------------------------------------------------------------
+    // ---- playback: one step primitive ---------------------------------------------------
     double timeS() const { return timeS_; }
     long long steps() const { return steps_; }
     double durationS() const; // the scenario's length (run.duration_s or frames / fps)
     double fixedDtS() const { return 1.0 / settings().run.fps; }
-    // One step of dt seconds; wraps to 0 at the end when `loop` (the buffers keep their prints).
-    void advance(double dtS, bool loop);
+    // The one way the lab moves: one step of dtS that ends at `endS` (the clock moves there,
+    // the deformers are posed there and press), then the frame's views and UI, all through
+    // runFrame (render/frame.hpp). Callers that count fixed steps pass (i + 1) * dt, so the
+    // clock never drifts from the scenario's timeline by accumulated rounding.
+    void stepTo(double endS, double dtS, FrameDraw draw = {});
+    // stepTo(now + dtS); with `loop`, a step that would pass the end starts over at 0 first
+    // (the buffers keep their prints).
+    void step(double dtS, bool loop, FrameDraw draw = {});
+    // A frame without a step: the views and UI of the lab as it stands (paused).
+    void draw(FrameDraw draw);
     // Time back to 0 and both sims cleared.
     void restart();
-    // The headless renderer's loop: one step of dtS ending at `timeS`; returns the deformers
-    // used (where they are at `timeS`).
-    const std::vector<DeformerInstance>& stepAt(double timeS, double dtS, gpu::PassTimer* timer);
     // Restart, then fixed steps up to `timeS` (the scrub bar: what the scenario shows then).
     void simulateTo(double timeS);
 
-    // Moves the clock to `timeS` without stepping and returns the deformers there (the
-    // headless renderer's own fixed-step loop).
-    const std::vector<DeformerInstance>& instancesAt(double timeS) {
-        timeS_ = timeS;
-        return instances();
-    }
-    // Deformers where they are now; hidden ones have no mesh (they neither draw nor press).
-    const std::vector<DeformerInstance>& instances();
+    // Deformers where they are at the lab's time; hidden ones have no mesh (they neither draw
+    // nor press). Reading them never moves the clock.
+    const std::vector<DeformerInstance>& instances() { return instancesAt(timeS_); }
+    // The same at any time (the clock stays where it is).
+    const std::vector<DeformerInstance>& instancesAt(double timeS);
     const std::vector<Deformer>& deformers() const { return session_.deformers.deformers(); }
     bool visible(int index) const { return visible_[index]; }
     void setVisible(int index, bool on) { visible_[index] = on; }
@@ -94,6 +101,7 @@ private:
     std::vector<DeformerInstance> visibleInstances_;
     double timeS_ = 0.0;
     long long steps_ = 0;
+    bool timing_ = true;
 };
 
 } // namespace snowcap

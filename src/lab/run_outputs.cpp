@@ -188,7 +188,7 @@ glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDept
 
 } // namespace
 
-ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                             std::span<const DeformerInstance> deformers, const Settings& settings,
                             SurfaceOutput output) {
     const int width = settings.view.width, height = settings.view.height;
@@ -198,17 +198,11 @@ ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
                           "final.colour");
     gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "final.depth");
     gpu::Framebuffer framebuffer(&colour, &depth, "final");
-    framebuffer.bind();
     const int half = width / 2;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
-        const int x = s == 0 ? 0 : width - half;
-        ViewRequest request;
-        request.viewportPx = {x, 0, half, height};
-        request.camera = cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm,
-                                   double(half) / height);
-        request.output = output;
-        renderer.render(field.sim(s), deformers, request);
-    }
+    // The snow as it stands (no step): the blur, then the A | B views.
+    runFrame(
+        field, renderer,
+        {deformers, 0.0, {splitViews(field, settings, framebuffer.id(), width, height, output)}});
     // Read back (bottom row first) into a top-first image.
     ImageRgba8 image(width, height);
     if (lit) {
@@ -235,7 +229,7 @@ ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
     return image;
 }
 
-std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+std::optional<std::string> writeFinalImage(SnowField& field, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            const Settings& settings, const fs::path& path,
                                            SurfaceOutput output) {
@@ -290,7 +284,7 @@ nlohmann::json probeValues(const std::vector<float>& values) {
 } // namespace
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
-                                           const GlInfo& gl, const SnowField& field,
+                                           const GlInfo& gl, SnowField& field,
                                            const RunRecorder& recorder, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            SurfaceOutput output, double wallSeconds) {

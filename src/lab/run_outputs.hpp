@@ -5,6 +5,7 @@
 #include "io/image.hpp"
 #include "core/settings.hpp"
 #include "platform/gl_context.hpp"
+#include "render/frame.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
 
@@ -54,13 +55,14 @@ private:
 std::optional<std::string> writeBufferImage(const SnowField& field,
                                             const std::filesystem::path& path);
 
-// The scene as a person sees it: A | B, each half the same camera over its own sim, labelled.
+// The scene as a person sees it: A | B, each half the same camera over its own sim, labelled;
+// a frame without a step (render/frame.hpp), so it blurs what is due first.
 // Other outputs show one material stage instead (colour-mapped: persistent and mask 0..1,
 // height -depth..0 cm, normal as rgb = n / 2 + 1/2).
-ImageRgba8 renderFinalImage(const SnowField& field, SceneRenderer& renderer,
+ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                             std::span<const DeformerInstance> deformers, const Settings& settings,
                             SurfaceOutput output = SurfaceOutput::Lit);
-std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer& renderer,
+std::optional<std::string> writeFinalImage(SnowField& field, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            const Settings& settings,
                                            const std::filesystem::path& path,
@@ -68,7 +70,7 @@ std::optional<std::string> writeFinalImage(const SnowField& field, SceneRenderer
 
 std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
                                            const Settings& settings, const GlInfo& gl,
-                                           const SnowField& field, const RunRecorder& recorder,
+                                           SnowField& field, const RunRecorder& recorder,
                                            SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            SurfaceOutput output, double wallSeconds);

@@ -96,8 +96,8 @@ std::optional<std::string> checkField(const SnowField& field) {
         const SnowSim& sim = field.sim(i);
         if (auto bad = checkSoakTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
             return bad;
-        // The blurred copy with blur = "prepass" or "separable" (surfaceInput() refreshes it
-        // first); a separable copy of an r16f buffer carries signed slopes in G and B.
+        // The blurred copy with blur = "prepass" or "separable" (as the last frame that drew the
+        // sim left it); a separable copy of an r16f buffer carries signed slopes in G and B.
         if (&sim.surfaceInput() != &sim.persistent())
             if (auto bad = checkSoakTexture(sim.surfaceInput(), "sim " + sim.name() + " blurred",
                                             sim.blurCarriesSlope() ? 1 : 4))
@@ -206,7 +206,7 @@ std::optional<std::string> visitEverySwitch(const Settings& base, SnowField& fie
             if (auto error = field.applySettings(settings))
                 return error;
             field.step(instances, dt);
-            (void)field.sim(i).surfaceInput();
+            field.sim(i).blur(); // the per-step blur pass, which a frame runs when it draws
         }
     return field.applySettings(base);
 }
@@ -242,7 +242,7 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
     auto lastReport = start;
     for (int step = 1; step <= steps; ++step) {
         const double time = step * dt;
-        instances = lab.instancesAt(time);
+        instances = lab.instancesAt(time); // the chaos moves this copy; the clock stays
         chaos.moveDeformers(soak.teleportEvery, current.snow.orthoWidthCm * 0.5);
         chaos.place(instances);
 
@@ -262,7 +262,7 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
             field.reset();
             ++tally.resets;
         }
-        field.step(instances, dt);
+        runFrame(field, lab.renderer(), {instances, dt});
 
         if (step % soak.checkEvery == 0 || step == steps) {
             if (auto bad = checkField(field))

@@ -53,16 +53,6 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
         if (timer)
             timer->end(pass);
     };
-    if (timer) {
-        // The prepass blur runs when the surface first asks for its input; run it here so it
-        // has a time of its own.
-        GLint framebuffer = 0;
-        glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
-        begin("view.blur");
-        sim.surfaceInput();
-        end("view.blur");
-        glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
-    }
     const glm::ivec4 vp = request.viewportPx;
     const ViewParamsBlock block =
         makeViewParams(request.camera, glm::vec4(vp), request.output,
@@ -71,22 +61,30 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     viewBuffer_.update(0, sizeof(block), &block);
     glBindBufferBase(GL_UNIFORM_BUFFER, kViewParamsBinding, viewBuffer_.id());
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    glViewport(vp.x, vp.y, vp.z, vp.w);
-    glEnable(GL_SCISSOR_TEST);
-    glScissor(vp.x, vp.y, vp.z, vp.w);
-    glDepthMask(GL_TRUE);
-    glClearDepth(1.0);
-    glClearColor(0.0f, 0.0f, 0.0f, 0.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+
+    // Every pass of the view draws into its pane only: viewport and scissor are the pane.
+    gpu::PassState view;
+    view.framebuffer = request.framebuffer;
+    view.viewport = vp;
+    view.scissorToViewport = true;
+
+    gpu::PassState clear = view;
+    clear.clearColour = glm::vec4(0.0f);
+    clear.clearDepth = 1.0f;
+    gpu::beginPass(clear);
 
     begin("view.surface");
-    surface_->draw(sim, sim.settings().displacement);
+    surface_->draw(sim, sim.settings().displacement, view);
     end("view.surface");
 
-    if (request.drawDeformers && request.output == SurfaceOutput::Lit) {
+    const bool lit = request.output == SurfaceOutput::Lit;
+    if (request.drawDeformers && lit) {
         begin("view.deformers");
-        glEnable(GL_DEPTH_TEST);
-        glUseProgram(deformerProgram_->id());
+        gpu::PassState pass = view;
+        pass.depthTest = gpu::DepthTest::Less;
+        pass.depthWrite = true;
+        pass.program = deformerProgram_->id();
+        gpu::beginPass(pass);
         const glm::mat4 viewProjection = request.camera.viewProjection();
         glProgramUniformMatrix4fv(deformerProgram_->id(), 0, 1, GL_FALSE,
                                   glm::value_ptr(viewProjection));
@@ -100,21 +98,18 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
         }
         end("view.deformers");
     }
-    if (request.drawSky && request.output == SurfaceOutput::Lit) {
+    if (request.drawSky && lit) {
         // Last, at the far plane: only what the snow and the deformers left uncovered is shaded.
         begin("view.sky");
-        glEnable(GL_DEPTH_TEST);
-        glDepthFunc(GL_LEQUAL);
-        glDepthMask(GL_FALSE);
-        glUseProgram(skyProgram_->id());
+        gpu::PassState pass = view;
+        pass.depthTest = gpu::DepthTest::LessEqual;
+        pass.depthWrite = false;
+        pass.program = skyProgram_->id();
+        gpu::beginPass(pass);
         glBindVertexArray(emptyArray_.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
-        glDepthMask(GL_TRUE);
-        glDepthFunc(GL_LESS);
         end("view.sky");
     }
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
 }
 
 } // namespace snowcap

@@ -1,6 +1,7 @@
 #pragma once
-// One view of the scene for one sim: sky -> snow surface -> deformers, into the bound
-// framebuffer's viewport. The headless renderer, the viewer and the tests all draw through it.
+// One view of the scene for one sim: clear -> snow surface -> deformers -> sky, into a pane of
+// a framebuffer. The frame (render/frame.hpp) draws every view through it. The sim's blurred
+// copy (blur = "prepass" / "separable") must be current: the frame's blur pass runs first.
 
 #include "gpu/timers.hpp"
 #include "render/snow_surface_pass.hpp"
@@ -16,6 +17,7 @@
 namespace snowcap {
 
 struct ViewRequest {
+    GLuint framebuffer = 0; // 0: the window
     Camera camera;
     glm::ivec4 viewportPx{0, 0, 1, 1}; // x, y, width, height
     SurfaceOutput output = SurfaceOutput::Lit;
@@ -28,8 +30,8 @@ public:
     static std::variant<std::unique_ptr<SceneRenderer>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
-    // With a timer, the view's passes are timed as "view.sky", "view.blur" (the sim's prepass,
-    // when it is due), "view.surface" and "view.deformers".
+    // With a timer, the view's passes are timed as "view.surface", "view.deformers" and
+    // "view.sky" (summed over the views of a frame).
     void render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
                 const ViewRequest& request, gpu::PassTimer* timer = nullptr);
 

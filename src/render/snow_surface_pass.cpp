@@ -2,6 +2,7 @@
 
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "platform/gl_context.hpp"
 
 #include <algorithm>
 #include <glm/vec2.hpp>
@@ -145,7 +146,7 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
         return *error;
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
-    glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
+    pass->maxTessellationLevel_ = queryMaxTessellationLevel();
     return pass;
 }
 
@@ -166,29 +167,19 @@ std::optional<std::string> SnowSurfacePass::bakeDetail() {
                              levels);
     if (!detail_.id())
         return detail_.allocationError();
-    // A re-bake after a hot reload runs in the middle of someone's view: their scissor must not
-    // clip it, and their framebuffer and viewport come back afterwards.
-    GLint framebuffer = 0, viewport[4];
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
-    glGetIntegerv(GL_VIEWPORT, viewport);
-    const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
-    glDisable(GL_SCISSOR_TEST);
     {
+        // A pass of its own (after a hot reload, in the middle of a view: the view's surface
+        // pass sets its own state again afterwards).
         gpu::Framebuffer target(&detail_, nullptr, "surface.detail");
-        target.bind();
-        glDisable(GL_DEPTH_TEST);
-        glDisable(GL_BLEND);
-        glUseProgram(program);
+        gpu::PassState pass = gpu::passInto(target);
+        pass.program = program;
+        gpu::beginPass(pass);
         glProgramUniform1f(program, 0, static_cast<float>(kDetailSize));
         gpu::VertexArray empty("surface.detail");
         glBindVertexArray(empty.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
     detail_.generateMipmaps();
-    if (scissor)
-        glEnable(GL_SCISSOR_TEST);
-    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
-    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     detailSampler_ = gpu::Sampler(GL_LINEAR, GL_REPEAT, "surface.detail");
     glSamplerParameteri(detailSampler_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_NEAREST);
     return std::nullopt;
@@ -242,19 +233,15 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
     builtFor_ = region;
 }
 
-void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
+void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry,
+                           const gpu::PassState& view) {
     const Region& region = sim.region();
     // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
     if (detailBake_ && detailBake_->generation() != detailGeneration_)
         if (auto error = bakeDetail())
             spdlog::error("{}", *error);
-    // The prepass blur (if any) renders into its own framebuffer: run it before our state.
-    GLint framebuffer = 0, viewport[4];
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &framebuffer);
-    glGetIntegerv(GL_VIEWPORT, viewport);
+    // The blurred copy (blur = "prepass" / "separable") was made by the frame's blur pass.
     const gpu::Texture2D& input = sim.surfaceInput();
-    glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer));
-    glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
     const Quality quality = sim.fullSettings().snow.quality;
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
@@ -277,16 +264,18 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry) {
     const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
     if (!material || !skirtMaterial)
         return;
+    gpu::PassState pass = view;
+    pass.depthTest = gpu::DepthTest::Less;
+    pass.depthWrite = true;
+    pass.cullBackFaces = false;
+    pass.program = skirtMaterial->id();
+    gpu::beginPass(pass);
     glBindTextureUnit(2, input.id());
     glBindSampler(2, persistentSampler_.id());
     glBindTextureUnit(4, detail_.id());
     glBindSampler(4, detailSampler_.id());
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    glDisable(GL_CULL_FACE);
 
     const int tessellated = variant.geometry == SurfaceGeometry::Tessellation ? 1 : 0;
-    glUseProgram(skirtMaterial->id());
     glBindVertexArray(skirtArray_[tessellated].id());
     glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[tessellated]);
     if (tessellated) {

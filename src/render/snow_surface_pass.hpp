@@ -1,11 +1,12 @@
 #pragma once
 // SnowSurfacePass — M_Snow drawn over a sim's region.
 // Reads:  the sim's persistent buffer (bilinear, border 0) and SnowParams; ViewParams (bound by
-//         the caller); the current framebuffer's colour + depth.
+//         the caller); the view's colour + depth.
 // Writes: colour and depth of the snow surface: a displaced region (vertex grid or hardware
 //         tessellation, same displacement function) plus a flat skirt to the horizon.
 
 #include "gpu/objects.hpp"
+#include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snow_sim.hpp"
 
@@ -46,7 +47,9 @@ public:
     static std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
-    void draw(const SnowSim& sim, SurfaceGeometry geometry);
+    // Into `view` (its target, viewport and scissor; the pass sets its own depth and program).
+    // Clears nothing: the view's clear comes before it.
+    void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view);
 
     // The material's program for one variant (tests count its samplers).
     static gpu::ProgramDesc surfaceProgram(const SurfaceVariant& variant);

@@ -1,5 +1,6 @@
 #include "snow/contact_capture.hpp"
 
+#include "gpu/pass_state.hpp"
 #include "snow/snow_params.hpp"
 
 #include <glm/gtc/type_ptr.hpp>
@@ -43,18 +44,14 @@ void ContactCapture::moveTo(glm::dvec2 centreCm) {
 
 int ContactCapture::capture(std::span<const DeformerInstance> deformers,
                             const gpu::ShaderProgram& program) {
-    framebuffer_.bind();
-    glDepthMask(GL_TRUE);
-    glClearDepth(1.0);
-    const GLfloat noContact[4] = {0.0f, 0.0f, 0.0f, 0.0f};
-    glClearNamedFramebufferfv(framebuffer_.id(), GL_COLOR, 0, noContact);
-    glClear(GL_DEPTH_BUFFER_BIT);
-    glEnable(GL_DEPTH_TEST);
-    glDepthFunc(GL_LESS);
-    // Open meshes seen from below must still count: no face culling.
-    glDisable(GL_CULL_FACE);
-    glDisable(GL_BLEND);
-    glUseProgram(program.id());
+    gpu::PassState pass = gpu::passInto(framebuffer_);
+    pass.clearColour = glm::vec4(0.0f); // no contact
+    pass.clearDepth = 1.0f;
+    pass.depthTest = gpu::DepthTest::Less;
+    pass.depthWrite = true;
+    pass.cullBackFaces = false; // open meshes seen from below must still count
+    pass.program = program.id();
+    gpu::beginPass(pass);
     glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
     int drawn = 0;
     for (const DeformerInstance& deformer : deformers) {
@@ -65,7 +62,6 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
         deformer.mesh->draw(program.id(), deformer.skinning);
         ++drawn;
     }
-    glDisable(GL_DEPTH_TEST);
     return drawn;
 }
 

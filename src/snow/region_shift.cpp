@@ -1,5 +1,6 @@
 #include "snow/region_shift.hpp"
 
+#include "gpu/pass_state.hpp"
 #include "snow/snow_sim.hpp"
 
 #include <cmath>
@@ -65,10 +66,9 @@ void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) 
     if (!allocated() || (offset.x == 0.0 && offset.y == 0.0))
         return;
     const int target = 1 - current_;
-    framebuffers_[target].bind();
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glUseProgram(shift.id());
+    gpu::PassState pass = gpu::passInto(framebuffers_[target]);
+    pass.program = shift.id();
+    gpu::beginPass(pass);
     glProgramUniform2f(shift.id(), 0, static_cast<float>(offset.x), static_cast<float>(offset.y));
     glBindTextureUnit(1, buffers_[current_].id());
     glBindVertexArray(emptyVertexArray_.id());

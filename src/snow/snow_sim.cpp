@@ -1,5 +1,7 @@
 #include "snow/snow_sim.hpp"
 
+#include "gpu/pass_state.hpp"
+
 namespace snowcap {
 
 gpu::ProgramDesc accumulateProgram(const SimSettings& sim) {
@@ -128,10 +130,9 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
     paramsBuffer_.update(0, sizeof(params_), &params_);
 
     const int target = 1 - current_;
-    framebuffers_[target].bind();
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glUseProgram(program_->id());
+    gpu::PassState pass = gpu::passInto(framebuffers_[target]);
+    pass.program = program_->id();
+    gpu::beginPass(pass);
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
     glBindTextureUnit(0, capture.depth().id());
     glBindTextureUnit(1, buffers_[current_].id());
@@ -145,36 +146,35 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
 const gpu::Texture2D& SnowSim::surfaceInput() const {
     if (sim_.blur == BlurMode::PerPixel || !allocated())
         return persistent();
-    if (!blurredIsCurrent_)
-        blurPrepass();
     return blurred_;
 }
 
-void SnowSim::blurPrepass() const {
-    // Runs on demand in the middle of someone's view: no scissor of theirs may clip it.
-    const GLboolean scissor = glIsEnabled(GL_SCISSOR_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
+bool SnowSim::blurDue() const {
+    return sim_.blur != BlurMode::PerPixel && allocated() && !blurredIsCurrent_;
+}
+
+void SnowSim::blur() {
+    if (!blurDue())
+        return;
+    const bool separable = sim_.blur == BlurMode::Separable;
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
     glBindSampler(2, bilinearBorder_.id());
     glBindVertexArray(emptyVertexArray_.id());
-    const bool separable = sim_.blur == BlurMode::Separable;
     // prepass: the spiral, buffer -> blurred. separable: x, buffer -> temp; then y, temp ->
     // blurred, both at half resolution.
-    (separable ? blurTempFramebuffer_ : blurredFramebuffer_).bind();
-    glUseProgram(blurProgram_->id());
+    gpu::PassState first = gpu::passInto(separable ? blurTempFramebuffer_ : blurredFramebuffer_);
+    first.program = blurProgram_->id();
+    gpu::beginPass(first);
     glBindTextureUnit(2, buffers_[current_].id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     if (separable) {
-        blurredFramebuffer_.bind();
-        glUseProgram(blurProgramY_->id());
+        gpu::PassState second = gpu::passInto(blurredFramebuffer_);
+        second.program = blurProgramY_->id();
+        gpu::beginPass(second);
         glBindTextureUnit(2, blurTemp_.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
     glBindSampler(2, 0);
-    if (scissor)
-        glEnable(GL_SCISSOR_TEST);
     blurredIsCurrent_ = true;
 }
 

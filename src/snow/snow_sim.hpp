@@ -52,10 +52,14 @@ public:
     const SimSettings& settings() const { return sim_; }
     const SnowParamsBlock& params() const { return params_; }
     const gpu::Texture2D& persistent() const { return buffers_[current_]; }
-    // What the material samples: the blurred copy with blur = "prepass" or "separable"
-    // (blurred on demand, at most once per step: steps that draw nothing, like most of a
-    // headless run, skip it), else the buffer itself. The separable copy has half the side.
+    // What the material samples: the blurred copy with blur = "prepass" or "separable" (as the
+    // last blur() left it), else the buffer itself. The separable copy has half the side.
     const gpu::Texture2D& surfaceInput() const;
+    // The per-step blur pass (blur = "prepass" or "separable"): buffer -> blurred copy. It runs
+    // when the frame draws this sim and the copy is older than the buffer, so it runs at most
+    // once per step, and steps that draw nothing (most of a headless run) skip it.
+    bool blurDue() const;
+    void blur();
     const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
     std::size_t bytes() const {
         return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0) +
@@ -77,8 +81,6 @@ public:
     }
 
 private:
-    void blurPrepass() const;
-
     std::string name_;
     int index_ = 0;
     Settings settings_;
@@ -95,7 +97,7 @@ private:
     gpu::Texture2D blurred_;
     gpu::Texture2D blurTemp_; // separable: the x pass's output
     gpu::Framebuffer blurTempFramebuffer_;
-    mutable bool blurredIsCurrent_ = false; // a cache of the persistent buffer's blur
+    bool blurredIsCurrent_ = false; // the blurred copy is of the buffer as it is now
     gpu::Framebuffer blurredFramebuffer_;
     gpu::Sampler bilinearBorder_;
     std::array<gpu::Texture2D, 2> buffers_;

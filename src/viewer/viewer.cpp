@@ -17,6 +17,7 @@
 #include "core/config.hpp"
 #include "io/image.hpp"
 #include "core/quality.hpp"
+#include "gpu/pass_state.hpp"
 #include "platform/window.hpp"
 
 #include <GLFW/glfw3.h>
@@ -187,23 +188,13 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B
         // frame costs about half a second, and only the final one reaches the screenshot.
         const bool drawPanes = !scripted || frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
-        if (drawPanes) {
-            gl.drawScene(lab, state, 0, width, height);
-        } else {
-            // The last step left its sim's framebuffer bound: clear the window's, not that.
-            glBindFramebuffer(GL_FRAMEBUFFER, 0);
-            glViewport(0, 0, width, height);
-            glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-        }
         PanelContext context{lab, state, gl, open, options.panels.empty()};
-        {
-            auto scope = lab.timer().scope("ui");
+        gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
             drawPanels(context);
             ImGui::Render();
-            glBindFramebuffer(GL_FRAMEBUFFER, 0);
-            glViewport(0, 0, width, height);
+            gpu::beginPass(gpu::passIntoWindow(width, height));
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        }
+        });
         recordTimings(lab, state, wallDt * 1000.0);
 
         ++frame;

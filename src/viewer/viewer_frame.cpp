@@ -1,6 +1,7 @@
 #include "viewer/viewer_frame.hpp"
 
 #include "core/snow_math.hpp"
+#include "gpu/pass_state.hpp"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
@@ -26,7 +27,7 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
         const double dt = state.paused || state.fixedStep ? lab.fixedDtS() : std::min(wallDtS, 0.1);
         if (dt > 0.0) {
             lab.drivePlayer(state.playerInput, dt);
-            lab.advance(dt, state.loop);
+            lab.step(dt, state.loop);
         }
         state.stepOnce = false;
     }
@@ -143,26 +144,24 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     gpu::Framebuffer framebuffer(&colour, &depth, "ui");
     state_.fps = dtS > 0.0 ? 1.0 / dtS : 0.0;
     state_.paused = false;
-    gl_.drawScene(lab, state_, framebuffer.id(), width, height);
 
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(width), float(height));
     io.DeltaTime = static_cast<float>(dtS > 0.0 ? dtS : 1.0 / 60.0);
     PanelContext context{lab, state_, gl_, open_};
-    // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures it
-    // then), and every image here is a first frame after a gap.
-    for (int pass = 0; pass < 2; ++pass) {
-        ImGui_ImplOpenGL3_NewFrame();
-        ImGui::NewFrame();
-        drawPanels(context);
-        ImGui::Render();
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer.id());
-    glViewport(0, 0, width, height);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    ImageRgba8 image = readFramebufferImage(framebuffer.id(), width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    return image;
+    gl_.drawFrame(lab, state_, framebuffer.id(), width, height, true, [&] {
+        // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures
+        // it then), and every image here is a first frame after a gap.
+        for (int pass = 0; pass < 2; ++pass) {
+            ImGui_ImplOpenGL3_NewFrame();
+            ImGui::NewFrame();
+            drawPanels(context);
+            ImGui::Render();
+        }
+        gpu::beginPass(gpu::passInto(framebuffer));
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    });
+    return readFramebufferImage(framebuffer.id(), width, height);
 }
 
 } // namespace snowcap

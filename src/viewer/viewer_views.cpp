@@ -1,5 +1,6 @@
 #include "viewer/viewer_views.hpp"
 
+#include "gpu/pass_state.hpp"
 #include "render/view_params.hpp"
 
 #include <algorithm>
@@ -121,48 +122,62 @@ ViewerGl::Target& ViewerGl::target(std::map<int, Target>& targets, int slot, int
     return t;
 }
 
-void ViewerGl::drawScene(Lab& lab, const ViewerState& state, GLuint framebuffer, int width,
-                         int height) {
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glDisable(GL_SCISSOR_TEST);
-    glViewport(0, 0, width, height);
-    glClearColor(0.08f, 0.09f, 0.11f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-    const auto& instances = lab.instances();
-    for (const Pane& pane : layoutPanes(state, width, height)) {
-        if (pane.sim < 0) {
-            drawDifference(lab, state, pane, framebuffer);
-            continue;
+void ViewerGl::drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer, int width,
+                         int height, bool drawPanes, std::function<void()> panels) {
+    FrameDraw draw;
+    gpu::PassState background;
+    background.framebuffer = framebuffer;
+    background.viewport = {0, 0, width, height};
+    background.clearColour = glm::vec4(0.08f, 0.09f, 0.11f, 1.0f);
+    background.clearDepth = 1.0f;
+    draw.background = background;
+    std::optional<Pane> difference;
+    if (drawPanes)
+        for (const Pane& pane : layoutPanes(state, width, height)) {
+            if (pane.sim < 0) {
+                differenceViews(state, lab, pane, draw.views);
+                difference = pane;
+                continue;
+            }
+            FrameView view;
+            view.sim = pane.sim;
+            view.request.framebuffer = framebuffer;
+            view.request.viewportPx = pane.rect;
+            view.request.camera = paneCamera(state, lab, pane);
+            view.timerScope = pane.sim == 0 ? "view A" : "view B";
+            draw.views.push_back(view);
         }
-        auto scope = lab.timer().scope(pane.sim == 0 ? "view A" : "view B");
-        ViewRequest request;
-        request.viewportPx = pane.rect;
-        request.camera = paneCamera(state, lab, pane);
-        lab.renderer().render(lab.field().sim(pane.sim), instances, request);
-    }
-    glDisable(GL_SCISSOR_TEST);
+    draw.ui = [&, difference] {
+        if (difference)
+            composeDifference(state, *difference, framebuffer);
+        if (panels)
+            panels();
+    };
+    lab.draw(std::move(draw));
 }
 
-void ViewerGl::drawDifference(Lab& lab, const ViewerState& state, const Pane& pane,
-                              GLuint framebuffer) {
-    auto scope = lab.timer().scope("view A-B");
+void ViewerGl::differenceViews(const ViewerState& state, const Lab& lab, const Pane& pane,
+                               std::vector<FrameView>& views) {
     const int w = pane.rect.z, h = pane.rect.w;
-    const auto& instances = lab.instances();
     for (int s = 0; s < 2; ++s) {
         Target& t = target(difference_, s, w, h, gpu::TextureFormat::R32F, true);
-        glBindFramebuffer(GL_FRAMEBUFFER, t.framebuffer.id());
-        ViewRequest request;
-        request.viewportPx = {0, 0, w, h};
-        request.camera = paneCamera(state, lab, pane);
-        request.output = SurfaceOutput::Persistent;
-        lab.renderer().render(lab.field().sim(s), instances, request);
+        FrameView view;
+        view.sim = s;
+        view.request.framebuffer = t.framebuffer.id();
+        view.request.viewportPx = {0, 0, w, h};
+        view.request.camera = paneCamera(state, lab, pane);
+        view.request.output = SurfaceOutput::Persistent;
+        view.timerScope = "view A-B";
+        views.push_back(view);
     }
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glViewport(pane.rect.x, pane.rect.y, w, h);
-    glUseProgram(colourMap_->id());
+}
+
+void ViewerGl::composeDifference(const ViewerState& state, const Pane& pane, GLuint framebuffer) {
+    gpu::PassState pass;
+    pass.framebuffer = framebuffer;
+    pass.viewport = pane.rect;
+    pass.program = colourMap_->id();
+    gpu::beginPass(pass);
     glBindTextureUnit(0, difference_[0].colour.id());
     glBindTextureUnit(1, difference_[1].colour.id());
     glBindTextureUnit(2, difference_[0].depth.id());
@@ -177,14 +192,11 @@ void ViewerGl::drawDifference(Lab& lab, const ViewerState& state, const Pane& pa
 
 const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, int channel,
                                         glm::vec2 range, int size) {
+    // A pass of its own while the panels are built; the UI pass after it sets its own target.
     Target& t = target(previews_, slot, size, size, gpu::TextureFormat::RGBA8, false);
-    GLint previous = 0;
-    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &previous);
-    t.framebuffer.bind();
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_BLEND);
-    glUseProgram(colourMap_->id());
+    gpu::PassState pass = gpu::passInto(t.framebuffer);
+    pass.program = colourMap_->id();
+    gpu::beginPass(pass);
     glBindTextureUnit(0, source.id());
     glBindSampler(0, 0); // the buffer's own nearest filtering: texels stay visible
     glProgramUniform2f(colourMap_->id(), 0, range.x, range.y);
@@ -192,7 +204,6 @@ const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, 
     glProgramUniform1i(colourMap_->id(), 2, 0);
     glBindVertexArray(emptyArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(previous));
     return t.colour;
 }
 

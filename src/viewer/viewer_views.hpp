@@ -1,12 +1,14 @@
 #pragma once
 // The scene part of a viewer frame: the panes of the compare layout (A | B, A over B, one sim,
 // or the A - B difference), their orbit cameras, probe picking, and the GL the panels need
-// (colour-mapped buffer previews, single-texel readback). Draws into the bound framebuffer.
+// (colour-mapped buffer previews, single-texel readback). The panes are views of the lab's
+// frame (render/frame.hpp).
 
 #include "lab/lab.hpp"
 #include "viewer/viewer_state.hpp"
 #include "gpu/objects.hpp"
 
+#include <functional>
 #include <glm/vec4.hpp>
 #include <map>
 #include <optional>
@@ -39,8 +41,11 @@ public:
     // Fails with the shader library's one line.
     std::optional<std::string> init(gpu::ShaderLibrary& shaders);
 
-    // The panes of the current layout into the bound framebuffer (0 or an offscreen one).
-    void drawScene(Lab& lab, const ViewerState& state, GLuint framebuffer, int width, int height);
+    // The viewer's frame without a step (the lab stepped already): the window background, the
+    // panes of the current layout (when `drawPanes`) into `framebuffer` (0 or an offscreen
+    // one), then the A - B composite and `panels` as the frame's last pass.
+    void drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer, int width, int height,
+                   bool drawPanes, std::function<void()> panels);
 
     // A width x width RGBA8 picture of one channel of `source` through inferno over `range`;
     // `slot` names the preview so each keeps its own texture.
@@ -48,7 +53,11 @@ public:
                                   glm::vec2 range, int size);
 
 private:
-    void drawDifference(Lab& lab, const ViewerState& state, const Pane& pane, GLuint framebuffer);
+    // The A - B pane: both sims' persistent values seen by the camera (two views into
+    // offscreen targets), then composited into the pane.
+    void differenceViews(const ViewerState& state, const Lab& lab, const Pane& pane,
+                         std::vector<FrameView>& views);
+    void composeDifference(const ViewerState& state, const Pane& pane, GLuint framebuffer);
     struct Target {
         gpu::Texture2D colour, depth;
         gpu::Framebuffer framebuffer;

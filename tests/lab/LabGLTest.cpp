@@ -67,7 +67,7 @@ TEST(Lab, WasdDrivesThePlayerAndRestartBringsItBack) {
     ASSERT_TRUE(lab->hasPlayer());
     const glm::vec3 start = *lab->followedPositionCm();
     lab->drivePlayer({1.0f, 0.0f}, 0.5); // half a second of D at 100 cm/s
-    lab->advance(lab->fixedDtS(), false);
+    lab->step(lab->fixedDtS(), false);
     const glm::vec3 moved = *lab->followedPositionCm();
     EXPECT_NEAR(moved.x - start.x, 50.0, 1.0);
     EXPECT_NEAR(moved.y - start.y, 0.0, 1e-3);
@@ -79,7 +79,7 @@ TEST(Lab, ScrubReproducesFixedSteps) {
     auto lab = makeLab();
     ASSERT_TRUE(lab);
     for (int i = 0; i < 20; ++i)
-        lab->advance(lab->fixedDtS(), false);
+        lab->step(lab->fixedDtS(), false);
     const std::vector<float> stepped = lab->field().sim(1).persistent().readFloats();
     float peak = 0.0f;
     for (float v : stepped)
@@ -92,6 +92,39 @@ TEST(Lab, ScrubReproducesFixedSteps) {
     EXPECT_EQ(lab->timeS(), 0.0);
     for (float v : lab->field().sim(1).persistent().readFloats())
         ASSERT_EQ(v, 0.0f);
+}
+
+TEST(Lab, ReadingTheDeformersAtATimeLeavesTheClock) {
+    auto lab = makeLab();
+    ASSERT_TRUE(lab);
+    for (int i = 0; i < 3; ++i)
+        lab->step(lab->fixedDtS(), false);
+    const double now = lab->timeS();
+    const glm::mat4 here = lab->instances().at(0).model;
+    const glm::mat4 later = lab->instancesAt(now + 1.0).at(0).model;
+    EXPECT_EQ(lab->timeS(), now);
+    EXPECT_EQ(lab->steps(), 3);
+    EXPECT_NE(later, here) << "the press_release ball moves in its first second";
+    EXPECT_EQ(lab->instances().at(0).model, here);
+}
+
+TEST(Lab, EveryWayOfSteppingIsTheSameStep) {
+    // step() (the viewer's playback), stepTo() (render's fixed steps) and simulateTo() (the
+    // scrub bar) are one primitive: the same steps leave the same buffers.
+    auto a = makeLab(), b = makeLab(), c = makeLab();
+    ASSERT_TRUE(a && b && c);
+    const double dt = a->fixedDtS();
+    for (int i = 0; i < 12; ++i) {
+        a->step(dt, false);
+        b->stepTo((i + 1) * dt, dt);
+    }
+    c->simulateTo(12 * dt);
+    const std::vector<float> stepped = a->field().sim(0).persistent().readFloats();
+    EXPECT_EQ(b->field().sim(0).persistent().readFloats(), stepped);
+    EXPECT_EQ(c->field().sim(0).persistent().readFloats(), stepped);
+    EXPECT_EQ(a->steps(), 12);
+    EXPECT_EQ(c->steps(), 12);
+    EXPECT_DOUBLE_EQ(a->timeS(), c->timeS());
 }
 
 TEST(Lab, ProbePickHitsTheSurfaceUnderTheCamera) {

@@ -3,6 +3,7 @@
 // SurfaceGLTest pins their agreement everywhere to within the interpolation error; this pins
 // the shared vertices exactly, where neither interpolates.
 #include "GLTestSupport.hpp"
+#include "render/frame.hpp"
 #include "render/scene_renderer.hpp"
 #include "render/snow_surface_pass.hpp"
 #include "snow/snow_field.hpp"
@@ -48,15 +49,15 @@ TEST(Displacement, GridAndTessellationAgreeAtSharedVertices) {
         gpu::Texture2D colour(kSize, kSize, gpu::TextureFormat::RGBA32F, "test.colour");
         gpu::Texture2D depth(kSize, kSize, gpu::TextureFormat::D32F, "test.depth");
         gpu::Framebuffer framebuffer(&colour, &depth, "test.fbo");
-        framebuffer.bind();
         Region view = region;
         view.centreCm -= glm::dvec2(0.5 * kWidthCm / kSize);
-        ViewRequest request;
-        request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
+        FrameView top;
+        top.request.framebuffer = framebuffer.id();
+        top.request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
         // The default eye (10 m up): a moderate level; the maximum would take llvmpipe a minute.
-        request.viewportPx = {0, 0, kSize, kSize};
-        request.output = SurfaceOutput::Height;
-        renderer.render(field.sim(0), {}, request);
+        top.request.viewportPx = {0, 0, kSize, kSize};
+        top.request.output = SurfaceOutput::Height;
+        runFrame(field, renderer, {{}, 0.0, {{top}}});
         heights.push_back(colour.readFloats());
     }
     const int cellsPerPatch = kSize / SnowSurfacePass::kPatchesPerSide;

@@ -1,5 +1,6 @@
 #pragma once
 // Renders a sim of a field into an offscreen float image (the tests' view of the final frame).
+#include "render/frame.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
 
@@ -10,21 +11,22 @@ namespace snowcap::test {
 
 // RGBA floats, bottom row first, of sim `s` seen by `settings.view`'s camera (perspective by
 // default) or from straight above (top = true).
-inline std::vector<float> renderSim(SceneRenderer& renderer, const SnowField& field, int s,
+inline std::vector<float> renderSim(SceneRenderer& renderer, SnowField& field, int s,
                                     const Settings& settings, int width, int height,
                                     SurfaceOutput output = SurfaceOutput::Lit, bool top = false) {
     gpu::Texture2D colour(width, height, gpu::TextureFormat::RGBA32F, "test.colour");
     gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "test.depth");
     gpu::Framebuffer framebuffer(&colour, &depth, "test.fbo");
-    framebuffer.bind();
     const double aspect = double(width) / height;
-    ViewRequest request;
-    request.camera =
+    FrameView view;
+    view.sim = s;
+    view.request.framebuffer = framebuffer.id();
+    view.request.camera =
         top ? topCamera(field.sim(s).region(), settings.snow.surfaceZCm, aspect)
             : cameraFor(settings.view, field.sim(s).region(), settings.snow.surfaceZCm, aspect);
-    request.viewportPx = {0, 0, width, height};
-    request.output = output;
-    renderer.render(field.sim(s), {}, request);
+    view.request.viewportPx = {0, 0, width, height};
+    view.request.output = output;
+    runFrame(field, renderer, {{}, 0.0, {{view}}}); // a frame without a step: blur, then the view
     return colour.readFloats();
 }
 

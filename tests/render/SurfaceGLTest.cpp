@@ -70,16 +70,16 @@ struct SurfaceFixture : ::testing::Test {
         gpu::Texture2D colour(pixels, pixels, gpu::TextureFormat::RGBA32F, "test.colour");
         gpu::Texture2D depth(pixels, pixels, gpu::TextureFormat::D32F, "test.depth");
         gpu::Framebuffer framebuffer(&colour, &depth, "test.fbo");
-        framebuffer.bind();
         Region view = field->sim(0).region();
         view.widthCm *= extent;
-        ViewRequest request;
-        request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
+        FrameView top;
+        top.request.framebuffer = framebuffer.id();
+        top.request.camera = topCamera(view, settings.snow.surfaceZCm, 1.0);
         if (eyeHeightCm > 0.0) // only the tessellation level looks at the eye's distance
-            request.camera.eyeCm.z = static_cast<float>(eyeHeightCm);
-        request.viewportPx = {0, 0, pixels, pixels};
-        request.output = output;
-        renderer->render(field->sim(0), {}, request);
+            top.request.camera.eyeCm.z = static_cast<float>(eyeHeightCm);
+        top.request.viewportPx = {0, 0, pixels, pixels};
+        top.request.output = output;
+        runFrame(*field, *renderer, {{}, 0.0, {{top}}});
         return colour.readFloats();
     }
 };

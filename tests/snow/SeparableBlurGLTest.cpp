@@ -86,6 +86,7 @@ TEST(SeparableBlur, MatchesItsCpuReference) {
         for (int i = 0; i < 10; ++i) // held: the add accumulate fills the print up
             field->step({&pressed, 1}, 1.0 / 60.0);
     }
+    field->sim(0).blur(); // the frame's per-step blur pass
     const SnowSim& sim = field->sim(0);
     const int resolution = sim.region().resolution;
     const int half = separableBlurSize(resolution);

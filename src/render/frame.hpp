@@ -1,0 +1,66 @@
+#pragma once
+// One frame of the lab as the list of its passes, in the order they run. The viewer, `render`
+// (its images and its final.png), the benchmark, the soak and the tests all draw through
+// runFrame, so they run the same passes in the same order, with or without a timer (its pass
+// names in brackets):
+//
+//   follow      a following sim's region moves towards its deformer   SnowField::step
+//   capture     deformer depth from below, once per distinct capture  (capture, capture.N)
+//   accumulate  capture + previous buffer -> next buffer, per sim     (accumulate.a, .b)
+//   blur        the per-step blurred copy of each sim a view draws    (blur.a, blur.b)
+//   background  the target cleared around the views, when asked
+//   per view:   clear, surface, deformers, sky                        (view.*)
+//   ui          the viewer's panels                                   (ui)
+//
+// Each pass sets the whole GL state it needs (gpu/pass_state.hpp) and restores nothing.
+
+#include "gpu/pass_state.hpp"
+#include "gpu/timers.hpp"
+#include "render/scene_renderer.hpp"
+#include "snow/snow_field.hpp"
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace snowcap {
+
+struct FrameView {
+    int sim = 0; // which sim's snow the view shows
+    ViewRequest request;
+    // With a timer, the view's passes together are also timed under this name ("view A").
+    std::string timerScope;
+};
+
+// What a frame draws after the snow has stepped.
+struct FrameDraw {
+    std::vector<FrameView> views;
+    // Cleared before the views (the viewer's window: the gaps between its panes).
+    std::optional<gpu::PassState> background;
+    // The last pass (the viewer's panels: the snow code never calls ImGui itself).
+    std::function<void()> ui;
+};
+
+struct Frame {
+    // Where the deformers are at the time this frame ends at (they press and are drawn there).
+    std::span<const DeformerInstance> deformers;
+    // > 0: the snow steps by this much first. 0: the frame shows the snow as it stands (a
+    // paused viewer, an image of the end state).
+    double stepDtS = 0.0;
+    FrameDraw draw;
+};
+
+// With a timer, every pass is timed under the names above (the caller starts the timer's
+// frame); timing changes no pass and no order.
+void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
+              gpu::PassTimer* timer = nullptr);
+
+// The A | B views `render` and the benchmark draw: each sim in its half of a width x height
+// target, through the scenario's camera (view.* settings).
+std::vector<FrameView> splitViews(const SnowField& field, const Settings& settings,
+                                  GLuint framebuffer, int width, int height,
+                                  SurfaceOutput output = SurfaceOutput::Lit);
+
+} // namespace snowcap
