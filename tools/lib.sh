@@ -10,7 +10,7 @@ SNOWCAP_PACKAGES=(
     libglfw3-dev python3-glad libglm-dev libassimp-dev libimgui-dev libspdlog-dev
     libgtest-dev libtomlplusplus-dev libcli11-dev libstb-dev nlohmann-json3-dev libmeshoptimizer-dev
     libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-    xvfb xauth
+    xvfb xauth xdotool
 )
 
 # Only tools/fuzz needs these (clang with libFuzzer and its sanitizer runtimes); the default

@@ -59,7 +59,10 @@ int runParams(const CommonOptions& common, const ParamsOptions& options);
 CLI::App* addParamsCommand(CLI::App& app, ParamsOptions& options);
 
 struct ImportOptions; // scene/model_import.hpp
-// Loads a mesh as the viewer does and prints a summary; 2 and one stderr line if unusable.
-int runInspectMesh(const std::string& path, const ImportOptions& options);
+// Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
+// prints a summary; 2 and one stderr line if unusable.
+// With `preview` non-empty, also writes the model's silhouettes there (scene/mesh_preview.hpp).
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
+                   const std::string& preview = "");
 
 } // namespace snowcap

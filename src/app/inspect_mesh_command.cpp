@@ -3,6 +3,10 @@
 // where it does before putting it in a scenario. A file that cannot be used gets one line on
 // stderr and exit code 2.
 
+#include "app/commands.hpp"
+#include "core/config.hpp"
+#include "core/paths.hpp"
+#include "scene/mesh_preview.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/model_import.hpp"
 
@@ -10,12 +14,11 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <string_view>
 
 namespace snowcap {
-
-int runInspectMesh(const std::string& path, const ImportOptions& options);
 
 namespace {
 
@@ -73,7 +76,15 @@ void printClipHeights(const ImportedModel& model, const AnimationClip& clip) {
 
 } // namespace
 
-int runInspectMesh(const std::string& path, const ImportOptions& options) {
+int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
+                   const std::string& preview) {
+    auto settings = loadSettings({resourceRoot() / "config/default.toml"}, common.overrides);
+    if (const auto* error = std::get_if<ConfigError>(&settings)) {
+        std::fprintf(stderr, "snowcap: %s\n", error->message.c_str());
+        return 2;
+    }
+    const ImportSettings& caps = std::get<Settings>(settings).import;
+    options.limits = {caps.maxMemoryMiB, caps.maxSeconds};
     auto result = importModel(path, options);
     if (const auto* error = std::get_if<std::string>(&result)) {
         std::fprintf(stderr, "snowcap: %s\n", error->c_str());
@@ -90,7 +101,7 @@ int runInspectMesh(const std::string& path, const ImportOptions& options) {
                 model.sourceMeshes, model.sourceMeshes == 1 ? "" : "es",
                 model.mesh.positions.size(), model.triangleCount());
     // What the contact capture draws instead, at the default capture's bound (half a texel).
-    const double bound = captureProxyErrorCm(Settings{});
+    const double bound = captureProxyErrorCm(std::get<Settings>(settings));
     const CaptureProxy proxy = buildCaptureProxy(model.mesh, bound, model.joints, model.weights);
     if (proxy.indices.empty())
         std::printf("  capture     the full mesh (simplifying within %.2f cm saves too little)\n",
@@ -129,6 +140,20 @@ int runInspectMesh(const std::string& path, const ImportOptions& options) {
     std::printf("  warnings    %s\n", model.warnings.empty() ? "none" : "");
     for (const std::string& warning : model.warnings)
         std::printf("    %s\n", warning.c_str());
+    if (!preview.empty()) {
+        char caption[256];
+        std::snprintf(caption, sizeof caption, "%s: %.0f x %.0f x %.0f cm (x, y, z; Z up)",
+                      std::filesystem::path(path).filename().c_str(), size.x, size.y, size.z);
+        const Mesh rest = model.skinned()
+                              ? skinMesh(model.mesh, model.joints, model.weights,
+                                         skinningMatrices(model.skeleton, nullptr, 0.0, false))
+                              : model.mesh;
+        if (auto error = writePng(preview, renderMeshPreview(rest, caption))) {
+            std::fprintf(stderr, "snowcap: %s\n", error->c_str());
+            return 1;
+        }
+        std::printf("  preview     %s\n", preview.c_str());
+    }
     return 0;
 }
 

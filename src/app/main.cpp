@@ -92,6 +92,15 @@ int main(int argc, char** argv) {
     inspect->add_option("--fit-height-cm", meshOptions.fitHeightCm, "Scale to this height (cm)");
     inspect->add_option("--rotation-deg", meshRotation, "Euler X Y Z, degrees")->expected(3);
     inspect->add_option("--offset-cm", meshOffset, "Move after placement, cm")->expected(3);
+    std::string meshUp = "auto", meshPreview;
+    inspect
+        ->add_option("--up", meshUp, "The file's up axis: auto (metadata, else the format's), y, z")
+        ->check(CLI::IsMember({"auto", "y", "z"}))
+        ->capture_default_str();
+    inspect->add_option(
+        "--preview", meshPreview,
+        "Also write front/side/top silhouettes with ground, origin and 1 m bar (PNG)");
+    addSet(inspect); // import.max_memory_mib, import.max_seconds
 
     CLI11_PARSE(app, argc, argv);
 
@@ -113,7 +122,8 @@ int main(int argc, char** argv) {
             meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};
         if (meshOffset.size() == 3)
             meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
-        return runInspectMesh(meshPath, meshOptions);
+        meshOptions.upAxis = meshUp == "z" ? UpAxis::Z : meshUp == "y" ? UpAxis::Y : UpAxis::Auto;
+        return runInspectMesh(common, meshPath, meshOptions, meshPreview);
     }
     if (viewSize.size() == 2) {
         viewOptions.width = viewSize[0];

@@ -45,6 +45,7 @@ Read<Settings> makeSettingsReader() {
         field("deformer", &Settings::deformers, deformerListReader()),
         field("probe", &Settings::probes, probeListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
+        field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
     });
 }
 

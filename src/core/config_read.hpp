@@ -96,6 +96,11 @@ inline constexpr std::array<Spelling<ContactType>, 4> kContactTypes{{
     {ContactType::Animal, "animal"},
     {ContactType::Other, "other"},
 }};
+inline constexpr std::array<Spelling<UpAxis>, 3> kUpAxes{{
+    {UpAxis::Auto, "auto"},
+    {UpAxis::Y, "y"},
+    {UpAxis::Z, "z"},
+}};
 inline constexpr std::array<Spelling<ViewMode>, 2> kViewModes{{
     {ViewMode::Perspective, "perspective"},
     {ViewMode::Top, "top"},

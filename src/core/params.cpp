@@ -193,6 +193,7 @@ toml::table toToml(const Settings& settings) {
         {"deformer", listTable(deformerParams(), settings.deformers)},
         {"probe", listTable(probeParams(), settings.probes)},
         {"soak", sectionTable(soakParams(), settings.soak)},
+        {"import", sectionTable(importParams(), settings.import)},
     };
 }
 
@@ -210,6 +211,7 @@ SNOWCAP_PARAMS_INSTANTIATE(ViewSettings)
 SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
+SNOWCAP_PARAMS_INSTANTIATE(ImportSettings)
 #undef SNOWCAP_PARAMS_INSTANTIATE
 
 } // namespace params
@@ -246,6 +248,9 @@ ProbeSettings::ProbeSettings() {
 }
 SoakSettings::SoakSettings() {
     params::applyDefaults(params::soakParams(), *this);
+}
+ImportSettings::ImportSettings() {
+    params::applyDefaults(params::importParams(), *this);
 }
 Settings::Settings() {
     for (std::size_t i = 0; i < sims.size(); ++i)

@@ -159,6 +159,7 @@ const Section<ViewSettings>& viewParams();
 const Section<DeformerSettings>& deformerParams();
 const Section<ProbeSettings>& probeParams();
 const Section<SoakSettings>& soakParams();
+const Section<ImportSettings>& importParams();
 
 // The sims' keys: sim.a is Settings::sims[0], sim.b sims[1] (up to sim.h).
 inline std::string_view simKey(std::size_t index) {

@@ -14,6 +14,7 @@ using config_read::kPathKinds;
 using config_read::kPathModes;
 using config_read::kPlacements;
 using config_read::kRootMotions;
+using config_read::kUpAxes;
 using config_read::kViewModes;
 
 namespace {
@@ -184,6 +185,9 @@ const Section<DeformerSettings>& deformerParams() {
              "Playback rate of the clip."},
             {"face_path", &D::facePath, false, anyNumber(), "", Checkbox,
              "Turn the mesh's +X along the path's motion."},
+            {"up_axis", choice(&D::upAxis, kUpAxes), "auto", anyNumber(), "", Combo,
+             "The mesh file's up axis: auto takes its metadata, else its format's convention "
+             "(docs/meshes.md); y or z overrides both."},
             {"contact", choice(&D::contact, kContactTypes), "other", anyNumber(), "", Combo,
              "What kind of print it leaves (rgba16f's B channel)."},
         },
@@ -235,6 +239,22 @@ const Section<SoakSettings>& soakParams() {
             {"rss_slack_mib", &K::rssSlackMiB, 32.0, between(0.0, 65536.0), "MiB", None,
              "RSS may grow this much after warm-up (allocator noise, driver caches) before it is "
              "a leak."},
+        }};
+    return section;
+}
+
+const Section<ImportSettings>& importParams() {
+    using I = ImportSettings;
+    static const Section<I> section{
+        "import",
+        "Every mesh file is imported in a child process held to these caps, whatever the file "
+        "claims about itself (docs/reliability.md); one past either fails with one line and "
+        "nothing else is lost.",
+        {
+            {"max_memory_mib", &I::maxMemoryMiB, 2048.0, between(16.0, 1048576.0), "MiB", None,
+             "Memory one import may use on top of the program's own."},
+            {"max_seconds", &I::maxSeconds, 20.0, between(0.1, 86400.0), "s", None,
+             "Wall-clock time one import may take."},
         }};
     return section;
 }

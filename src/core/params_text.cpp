@@ -176,6 +176,7 @@ std::string defaultToml() {
     tomlSection(out, lookParams(), "look", defaults.look, true);
     tomlSection(out, viewParams(), "view", defaults.view, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
+    tomlSection(out, importParams(), "import", defaults.import, true);
     return out;
 }
 
@@ -213,6 +214,7 @@ std::string parameterMarkdown() {
     markdownSection(out, deformerParams());
     markdownSection(out, probeParams());
     markdownSection(out, soakParams());
+    markdownSection(out, importParams());
     return out;
 }
 

@@ -33,6 +33,9 @@ enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 enum class ContactType { Foot, Vehicle, Animal, Other };
 // "auto" | "off": whether the capture draws each mesh's simplified proxy or the mesh itself
 enum class CaptureProxyMode { Auto, Off };
+// "auto" | "y" | "z": a mesh file's up axis; auto = its metadata, else the format's convention
+// (docs/meshes.md, section 2)
+enum class UpAxis { Auto, Y, Z };
 
 struct RunSettings {
     RunSettings();      // the parameter table's defaults (params.cpp)
@@ -197,6 +200,7 @@ struct DeformerSettings {
     double fitHeightCm{};    // fit_height_cm: scale the mesh to this height (0: as is)
     glm::vec3 rotationDeg{}; // rotation_deg: Euler X Y Z applied to the mesh
     glm::vec3 offsetCm{};    // offset_cm: moves the mesh from its placement (its own frame)
+    UpAxis upAxis{};         // up_axis: the mesh file's up axis ("auto" | "y" | "z")
     std::string clip;        // clip: skinned meshes play this animation clip by name
     int clipIndex{};         // clip_index: ... or by its index in the file (-1: unset)
     double clipSpeed{};      // clip_speed: playback rate of the clip
@@ -226,6 +230,13 @@ struct SoakSettings {
     double rssSlackMiB{}; // soak.rss_slack_mib: allowed RSS growth after warm-up
 };
 
+// Model imports ([import]): the caps every mesh file is read within (docs/reliability.md).
+struct ImportSettings {
+    ImportSettings();      // the parameter table's defaults (params.cpp)
+    double maxMemoryMiB{}; // import.max_memory_mib: memory one import may use
+    double maxSeconds{};   // import.max_seconds: time one import may take
+};
+
 struct Settings {
     Settings(); // the table's defaults, each sim its own (sim.a decays fast, sim.b slowly)
     RunSettings run;
@@ -237,6 +248,7 @@ struct Settings {
     std::vector<DeformerSettings> deformers; // [[deformer]]
     std::vector<ProbeSettings> probes;       // [[probe]]
     SoakSettings soak;                       // [soak]
+    ImportSettings import;                   // [import]
 };
 
 } // namespace snowcap

@@ -105,7 +105,8 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     const std::vector<DeformerSettings>& list = settings.deformers;
     std::vector<Deformer> built;
     for (const DeformerSettings& deformer : list) {
-        auto loaded = loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow));
+        auto loaded =
+            loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow), settings.import);
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         built.push_back(std::move(std::get<Deformer>(loaded)));

@@ -24,7 +24,8 @@ std::variant<Session, std::string> createSession(const Settings& settings,
     session.renderer = std::move(std::get<0>(renderer));
     std::vector<Deformer> deformers;
     for (const DeformerSettings& deformer : settings.deformers) {
-        auto loaded = loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow));
+        auto loaded =
+            loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow), settings.import);
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         deformers.push_back(std::move(std::get<Deformer>(loaded)));

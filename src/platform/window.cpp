@@ -66,6 +66,11 @@ Window::create(const std::string& title, int width, int height, bool debug) {
         for (int i = 0; i < count; ++i)
             self->dropped_.emplace_back(paths[i]);
     });
+    glfwSetKeyCallback(window, [](GLFWwindow* w, int key, int, int action, int mods) {
+        auto* self = static_cast<Window*>(glfwGetWindowUserPointer(w));
+        if (self->keys_.size() < 1024) // a frame that never comes must not grow this forever
+            self->keys_.push_back({key, action, mods});
+    });
     result->info_ = std::get<GlInfo>(initialised);
     return result;
 }
@@ -97,6 +102,9 @@ bool Window::iconified() const {
 }
 std::vector<std::string> Window::takeDroppedPaths() {
     return std::exchange(dropped_, {});
+}
+std::vector<Window::KeyEvent> Window::takeKeyEvents() {
+    return std::exchange(keys_, {});
 }
 void Window::setVsync(bool on) {
     glfwSwapInterval(on ? 1 : 0);

@@ -32,6 +32,15 @@ public:
     bool iconified() const;
     // Paths of files dropped onto the window since the last call.
     std::vector<std::string> takeDroppedPaths();
+    // One key event as GLFW reports it (GLFW_KEY_*, GLFW_PRESS / REPEAT / RELEASE, GLFW_MOD_*).
+    struct KeyEvent {
+        int key = 0, action = 0, mods = 0;
+    };
+    // Key events since the last call, in order. They come from GLFW's key callback, installed
+    // when the window is made, so a GUI backend initialised later (ImGui's installs its own
+    // and chains the one it finds) sees the same events: a press and release between two
+    // frames is two events here, where the per-frame key state shows neither.
+    std::vector<KeyEvent> takeKeyEvents();
     void setVsync(bool on);
     int framebufferWidth() const;
     int framebufferHeight() const;
@@ -42,6 +51,7 @@ private:
     GLFWwindow* window_ = nullptr;
     GlInfo info_;
     std::vector<std::string> dropped_;
+    std::vector<KeyEvent> keys_;
 };
 
 // True when a windowing system is reachable (DISPLAY or WAYLAND_DISPLAY set).

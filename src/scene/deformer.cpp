@@ -138,17 +138,19 @@ Deformer makeDeformer(const DeformerSettings& settings, double groundZCm) {
 
 std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
                                                  const std::filesystem::path& root,
-                                                 double groundZCm) {
+                                                 double groundZCm, const ImportSettings& limits) {
     if (settings.mesh.empty())
         return makeDeformer(settings, groundZCm);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
                                            ? std::filesystem::path(settings.mesh)
                                            : root / settings.mesh;
     ImportOptions options;
+    options.limits = {limits.maxMemoryMiB, limits.maxSeconds};
     options.scale = settings.scale;
     options.fitHeightCm = settings.fitHeightCm;
     options.rotationDeg = settings.rotationDeg;
     options.offsetCm = settings.offsetCm;
+    options.upAxis = settings.upAxis;
     auto imported = importModel(file, options);
     const std::string who = "deformer '" + settings.name + "': ";
     if (auto* error = std::get_if<std::string>(&imported))

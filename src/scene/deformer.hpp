@@ -71,8 +71,10 @@ double groundZCm(const SnowSettings& snow);
 Deformer makeDeformer(const DeformerSettings& settings, double groundZCm);
 
 // Builds the deformer a scenario describes, importing its mesh file if it names one (relative
-// paths from `root`). Fails with one line naming the deformer.
-std::variant<Deformer, std::string>
-loadDeformer(const DeformerSettings& settings, const std::filesystem::path& root, double groundZCm);
+// paths from `root`) within the import caps. Fails with one line naming the deformer.
+std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
+                                                 const std::filesystem::path& root,
+                                                 double groundZCm,
+                                                 const ImportSettings& limits = {});
 
 } // namespace snowcap

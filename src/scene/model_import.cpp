@@ -177,19 +177,66 @@ glm::mat4 axesToWorld(int up, int upSign, int front, int frontSign, int coord, i
     return axes;
 }
 
+} // namespace
+
+UpAxis formatUpAxis(std::string_view extension) {
+    // Valve's SMD (the Source engine is Z up) and AutoCAD's DXF (Z up, drawings in the XY
+    // plane). tests/scene/UpAxisTest.cpp writes a Z-up wedge in each and checks how it comes in.
+    if (extension == "smd" || extension == "dxf")
+        return UpAxis::Z;
+    return UpAxis::Y;
+}
+
+namespace {
+
+// Assimp's DXF reader turns the drawing from Z up to Y up itself ((x, y, z) -> (x, z, -y));
+// this undoes it, so the conversion starts from the file's own coordinates. Every other
+// reader hands its file's coordinates over as written (Collada's applies the file's
+// <up_axis>; such files carry the axis they mean, so nothing here needs undoing).
+glm::mat4 undoReaderRotation(std::string_view extension) {
+    if (extension != "dxf")
+        return glm::mat4(1.0f);
+    glm::mat4 undo(0.0f);
+    undo[0] = glm::vec4(1, 0, 0, 0);
+    undo[1] = glm::vec4(0, 0, 1, 0);  // Assimp's y was the file's z
+    undo[2] = glm::vec4(0, -1, 0, 0); // Assimp's z was the file's -y
+    undo[3] = glm::vec4(0, 0, 0, 1);
+    return undo;
+}
+
+const char* axisName(UpAxis axis) {
+    return axis == UpAxis::Z ? "+Z" : "+Y";
+}
+
 // glTF is metres with +Y up; Assimp's FBX reader keeps the file's own units and axes and passes
-// FBX GlobalSettings on as metadata; other readers follow Assimp's convention (metres, Y up).
-WorldConversion fileToWorld(const aiScene& scene, const std::string& extension,
+// FBX GlobalSettings on as metadata; other readers hand over metres in the format's own up axis
+// (formatUpAxis). An explicit up_axis replaces the metadata's or the format's axis (FBX units
+// still apply).
+WorldConversion fileToWorld(const aiScene& scene, const std::string& extension, UpAxis requested,
                             std::vector<std::string>& warnings) {
     const aiMetadata* metadata = scene.mMetaData;
     const auto unit = metadataNumber(metadata, "UnitScaleFactor");
     const auto upAxis = metadataNumber(metadata, "UpAxis");
-    if (!unit && !upAxis) {
+    if (requested != UpAxis::Auto || (!unit && !upAxis)) {
         const bool gltf = extension == "gltf" || extension == "glb";
-        return {glm::scale(glm::mat4(1.0f), glm::vec3(100.0f)) * axesToWorld(1, 1, 2, 1, 0, 1),
-                std::string(gltf ? "glTF: metres, +Y up"
-                                 : "no unit or axis metadata: assumed metres, +Y up") +
-                    " -> x100 to cm, +90 deg about X to Z up"};
+        const UpAxis up = requested != UpAxis::Auto ? requested : formatUpAxis(extension);
+        double cmPerUnit = 100.0;
+        std::string source;
+        if (unit && std::isfinite(*unit) && *unit > 0.0) {
+            cmPerUnit = *unit;
+            source = "FBX GlobalSettings: 1 unit = " + number(cmPerUnit) + " cm";
+        } else {
+            source = gltf ? "glTF: metres" : "no unit or axis metadata: assumed metres";
+        }
+        source += requested != UpAxis::Auto ? std::string(", up_axis = ") + axisName(up)
+                  : gltf                    ? std::string(", +Y up")
+                  : up == UpAxis::Z         ? ", ." + extension + " is a Z-up format: +Z up"
+                                            : std::string(", +Y up");
+        const glm::mat4 axes = up == UpAxis::Z ? glm::mat4(1.0f) : axesToWorld(1, 1, 2, 1, 0, 1);
+        return {glm::scale(glm::mat4(1.0f), glm::vec3(float(cmPerUnit))) * axes *
+                    undoReaderRotation(extension),
+                source + " -> x" + number(cmPerUnit) + " to cm" +
+                    (up == UpAxis::Z ? ", already Z up" : ", +90 deg about X to Z up")};
     }
     double cmPerUnit = unit.value_or(1.0);
     if (!(cmPerUnit > 0.0) || !std::isfinite(cmPerUnit)) {
@@ -379,7 +426,8 @@ std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, cons
     if (std::string reason = checkFinite(model); !reason.empty())
         return name + ": " + reason;
 
-    const WorldConversion conversion = fileToWorld(*scene, extension, model.warnings);
+    const WorldConversion conversion =
+        fileToWorld(*scene, extension, options.upAxis, model.warnings);
     model.conversion = conversion.description;
     if (std::string reason = placeInWorld(model, conversion.matrix, options); !reason.empty())
         return name + ": " + reason;
@@ -388,8 +436,8 @@ std::variant<ImportedModel, std::string> finish(Assimp::Importer& importer, cons
 
 } // namespace
 
-std::variant<ImportedModel, std::string> importModel(const fs::path& path,
-                                                     const ImportOptions& options) {
+std::variant<ImportedModel, std::string>
+import_detail::importInProcess(const fs::path& path, const ImportOptions& options) {
     const std::string name = path.string();
     if (std::string reason = checkOptions(options); !reason.empty())
         return name + ": " + reason;

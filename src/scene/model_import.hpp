@@ -10,6 +10,7 @@
 //   x.fbx: non-finite vertex positions
 // Nothing throws and no input crashes the importer; docs/meshes.md lists the rules and limits.
 
+#include "core/settings.hpp"
 #include "scene/mesh.hpp"
 #include "scene/skeleton.hpp"
 
@@ -30,12 +31,25 @@ namespace snowcap {
 // Per-deformer adjustments, applied after the unit/axis conversion in this order: scale,
 // rotation, fit to a height; then the model is placed (lowest point at z = 0, centred on the
 // origin in x and y) and finally moved by offsetCm.
+// The bounds every file import runs within, whatever the file says about itself
+// (import.max_memory_mib, import.max_seconds; docs/reliability.md says how they are enforced).
+struct ImportLimits {
+    double maxMemoryMiB = 2048.0; // memory the import may use on top of the process's own
+    double maxSeconds = 20.0;     // wall-clock time from start to the model handed back
+};
+
 struct ImportOptions {
+    ImportLimits limits;
     double scale = 1.0;          // uniform, > 0
     double fitHeightCm = 0.0;    // > 0: uniform scale so the rest pose is this tall (Z extent)
     glm::vec3 rotationDeg{0.0f}; // Euler angles in degrees about X, then Y, then Z (world axes)
     glm::vec3 offsetCm{0.0f};    // added after placement
+    UpAxis upAxis = UpAxis::Auto; // the file's up axis: auto = metadata, else the format's
 };
+
+// The up axis a format's files use when they carry no metadata, as Assimp hands them over
+// (docs/meshes.md, section 2): Z for the Z-up formats Assimp does not rotate (SMD, DXF), else Y.
+UpAxis formatUpAxis(std::string_view extension);
 
 // Limits that keep absurd inputs away from the GPU buffers (documented in docs/meshes.md).
 inline constexpr std::uintmax_t kMaxImportFileBytes = 512ull << 20;
@@ -66,11 +80,17 @@ struct ImportedModel {
     const AnimationClip* findClip(std::string_view name) const; // null when absent
 };
 
+// Reads the file in a child process held to options.limits (scene/model_import_child.cpp), so a
+// file that would take gigabytes or hang, or that crashes a reader, costs one error line:
+//   x.off: needs more than 2048 MiB to import (limit import.max_memory_mib)
+//   x.obj: takes more than 20 s to import (limit import.max_seconds)
+//   x.3ds: the importer crashed on it (Segmentation fault)
 std::variant<ImportedModel, std::string> importModel(const std::filesystem::path& path,
                                                      const ImportOptions& options = {});
 
-// The same from bytes in memory; formatHint is the file extension ("glb", "fbx"), which both
-// picks the reader and names the input in errors ("<memory>.glb: ...").
+// The same from bytes in memory, in this process and without the limits (the fuzzers and tests
+// use it; untrusted files go through importModel). formatHint is the file extension ("glb",
+// "fbx"), which both picks the reader and names the input in errors ("<memory>.glb: ...").
 std::variant<ImportedModel, std::string> importModelFromMemory(std::span<const std::byte> bytes,
                                                                const std::string& formatHint,
                                                                const ImportOptions& options = {});
@@ -90,6 +110,12 @@ struct PreRead {
     std::optional<std::string> patched;
 };
 PreRead checkBeforeReading(std::span<const std::byte> bytes);
+// OFF and PLY header counts against the bytes that follow (model_import_headers.cpp): a reason
+// when the header claims more items than the file can hold, else "".
+std::string checkDeclaredCounts(std::string_view text);
 // Merges the scene into `model` in the file's own units and axes; returns a reason or "".
 std::string collectScene(const aiScene& scene, ImportedModel& model);
+// importModel's work, in the calling process and unbounded (the child runs it).
+std::variant<ImportedModel, std::string> importInProcess(const std::filesystem::path& path,
+                                                         const ImportOptions& options);
 } // namespace snowcap::import_detail

@@ -374,6 +374,8 @@ PreRead checkBeforeReading(std::span<const std::byte> bytes) {
         std::string copy(text);
         if (result.reason.empty() && rewriteLineLoops(copy, 0, copy.size()))
             result.patched = std::move(copy);
+    } else {
+        result.reason = checkDeclaredCounts(text);
     }
     return result;
 }

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 
@@ -80,10 +81,12 @@ bool deformerList(PanelContext& context, Settings& edited) {
     const bool entered = inputText("##add", context.state.deformerPath);
     ImGui::SameLine();
     if (ImGui::Button("add") || entered) {
-        if (auto error = lab.addDeformer(context.state.deformerPath))
+        if (auto error = lab.addDeformer(context.state.deformerPath)) {
             context.state.sceneError = *error;
-        else
+            spdlog::warn("{}", *error); // also on stderr: the panel may be closed or scrolled
+        } else {
             context.state.sceneError.clear();
+        }
         return false;
     }
     ImGui::TextDisabled("mesh path (glb, fbx...), sphere / box / capsule, or drop a file");
@@ -102,6 +105,7 @@ void scenePanel(PanelContext& context) {
     if (ImGui::Button("load") || entered) {
         if (auto error = lab.loadScenario(state.scenarioPath)) {
             state.sceneError = *error;
+            spdlog::warn("{}", *error); // the lab kept the scenario it had
         } else {
             state.sceneError.clear();
             state.cameras = {};

@@ -175,7 +175,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         state.fps = ImGui::GetIO().Framerate;
-        if (input.handle(lab, state, width, height))
+        if (input.handle(lab, state, width, height, window.takeKeyEvents()))
             window.requestClose();
         if (state.followPlayer)
             if (auto position = lab.followedPositionCm())
@@ -210,6 +210,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
             else
                 state.status = "saved " + path.string();
             spdlog::info("{}", state.status);
+            if (lab.hasPlayer())
+                if (auto player = lab.followedPositionCm())
+                    spdlog::debug("player at x {:.1f}, y {:.1f} cm", player->x, player->y);
             state.screenshotRequested = false;
         }
         if (quitting)

@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 #include <imgui.h>
+#include <spdlog/spdlog.h>
 #define GLFW_INCLUDE_NONE
 #include <GLFW/glfw3.h> // key codes: ImGui 1.86's io.KeysDown is indexed by them
 
@@ -41,9 +42,10 @@ int paneUnder(const ViewerState& state, int width, int height, glm::dvec2 pixel)
 
 } // namespace
 
-bool ViewerInput::handle(Lab& lab, ViewerState& state, int width, int height) {
+bool ViewerInput::handle(Lab& lab, ViewerState& state, int width, int height,
+                         std::span<const Window::KeyEvent> keyEvents) {
     mouse(lab, state, width, height);
-    return keys(lab, state);
+    return keys(lab, state, keyEvents);
 }
 
 void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
@@ -104,12 +106,14 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
     }
 }
 
-bool ViewerInput::keys(Lab& lab, ViewerState& state) {
+bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::KeyEvent> keyEvents) {
     state.playerInput = glm::vec2(0.0f);
+    // Typing into a panel's field: the keys are the field's (the events are dropped).
     if (ImGui::GetIO().WantCaptureKeyboard)
         return false;
     if (lab.hasPlayer()) {
-        // W walks away from the camera, D to its right, whatever way the orbit camera faces.
+        // Walking is a held state, so it is polled: W walks away from the camera, D to its
+        // right, whatever way the orbit camera faces.
         const double yaw = glm::radians(state.cameras[0].yawDeg);
         const glm::vec2 forward(-std::sin(yaw), std::cos(yaw)), right(std::cos(yaw), std::sin(yaw));
         glm::vec2 input(0.0f);
@@ -119,24 +123,57 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state) {
             input = glm::normalize(input);
         state.playerInput = input;
     }
-    if (ImGui::IsKeyPressed(GLFW_KEY_SPACE))
-        state.paused = !state.paused;
-    if (ImGui::IsKeyPressed(GLFW_KEY_PERIOD))
-        state.stepOnce = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_R))
-        state.restartRequested = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F5))
-        state.reloadShaders = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F12))
-        state.screenshotRequested = true;
-    if (ImGui::IsKeyPressed(GLFW_KEY_F))
-        state.followPlayer = !state.followPlayer;
-    if (ImGui::IsKeyPressed(GLFW_KEY_V))
-        state.vsync = !state.vsync;
-    for (int i = 0; i < 5; ++i)
-        if (ImGui::IsKeyPressed(GLFW_KEY_1 + i))
-            state.layout = static_cast<CompareLayout>(i);
-    return ImGui::IsKeyPressed(GLFW_KEY_ESCAPE);
+    bool quit = false;
+    for (const Window::KeyEvent& event : keyEvents) {
+        const bool press = event.action == GLFW_PRESS;
+        if (event.key == GLFW_KEY_PERIOD && (press || event.action == GLFW_REPEAT)) {
+            state.stepOnce = true; // held, it steps at the key-repeat rate
+            spdlog::debug("key .: step");
+        }
+        if (!press)
+            continue;
+        // Logged at debug level (`snowcap -v view`): what each press did, one line per press.
+        auto did = [&](const char* key, const std::string& what) {
+            spdlog::debug("key {}: {}", key, what);
+        };
+        switch (event.key) {
+        case GLFW_KEY_SPACE:
+            state.paused = !state.paused;
+            did("Space", state.paused ? "paused" : "running");
+            break;
+        case GLFW_KEY_R:
+            state.restartRequested = true;
+            did("R", "restart");
+            break;
+        case GLFW_KEY_F5:
+            state.reloadShaders = true;
+            did("F5", "reload shaders");
+            break;
+        case GLFW_KEY_F12:
+            state.screenshotRequested = true;
+            did("F12", "screenshot");
+            break;
+        case GLFW_KEY_F:
+            state.followPlayer = !state.followPlayer;
+            did("F", state.followPlayer ? "follow the player" : "stop following");
+            break;
+        case GLFW_KEY_V:
+            state.vsync = !state.vsync;
+            did("V", state.vsync ? "vsync on" : "vsync off");
+            break;
+        case GLFW_KEY_ESCAPE:
+            quit = true;
+            did("Esc", "quit");
+            break;
+        default:
+            if (event.key >= GLFW_KEY_1 && event.key <= GLFW_KEY_5) {
+                state.layout = static_cast<CompareLayout>(event.key - GLFW_KEY_1);
+                did(std::to_string(event.key - GLFW_KEY_1 + 1).c_str(),
+                    "layout " + std::to_string(event.key - GLFW_KEY_1 + 1));
+            }
+        }
+    }
+    return quit;
 }
 
 } // namespace snowcap

@@ -1,0 +1,17 @@
+#pragma once
+// A model's silhouettes as a picture (`inspect-mesh FILE --preview OUT.png`): front (seen from
+// +X, the way a model faces), side (from -Y) and top (from +Z), all at one scale, with the
+// ground line (z = 0), the origin and a 1 m scale bar, so a user sees at a glance whether a
+// model stands on its feet and how big it is. CPU only.
+
+#include "io/image.hpp"
+#include "scene/mesh.hpp"
+
+#include <string>
+
+namespace snowcap {
+
+// `mesh` in world centimetres (Z up); `caption` is written above the views.
+ImageRgba8 renderMeshPreview(const Mesh& mesh, const std::string& caption, int viewSize = 300);
+
+} // namespace snowcap
