@@ -117,6 +117,15 @@ struct LookSettings {
     glm::vec3 sunDirection{-0.6f, -0.45f, 0.35f}; // sun_direction: towards the sun
     glm::vec3 sunColour{1.00f, 0.96f, 0.88f};     // sun_colour (linear, x intensity)
     glm::vec3 skyColour{0.42f, 0.55f, 0.78f};     // sky_colour: ambient from above
+    // MF_Landscape_Ground's OR output per layer, [occlusion, roughness]: the ambient light left
+    // in the layer's deepest baked hollows (1 = none) and its GGX roughness.
+    std::array<double, 2> snowOr{0.85, 0.6};   // snow_or (Snow_OR): fresh snow
+    std::array<double, 2> packedOr{0.8, 0.35}; // packed_or: pressed snow, smoother
+    std::array<double, 2> groundOr{0.6, 0.9};  // ground_or (Ground_OR)
+    double creviceOcclusion = 0.6; // crevice_occlusion: print-depth occlusion strength (0 = off)
+    bool specular = true;          // specular: GGX lobe (off: diffuse, wrap and ambient only)
+    bool sparkle = false;          // sparkle: glints seeded in world space
+    bool deformerShadows = true;   // deformer_shadows: the sun's shadow map of the deformers
 };
 
 // The camera of `render`'s final.png (view.*).

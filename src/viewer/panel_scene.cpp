@@ -181,6 +181,12 @@ void scenePanel(PanelContext& context) {
         changed |= sliderDouble("wrap", look.wrap, 0.0, 1.0, "%.2f");
         changed |= sliderDouble("ground_reveal", look.groundReveal, 0.0, 1.0, "%.2f");
         changed |= sliderDouble("detail_normal", look.detailNormal, 0.0, 1.0, "%.2f");
+        changed |= sliderDouble("crevice_occlusion", look.creviceOcclusion, 0.0, 1.0, "%.2f");
+        changed |= sliderDouble("snow roughness", look.snowOr[1], 0.0, 1.0, "%.2f");
+        changed |= sliderDouble("packed roughness", look.packedOr[1], 0.0, 1.0, "%.2f");
+        changed |= ImGui::Checkbox("specular", &look.specular);
+        changed |= ImGui::Checkbox("sparkle", &look.sparkle);
+        changed |= ImGui::Checkbox("deformer_shadows", &look.deformerShadows);
         ImGui::PopItemWidth();
     }
     if (changed) {
