@@ -49,6 +49,15 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 
 int runView(const CommonOptions& common, const ViewOptions& options);
 
+// `snowcap params` (app/params_command.cpp).
+struct ParamsOptions {
+    bool toml = false;     // --toml: config/default.toml (also the default output)
+    bool markdown = false; // --markdown: docs/parameters.md
+    std::string scenario;  // --scenario: that scenario's keys instead of the defaults
+};
+int runParams(const CommonOptions& common, const ParamsOptions& options);
+CLI::App* addParamsCommand(CLI::App& app, ParamsOptions& options);
+
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does and prints a summary; 2 and one stderr line if unusable.
 int runInspectMesh(const std::string& path, const ImportOptions& options);

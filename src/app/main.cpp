@@ -79,6 +79,10 @@ int main(int argc, char** argv) {
     CLI::App* benchCommand = addBenchCommand(app, bench);
     addSet(benchCommand);
 
+    ParamsOptions paramsOptions;
+    CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
+    addSet(paramsCommand);
+
     std::string meshPath;
     ImportOptions meshOptions;
     std::vector<float> meshRotation, meshOffset;
@@ -103,6 +107,8 @@ int main(int argc, char** argv) {
         return runRender(common, render);
     if (benchCommand->parsed())
         return runBench(common, bench);
+    if (paramsCommand->parsed())
+        return runParams(common, paramsOptions);
     if (inspect->parsed()) {
         if (meshRotation.size() == 3)
             meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};

@@ -6,7 +6,7 @@
 // every override is merged as one more layer. Only then is the merged table validated and turned
 // into Settings, so an error always points at the layer that supplied the offending value.
 //
-// Errors are values (STYLE.md rule 8): one line, "ORIGIN: PROBLEM", where ORIGIN is
+// Errors are values: one line, "ORIGIN: PROBLEM", where ORIGIN is
 // "FILE:LINE:COL" for a value read from a file and the flag text ("--set sim.a.decay=1.5") for a
 // value given on the command line. Examples:
 //   config/x.toml:3:1: unknown key 'snow.resolutoin'

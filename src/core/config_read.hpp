@@ -1,9 +1,11 @@
 #pragma once
-// The pieces config.cpp and config_scene.cpp build their schemas from: enum spellings, the walker
-// that reports the first error as "FILE:LINE:COL: key 'a.b': problem", typed readers with range
-// checks, and table/list readers that refuse unknown keys. Internal to src/core/config*.cpp.
+// The pieces the parameter table's readers are built from: enum spellings, the walker that
+// reports the first error as "FILE:LINE:COL: key 'a.b': problem", typed readers with range
+// checks (core/param_range.hpp), and table/list readers that refuse unknown keys. Internal to
+// src/core/config*.cpp and params*.cpp.
 
 #include "core/config.hpp"
+#include "core/param_range.hpp"
 
 #include <algorithm>
 #include <array>
@@ -91,6 +93,30 @@ inline constexpr std::array<Spelling<ViewMode>, 2> kViewModes{{
     {ViewMode::Top, "top"},
 }};
 
+// The [[deformer]] entry's own enums.
+inline constexpr std::array<Spelling<DeformerSettings::PathKind>, 3> kPathKinds{{
+    {DeformerSettings::PathKind::Keys, "keys"},
+    {DeformerSettings::PathKind::Polyline, "polyline"},
+    {DeformerSettings::PathKind::Circle, "circle"},
+}};
+inline constexpr std::array<Spelling<DeformerSettings::PathMode>, 3> kPathModes{{
+    {DeformerSettings::PathMode::Once, "once"},
+    {DeformerSettings::PathMode::Loop, "loop"},
+    {DeformerSettings::PathMode::PingPong, "ping_pong"},
+}};
+inline constexpr std::array<Spelling<DeformerSettings::Placement>, 2> kPlacements{{
+    {DeformerSettings::Placement::Ground, "ground"},
+    {DeformerSettings::Placement::Absolute, "absolute"},
+}};
+inline constexpr std::array<Spelling<DeformerSettings::RootMotion>, 2> kRootMotions{{
+    {DeformerSettings::RootMotion::Path, "path"},
+    {DeformerSettings::RootMotion::InPlace, "in_place"},
+}};
+inline constexpr std::array<Spelling<DeformerSettings::CircleDirection>, 2> kCircleDirections{{
+    {DeformerSettings::CircleDirection::Ccw, "ccw"},
+    {DeformerSettings::CircleDirection::Cw, "cw"},
+}};
+
 template <class E, std::size_t N>
 inline std::string_view nameOf(const std::array<Spelling<E>, N>& spellings, E value) {
     for (const auto& spelling : spellings)
@@ -120,13 +146,6 @@ inline std::string allowedNames(const std::array<Spelling<E>, N>& spellings) {
 }
 
 // ---- how values appear in messages ---------------------------------------------------------
-
-// Shortest text that reads back as the same double: "1.5", not "1.500000".
-inline std::string show(double value) {
-    std::array<char, 32> text{};
-    const auto end = std::to_chars(text.data(), text.data() + text.size(), value).ptr;
-    return std::string(text.data(), end);
-}
 
 inline std::string plural(std::size_t count, std::string_view noun) {
     return std::to_string(count) + " " + std::string(noun) + (count == 1 ? "" : "s");
@@ -182,56 +201,8 @@ private:
 template <class T>
 using Read = std::function<bool(Walker&, const toml::node&, const std::string& key, T& out)>;
 
-// A bound on a value already of the right type: whether it holds, and the rule to quote when
-// it does not ("must be ...").
-template <class T> struct Check {
-    std::function<bool(T)> holds;
-    std::string rule;
-};
-
-inline Check<double> anyNumber() {
-    return {[](double) { return true; }, ""};
-}
-inline Check<double> positive() {
-    return {[](double value) { return value > 0.0; }, "must be greater than 0"};
-}
-inline Check<double> nonNegative() {
-    return {[](double value) { return value >= 0.0; }, "must be at least 0"};
-}
-inline Check<double> between(double low, double high) {
-    return {[=](double value) { return value >= low && value <= high; },
-            "must be in [" + show(low) + ", " + show(high) + "]"};
-}
-inline Check<std::int64_t> integerBetween(std::int64_t low, std::int64_t high) {
-    return {[=](std::int64_t value) { return value >= low && value <= high; },
-            "must be between " + std::to_string(low) + " and " + std::to_string(high)};
-}
-inline Check<double> aboveUpTo(double low, double high) {
-    return {[=](double value) { return value > low && value <= high; },
-            "must be in (" + show(low) + ", " + show(high) + "]"};
-}
-inline Check<std::int64_t> atLeast(std::int64_t low) {
-    return {[=](std::int64_t value) { return value >= low; },
-            "must be at least " + std::to_string(low)};
-}
-inline Check<std::int64_t> powerOfTwoBetween(std::int64_t low, std::int64_t high) {
-    return {[=](std::int64_t value) {
-                return value >= low && value <= high && (value & (value - 1)) == 0;
-            },
-            "must be a power of two between " + std::to_string(low) + " and " +
-                std::to_string(high)};
-}
-
-// A per-sim override of a shared setting: 0 means "use the shared one".
-inline Check<std::int64_t> zeroOrPowerOfTwoBetween(std::int64_t low, std::int64_t high) {
-    const Check<std::int64_t> power = powerOfTwoBetween(low, high);
-    return {[=](std::int64_t value) { return value == 0 || power.holds(value); },
-            "must be 0 (use snow.resolution) or a power of two between " + std::to_string(low) +
-                " and " + std::to_string(high)};
-}
-
 // Integers are accepted where a float is expected: nobody should have to write `fps = 60.0`.
-inline Read<double> number(Check<double> check = anyNumber()) {
+inline Read<double> number(Range check = anyNumber()) {
     return [check](Walker& walker, const toml::node& node, const std::string& key, double& out) {
         if (!node.is_number())
             return walker.expected(node, key, "a number");
@@ -243,21 +214,21 @@ inline Read<double> number(Check<double> check = anyNumber()) {
         if (!std::isfinite(value))
             return walker.failKey(node, key, "must be a finite number, got " + written);
         if (!check.holds(value))
-            return walker.failKey(node, key, check.rule + ", got " + written);
+            return walker.failKey(node, key, check.rule() + ", got " + written);
         out = value;
         return true;
     };
 }
 
 // Floats are refused where an integer is expected: `resolution = 1024.5` is a mistake.
-inline Read<int> integer(Check<std::int64_t> check) {
+inline Read<int> integer(Range check) {
     return [check](Walker& walker, const toml::node& node, const std::string& key, int& out) {
         if (!node.is_integer())
             return walker.expected(node, key, "an integer");
         const std::int64_t value = node.as_integer()->get();
         const std::string written = std::to_string(value);
-        if (!check.holds(value))
-            return walker.failKey(node, key, check.rule + ", got " + written);
+        if (!check.holds(static_cast<double>(value)))
+            return walker.failKey(node, key, check.rule() + ", got " + written);
         if (value > std::numeric_limits<int>::max())
             return walker.failKey(node, key, "must be at most 2147483647, got " + written);
         out = static_cast<int>(value);
@@ -292,7 +263,7 @@ template <class E, std::size_t N> Read<E> choice(const std::array<Spelling<E>, N
 
 // A fixed-length array of numbers, e.g. [x, y]; `shape` is how the message describes it.
 template <std::size_t N>
-inline Read<std::array<double, N>> numbers(std::string shape, Check<double> check = anyNumber()) {
+inline Read<std::array<double, N>> numbers(std::string shape, Range check = anyNumber()) {
     return [=](Walker& walker, const toml::node& node, const std::string& key,
                std::array<double, N>& out) {
         const toml::array* items = node.as_array();
@@ -313,7 +284,7 @@ inline glm::vec3 toVec3(double x, double y, double z) {
     return {static_cast<float>(x), static_cast<float>(y), static_cast<float>(z)};
 }
 
-inline Read<glm::vec3> vec3(Check<double> check) {
+inline Read<glm::vec3> vec3(Range check) {
     return [read = numbers<3>("[x, y, z]", check)](Walker& walker, const toml::node& node,
                                                    const std::string& key, glm::vec3& out) {
         std::array<double, 3> value{};
@@ -324,9 +295,7 @@ inline Read<glm::vec3> vec3(Check<double> check) {
     };
 }
 
-// path = [[t, x, y, z], ...]. Times start at 0 or later and never decrease, so playback can
-// find its segment with a forward scan; two keys with the same time make an instant jump.
-// ---- schemas: each key declared once, as (name, where it goes, how it is read) -------------
+// ---- schemas: (name, how it is read into its place); built from the parameter table --------
 
 enum class Presence { Optional, Required };
 

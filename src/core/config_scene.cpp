@@ -1,13 +1,16 @@
 #include "core/config_scene.hpp"
 
+#include "core/params.hpp"
+
 #include <array>
 #include <glm/geometric.hpp>
 #include <string>
 #include <utility>
 
 namespace snowcap::config_read {
-namespace {
 
+// path = [[t, x, y, z], ...]. Times start at 0 or later and never decrease, so playback can
+// find its segment with a forward scan; two keys with the same time make an instant jump.
 Read<std::vector<DeformerSettings::Key>> keyframes() {
     return [](Walker& walker, const toml::node& node, const std::string& key,
               std::vector<DeformerSettings::Key>& out) {
@@ -65,63 +68,14 @@ Read<std::vector<glm::vec3>> waypoints() {
     };
 }
 
+namespace {
+
 using D = DeformerSettings;
 
-inline constexpr std::array<Spelling<D::PathKind>, 3> kPathKinds{{
-    {D::PathKind::Keys, "keys"},
-    {D::PathKind::Polyline, "polyline"},
-    {D::PathKind::Circle, "circle"},
-}};
-inline constexpr std::array<Spelling<D::PathMode>, 3> kPathModes{{
-    {D::PathMode::Once, "once"},
-    {D::PathMode::Loop, "loop"},
-    {D::PathMode::PingPong, "ping_pong"},
-}};
-inline constexpr std::array<Spelling<D::Placement>, 2> kPlacements{{
-    {D::Placement::Ground, "ground"},
-    {D::Placement::Absolute, "absolute"},
-}};
-inline constexpr std::array<Spelling<D::RootMotion>, 2> kRootMotions{{
-    {D::RootMotion::Path, "path"},
-    {D::RootMotion::InPlace, "in_place"},
-}};
-inline constexpr std::array<Spelling<D::CircleDirection>, 2> kCircleDirections{{
-    {D::CircleDirection::Ccw, "ccw"},
-    {D::CircleDirection::Cw, "cw"},
-}};
-
-// One [[deformer]] entry: its keys one by one, then the rules between keys (which path keys
+// One [[deformer]] entry: its keys (the table), then the rules between keys (which path keys
 // the path kind needs and which it would silently ignore, one clip choice).
 Read<DeformerSettings> deformerEntry() {
-    constexpr auto required = Presence::Required;
-    Read<D> keys = table<D>({
-        field("name", &D::name, exactly<std::string>("a string"), required),
-        field("shape", &D::shape, choice(kDeformerShapes)),
-        field("size_cm", &D::sizeCm, vec3(positive())),
-        field("path_kind", &D::pathKind, choice(kPathKinds)),
-        field("path", &D::path, keyframes()),
-        field("waypoints_cm", &D::waypointsCm, waypoints()),
-        field("speed_cm_s", &D::speedCmS, number(aboveUpTo(0.0, 10000.0))),
-        field("circle_centre_cm", &D::circleCentreCm, vec3(anyNumber())),
-        field("circle_radius_cm", &D::circleRadiusCm, number(aboveUpTo(0.0, 50000.0))),
-        field("circle_start_deg", &D::circleStartDeg, number(anyNumber())),
-        field("circle_direction", &D::circleDirection, choice(kCircleDirections)),
-        field("path_start_s", &D::pathStartS, number(nonNegative())),
-        field("path_mode", &D::pathMode, choice(kPathModes)),
-        field("placement", &D::placement, choice(kPlacements)),
-        field("root_motion", &D::rootMotion, choice(kRootMotions)),
-        field("player", &D::player, exactly<bool>("a boolean")),
-        field("mesh", &D::mesh, exactly<std::string>("a string")),
-        field("scale", &D::scale, number(aboveUpTo(0.0, 1000.0))),
-        field("fit_height_cm", &D::fitHeightCm, number(nonNegative())),
-        field("rotation_deg", &D::rotationDeg, vec3(anyNumber())),
-        field("offset_cm", &D::offsetCm, vec3(anyNumber())),
-        field("clip", &D::clip, exactly<std::string>("a string")),
-        field("clip_index", &D::clipIndex, integer(integerBetween(0, 65535))),
-        field("clip_speed", &D::clipSpeed, number(between(0.0, 100.0))),
-        field("face_path", &D::facePath, exactly<bool>("a boolean")),
-        field("contact", &D::contact, choice(kContactTypes)),
-    });
+    Read<D> keys = table<D>(params::schema(params::deformerParams()));
     return [keys](Walker& walker, const toml::node& node, const std::string& key, D& out) {
         if (!keys(walker, node, key, out))
             return false;
@@ -200,12 +154,7 @@ Read<std::vector<DeformerSettings>> deformerListReader() {
 }
 
 Read<std::vector<ProbeSettings>> probeListReader() {
-    using P = ProbeSettings;
-    constexpr auto required = Presence::Required;
-    return listOf(table<P>({
-        field("name", &P::name, exactly<std::string>("a string"), required),
-        field("at_cm", &P::worldCm, numbers<2>("[x, y]"), required),
-    }));
+    return listOf(table<ProbeSettings>(params::schema(params::probeParams())));
 }
 
 } // namespace snowcap::config_read

@@ -9,6 +9,9 @@
 namespace snowcap::config_read {
 
 Read<std::vector<DeformerSettings>> deformerListReader();
+// path = [[t, x, y, z], ...] and waypoints_cm = [[x, y, z], ...] (rows of the deformer table).
+Read<std::vector<DeformerSettings::Key>> keyframes();
+Read<std::vector<glm::vec3>> waypoints();
 Read<std::vector<ProbeSettings>> probeListReader();
 
 } // namespace snowcap::config_read

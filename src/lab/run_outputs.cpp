@@ -1,6 +1,7 @@
 #include "lab/run_outputs.hpp"
 
 #include "core/config.hpp"
+#include "core/params.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -259,6 +260,31 @@ nlohmann::json statsJson(const BufferStats& stats) {
         {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
 }
 
+// A TOML value as JSON: tables become objects, arrays arrays, values stay what they are.
+nlohmann::json tomlToJson(const toml::node& node) {
+    if (const toml::table* table = node.as_table()) {
+        nlohmann::json object = nlohmann::json::object();
+        for (auto&& [key, value] : *table)
+            object[std::string(key.str())] = tomlToJson(value);
+        return object;
+    }
+    if (const toml::array* array = node.as_array()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const toml::node& value : *array)
+            list.push_back(tomlToJson(value));
+        return list;
+    }
+    if (const auto* text = node.as_string())
+        return text->get();
+    if (const auto* integer = node.as_integer())
+        return integer->get();
+    if (const auto* number = node.as_floating_point())
+        return number->get();
+    if (const auto* flag = node.as_boolean())
+        return flag->get();
+    return nullptr;
+}
+
 // JSON has no NaN: a probe outside the region records null.
 nlohmann::json probeValues(const std::vector<float>& values) {
     nlohmann::json out = nlohmann::json::array();
@@ -287,6 +313,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     stats["captures"] = field.captureCount();
     stats["passes_run"] = {{"capture", field.passesRun().capture},
                            {"accumulate", field.passesRun().accumulate}};
+    // Every key of the run's settings, named as in the TOML files (the parameter table).
+    stats["params"] = tomlToJson(params::toToml(settings));
 
     for (int s = 0; s < SnowField::kSimCount; ++s) {
         const SnowSim& sim = field.sim(s);
@@ -310,26 +338,11 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                               {"values", probeValues(probe.values[s])}});
         const Region& region = sim.region();
         stats["sims"][s == 0 ? "a" : "b"] = {
-            {"params",
-             {{"decay", p.decay},
-              {"decay_timing", toString(p.decayTiming)},
-              {"accumulate", toString(p.accumulate)},
-              {"format", toString(p.format)},
-              {"normals", toString(p.normals)},
-              {"region", toString(p.region)},
-              {"rims", toString(p.rims)},
-              {"refill", toString(p.refill)},
-              {"refill_rate", p.refillRatePerS},
-              {"blur", toString(p.blur)},
-              {"displacement", toString(p.displacement)},
-              {"half_safe", p.halfSafe},
-              {"resolution", region.resolution},
+            {"params", tomlToJson(params::toToml(p))},
+            {"effective",
+             {{"resolution", region.resolution},
               {"ortho_width_cm", region.widthCm},
               {"region_centre_cm", {region.centreCm.x, region.centreCm.y}},
-              {"surface_z_cm", settings.snow.surfaceZCm},
-              {"capture_z_cm", settings.snow.captureZCm},
-              {"capture_offset_cm", settings.capture.offsetCm},
-              {"capture_distance_cm", settings.capture.distanceCm},
               {"rt_blur_distance", sim.params().rtBlurDistance}}},
             {"buffer", buffer},
             {"vram_bytes", sim.bytes()},

@@ -1,5 +1,7 @@
 // The Scene panel: the deformers (add from a typed path or a dropped file, remove, contact type,
-// clip and speed, visibility), the region and its follow target, the snow surface and the look.
+// clip and speed, visibility), the region and its follow target, the snow surface and the look;
+// every setting through its parameter-table widget.
+#include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
 #include <cmath>
@@ -40,29 +42,22 @@ bool deformerList(PanelContext& context, Settings& edited) {
             (d.mesh.empty() ? "  (" + std::string(toString(d.shape)) + ")" : "  " + d.mesh);
         if (ImGui::TreeNode("deformer", "%s", title.c_str())) {
             ImGui::PushItemWidth(-120.0f);
-            changed |= enumCombo("contact", d.contact);
+            const auto& keys = params::deformerParams();
+            // A size or clip speed change rebuilds the deformer: on release, not every drag.
+            const WidgetOptions onRelease{nullptr, true};
+            changed |= paramWidget(keys, "contact", d);
             if (d.mesh.empty()) {
-                changed |= enumCombo("shape", d.shape);
-                float size[3] = {d.sizeCm.x, d.sizeCm.y, d.sizeCm.z};
-                ImGui::DragFloat3("size cm", size, 0.5f, 1.0f, 500.0f, "%.0f");
-                if (ImGui::IsItemDeactivatedAfterEdit()) {
-                    d.sizeCm = {size[0], size[1], size[2]};
-                    changed = true;
-                }
+                changed |= paramWidget(keys, "shape", d);
+                changed |= paramWidget(keys, "size_cm", d, onRelease);
             }
             if (skinned) {
                 const auto& clip = built[i].skin->clip;
                 ImGui::Text("clip: %s (%.2f s)", clip.name.c_str(), clip.durationS);
-                float speed = static_cast<float>(d.clipSpeed);
-                ImGui::SliderFloat("clip speed", &speed, 0.0f, 4.0f, "%.2f");
-                if (ImGui::IsItemDeactivatedAfterEdit()) {
-                    d.clipSpeed = speed; // re-imports the mesh: on release, not every drag
-                    changed = true;
-                }
+                changed |= paramWidget(keys, "clip_speed", d, onRelease);
             }
-            changed |= ImGui::Checkbox("face path", &d.facePath);
+            changed |= paramWidget(keys, "face_path", d);
             ImGui::SameLine();
-            if (ImGui::Checkbox("player (WASD)", &d.player)) {
+            if (paramWidget(keys, "player", d)) {
                 for (int j = 0; j < static_cast<int>(edited.deformers.size()); ++j)
                     if (j != i)
                         edited.deformers[j].player = false; // at most one
@@ -122,12 +117,7 @@ void scenePanel(PanelContext& context) {
         changed |= deformersChanged = deformerList(context, edited);
     if (ImGui::CollapsingHeader("Region", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::PushItemWidth(-140.0f);
-        float centre[2] = {static_cast<float>(edited.snow.regionCentreCm[0]),
-                           static_cast<float>(edited.snow.regionCentreCm[1])};
-        if (ImGui::DragFloat2("region_centre_cm", centre, 5.0f, -1e5f, 1e5f, "%.0f")) {
-            edited.snow.regionCentreCm = {centre[0], centre[1]};
-            changed = true;
-        }
+        changed |= paramWidget(params::snowParams(), "region_centre_cm", edited.snow);
         std::string follow = edited.snow.follow.empty() ? "(first deformer)" : edited.snow.follow;
         if (ImGui::BeginCombo("follow", follow.c_str())) {
             if (ImGui::Selectable("(first deformer)", edited.snow.follow.empty())) {
@@ -147,46 +137,21 @@ void scenePanel(PanelContext& context) {
     if (ImGui::CollapsingHeader("Snow surface")) {
         ImGui::PushItemWidth(-140.0f);
         SnowSettings& snow = edited.snow;
-        changed |= enumCombo("quality", snow.quality);
-        int exponent = static_cast<int>(std::log2(std::max(snow.resolution, 64)));
-        if (ImGui::SliderInt("resolution", &exponent, 6, 12,
-                             std::to_string(1 << exponent).c_str())) {
-            snow.resolution = 1 << exponent;
-            changed = true;
-        }
-        changed |= dragDouble("ortho_width_cm", snow.orthoWidthCm, 8.0, 64.0, 16384.0, "%.0f");
-        // The ground (surface - depth) places the deformers: they are rebuilt when it moves.
-        bool groundMoved =
-            dragDouble("surface_z_cm", snow.surfaceZCm, 1.0, -1000.0, 1000.0, "%.0f");
-        groundMoved |= dragDouble("depth_cm", snow.depthCm, 0.5, 1.0, 200.0, "%.1f");
+        // follow is drawn under Region (a deformer name); the ground places the deformers,
+        // so they are rebuilt when it moves.
+        const auto& keys = params::snowParams();
+        changed |= paramWidgets(keys, snow, {"region_centre_cm", "surface_z_cm", "depth_cm"});
+        bool groundMoved = paramWidget(keys, "surface_z_cm", snow);
+        groundMoved |= paramWidget(keys, "depth_cm", snow);
         changed |= groundMoved;
         deformersChanged |= groundMoved;
-        changed |= dragDouble("capture_z_cm", snow.captureZCm, 1.0, -1000.0, -1.0, "%.0f");
-        changed |= ImGui::Checkbox("idle_skip", &snow.idleSkip);
-        changed |=
-            dragDouble("capture offset_cm", edited.capture.offsetCm, 1.0, 0.0, 1000.0, "%.0f");
-        changed |=
-            dragDouble("capture distance_cm", edited.capture.distanceCm, 1.0, 1.0, 2000.0, "%.0f");
+        ImGui::TextDisabled("capture");
+        changed |= paramWidgets(params::captureParams(), edited.capture);
         ImGui::PopItemWidth();
     }
     if (ImGui::CollapsingHeader("Look")) {
         ImGui::PushItemWidth(-140.0f);
-        LookSettings& look = edited.look;
-        changed |= ImGui::ColorEdit3("snow_colour", &look.snowColour.x);
-        changed |= ImGui::ColorEdit3("packed_colour", &look.packedColour.x);
-        changed |= ImGui::ColorEdit3("ground_colour", &look.groundColour.x);
-        changed |= ImGui::ColorEdit3("sun_colour", &look.sunColour.x);
-        changed |= ImGui::ColorEdit3("sky_colour", &look.skyColour.x);
-        changed |= ImGui::DragFloat3("sun_direction", &look.sunDirection.x, 0.01f, -1.0f, 1.0f);
-        changed |= sliderDouble("wrap", look.wrap, 0.0, 1.0, "%.2f");
-        changed |= sliderDouble("ground_reveal", look.groundReveal, 0.0, 1.0, "%.2f");
-        changed |= sliderDouble("detail_normal", look.detailNormal, 0.0, 1.0, "%.2f");
-        changed |= sliderDouble("crevice_occlusion", look.creviceOcclusion, 0.0, 1.0, "%.2f");
-        changed |= sliderDouble("snow roughness", look.snowOr[1], 0.0, 1.0, "%.2f");
-        changed |= sliderDouble("packed roughness", look.packedOr[1], 0.0, 1.0, "%.2f");
-        changed |= ImGui::Checkbox("specular", &look.specular);
-        changed |= ImGui::Checkbox("sparkle", &look.sparkle);
-        changed |= ImGui::Checkbox("deformer_shadows", &look.deformerShadows);
+        changed |= paramWidgets(params::lookParams(), edited.look);
         ImGui::PopItemWidth();
     }
     if (changed) {

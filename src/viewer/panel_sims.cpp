@@ -1,7 +1,8 @@
-// The Sims panel: A and B side by side with every key of sim.X (the uniform block's inputs and
-// every switch), copy / swap / reset, and presets that make B differ from A in one switch.
-#include "viewer/viewer_panels.hpp"
+// The Sims panel: A and B side by side with every key of sim.X (from the parameter table), copy /
+// swap / reset, and presets that make B differ from A in one switch.
 #include "core/snow_math.hpp"
+#include "viewer/param_widgets.hpp"
+#include "viewer/viewer_panels.hpp"
 
 #include <imgui.h>
 
@@ -10,21 +11,16 @@ namespace snowcap {
 namespace {
 
 // Notes shown after a switch's spelling in its combo.
-std::string_view formatHint(BufferFormat format) {
-    return format == BufferFormat::RGBA16F ? "age, type" : "";
-}
-std::string_view refillHint(RefillMode refill) {
-    return refill == RefillMode::Multiply ? "decay" : "";
-}
-std::string_view blurHint(BlurMode blur) {
-    switch (blur) {
-    case BlurMode::PerPixel:
+std::string_view valueNote(std::string_view key, std::string_view value) {
+    if (key == "format" && value == "rgba16f")
+        return "age, type";
+    if (key == "refill" && value == "multiply")
+        return "decay";
+    if (key == "blur" && value == "per_pixel")
         return "UE";
-    case BlurMode::Separable:
+    if (key == "blur" && value == "separable")
         return "half res";
-    default:
-        return "";
-    }
+    return "";
 }
 
 // A preset that sets one member of SimSettings: A takes `forA`, B takes `forB`.
@@ -61,56 +57,23 @@ const std::vector<OnePreset>& oneDifferencePresets() {
     return presets;
 }
 
+// Every key of sim.X and sim.X.material, as the parameter table declares them (widget, limits,
+// tooltip); only what does not apply is greyed out.
 bool simEditor(SimSettings& sim) {
+    const WidgetOptions options{valueNote};
     bool changed = false;
-    ImGui::PushItemWidth(-110.0f);
-    changed |= sliderDouble("decay", sim.decay, 0.5, 1.0, "%.4f");
-    changed |= enumCombo("decay_timing", sim.decayTiming);
-    changed |= enumCombo("accumulate", sim.accumulate);
-    changed |= ImGui::Checkbox("half_safe", &sim.halfSafe);
-    changed |= enumCombo("refill", sim.refill, refillHint);
-    if (sim.refill == RefillMode::Linear)
-        changed |= sliderDouble("refill_rate /s", sim.refillRatePerS, 0.001, 2.0, "%.3f", true);
-    int resolutionIndex = 0;
-    static const int kResolutions[] = {0, 64, 128, 256, 512, 1024, 2048, 4096};
-    for (int i = 0; i < 8; ++i)
-        if (kResolutions[i] == sim.resolution)
-            resolutionIndex = i;
-    if (ImGui::Combo("resolution", &resolutionIndex,
-                     "shared\0"
-                     "64\0"
-                     "128\0"
-                     "256\0"
-                     "512\0"
-                     "1024\0"
-                     "2048\0"
-                     "4096\0")) {
-        sim.resolution = kResolutions[resolutionIndex];
-        changed = true;
-    }
-    changed |= enumCombo("format", sim.format, formatHint);
-    changed |= enumCombo("region", sim.region);
-    changed |= enumCombo("normals", sim.normals);
-    changed |= enumCombo("blur", sim.blur, blurHint);
-    changed |= enumCombo("displacement", sim.displacement);
-    changed |= enumCombo("rims", sim.rims);
-    MaterialSettings& m = sim.material;
+    ImGui::PushItemWidth(-130.0f);
+    changed |= paramWidgets(params::simParams(), sim, {"refill_rate"}, options);
+    ImGui::BeginDisabled(sim.refill != RefillMode::Linear);
+    changed |= paramWidget(params::simParams(), "refill_rate", sim);
+    ImGui::EndDisabled();
     ImGui::Separator();
     ImGui::TextDisabled("material");
-    changed |= sliderDouble("mask_multi", m.maskMulti, 1.0, 100.0, "%.1f");
-    changed |= sliderDouble("tgl", m.tgl, 0.5, 1.0, "%.3f");
-    changed |= sliderDouble("tgh", m.tgh, 0.5, 1.0, "%.3f");
-    changed |= sliderDouble("displace cm", m.displacementMagnitudeCm, 0.0, 2000.0,
-                            m.displacementMagnitudeCm == 0.0 ? "auto" : "%.0f");
-    changed |= ImGui::SliderInt("distance_steps", &m.distanceSteps, 1, 32);
-    changed |= ImGui::SliderInt("radial_steps", &m.radialSteps, 1, 16);
-    changed |= sliderDouble("rt_blur_dist", m.rtBlurDistance, 0.0, 0.05,
-                            m.rtBlurDistance == 0.0 ? "auto" : "%.4f");
-    changed |= sliderDouble("edge_control", m.edgeControl, 0.0, 0.2, "%.3f");
-    changed |= sliderDouble("normal_int", m.normalIntensity, 0.0, 5.0, "%.2f");
+    MaterialSettings& m = sim.material;
+    changed |= paramWidgets(params::materialParams(), m, {"rim_height_cm", "rim_width_cm"});
     ImGui::BeginDisabled(sim.rims == RimMode::Off);
-    changed |= sliderDouble("rim_height_cm", m.rimHeightCm, 0.0, 20.0, "%.1f");
-    changed |= sliderDouble("rim_width_cm", m.rimWidthCm, 0.0, 60.0, "%.1f");
+    changed |= paramWidget(params::materialParams(), "rim_height_cm", m);
+    changed |= paramWidget(params::materialParams(), "rim_width_cm", m);
     ImGui::EndDisabled();
     ImGui::PopItemWidth();
     return changed;
@@ -136,7 +99,7 @@ void simsPanel(PanelContext& context) {
     }
     ImGui::SameLine();
     if (ImGui::Button("reset to defaults")) {
-        edited.sims = {SimSettings{}, SimSettings{}};
+        edited.sims = Settings{}.sims; // each sim its own default (A decays fast, B slowly)
         changed = true;
     }
     ImGui::SetNextItemWidth(240.0f);

@@ -6,26 +6,6 @@
 
 namespace snowcap {
 
-bool sliderDouble(const char* label, double& value, double lo, double hi, const char* format,
-                  bool logarithmic) {
-    float v = static_cast<float>(value);
-    if (!ImGui::SliderFloat(label, &v, static_cast<float>(lo), static_cast<float>(hi), format,
-                            logarithmic ? ImGuiSliderFlags_Logarithmic : 0))
-        return false;
-    value = v;
-    return true;
-}
-
-bool dragDouble(const char* label, double& value, double speed, double lo, double hi,
-                const char* format) {
-    float v = static_cast<float>(value);
-    if (!ImGui::DragFloat(label, &v, static_cast<float>(speed), static_cast<float>(lo),
-                          static_cast<float>(hi), format))
-        return false;
-    value = v;
-    return true;
-}
-
 void controlWindow(PanelContext& context) {
     Lab& lab = context.lab;
     ViewerState& state = context.state;

@@ -3,10 +3,10 @@
 // control window opens and closes the others. They draw the same in the viewer and in
 // `render --ui` (no GLFW here).
 
+#include "core/settings.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_state.hpp"
 #include "viewer/viewer_views.hpp"
-#include "core/settings.hpp"
 
 #include <array>
 #include <functional>
@@ -53,46 +53,4 @@ struct OnePreset {
 };
 const std::vector<OnePreset>& oneDifferencePresets();
 
-// ---- small widget helpers (viewer_panels.cpp) ------------------------------------------------
-bool sliderDouble(const char* label, double& value, double lo, double hi, const char* format,
-                  bool logarithmic = false);
-bool dragDouble(const char* label, double& value, double speed, double lo, double hi,
-                const char* format);
-// A combo over every value of an enum, each labelled with its spelling in the config files
-// (toString, core/config.hpp), so the panel can never name a value differently from a scenario
-// or mislabel one when an enum grows; `hint` may add a note in brackets after a value.
-// Returns true when the value changed.
-template <typename E>
-bool enumCombo(const char* label, E& value, std::string_view (*hint)(E) = nullptr);
-
-} // namespace snowcap
-
-#include "core/config.hpp"
-
-#include <imgui.h>
-#include <string>
-
-namespace snowcap {
-template <typename E> bool enumCombo(const char* label, E& value, std::string_view (*hint)(E)) {
-    auto text = [hint](E v) {
-        std::string shown(toString(v));
-        if (const std::string_view note = hint ? hint(v) : std::string_view(); !note.empty())
-            shown += " (" + std::string(note) + ")";
-        return shown;
-    };
-    bool changed = false;
-    if (ImGui::BeginCombo(label, text(value).c_str())) {
-        for (E v : allValues<E>()) {
-            const bool selected = v == value;
-            if (ImGui::Selectable(text(v).c_str(), selected) && !selected) {
-                value = v;
-                changed = true;
-            }
-            if (selected)
-                ImGui::SetItemDefaultFocus();
-        }
-        ImGui::EndCombo();
-    }
-    return changed;
-}
 } // namespace snowcap

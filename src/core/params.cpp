@@ -1,0 +1,255 @@
+// What the parameter table drives inside core: the readers (with the table's ranges), the
+// defaults of every settings struct, and the settings as TOML (stats.json's params).
+#include "core/params.hpp"
+
+#include <type_traits>
+
+namespace snowcap {
+namespace params {
+namespace {
+
+template <class... F> struct Overloaded : F... { using F::operator()...; };
+
+double asNumber(const Value& value) {
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return static_cast<double>(*i);
+    return std::get<double>(value);
+}
+
+const std::vector<double>& asList(const Value& value, std::size_t size) {
+    const auto& list = std::get<std::vector<double>>(value);
+    if (list.size() != size)
+        throw std::logic_error("parameter table: a default has the wrong number of values");
+    return list;
+}
+
+} // namespace
+
+template <class S> Value valueOf(const Param<S>& param, const S& owner) {
+    return std::visit(
+        Overloaded{
+            [&](double S::*m) -> Value { return owner.*m; },
+            [&](int S::*m) -> Value { return std::int64_t{owner.*m}; },
+            [&](bool S::*m) -> Value { return owner.*m; },
+            [&](std::string S::*m) -> Value { return owner.*m; },
+            [&](glm::vec3 S::*m) -> Value {
+                const glm::vec3& v = owner.*m;
+                return std::vector<double>{asWritten(v.x), asWritten(v.y), asWritten(v.z)};
+            },
+            [&](std::array<double, 2> S::*m) -> Value {
+                return std::vector<double>((owner.*m).begin(), (owner.*m).end());
+            },
+            [&](std::array<double, 3> S::*m) -> Value {
+                return std::vector<double>((owner.*m).begin(), (owner.*m).end());
+            },
+            [&](const Choice<S>& c) -> Value {
+                const int i = c.index(owner);
+                return i < 0 ? Value{} : Value{std::string(c.names[i])};
+            },
+            [&](const Custom<S>&) -> Value { return {}; },
+        },
+        param.member);
+}
+
+namespace {
+
+template <class S> void assign(const Param<S>& param, S& owner, const Value& value) {
+    std::visit(Overloaded{
+                   [&](double S::*m) { owner.*m = asNumber(value); },
+                   [&](int S::*m) { owner.*m = static_cast<int>(std::get<std::int64_t>(value)); },
+                   [&](bool S::*m) { owner.*m = std::get<bool>(value); },
+                   [&](std::string S::*m) { owner.*m = std::get<std::string>(value); },
+                   [&](glm::vec3 S::*m) {
+                       const auto& v = asList(value, 3);
+                       owner.*m = config_read::toVec3(v[0], v[1], v[2]);
+                   },
+                   [&](std::array<double, 2> S::*m) {
+                       const auto& v = asList(value, 2);
+                       owner.*m = {v[0], v[1]};
+                   },
+                   [&](std::array<double, 3> S::*m) {
+                       const auto& v = asList(value, 3);
+                       owner.*m = {v[0], v[1], v[2]};
+                   },
+                   [&](const Choice<S>& c) {
+                       const std::string& name = std::get<std::string>(value);
+                       for (std::size_t i = 0; i < c.names.size(); ++i)
+                           if (c.names[i] == name)
+                               return c.set(owner, int(i));
+                       throw std::logic_error("parameter table: a default is not a spelling");
+                   },
+                   [&](const Custom<S>&) {}, // lists start empty, and that is their default
+               },
+               param.member);
+}
+
+toml::array tomlList(const std::vector<double>& values) {
+    toml::array out;
+    for (double v : values)
+        out.push_back(v);
+    return out;
+}
+
+template <class S> toml::table sectionTable(const Section<S>& section, const S& owner) {
+    toml::table out;
+    for (const Param<S>& param : section.params) {
+        if (const auto* custom = std::get_if<Custom<S>>(&param.member)) {
+            out.insert(param.key, custom->write(owner));
+            continue;
+        }
+        std::visit(
+            Overloaded{
+                [](std::monostate) {},
+                [&](const std::vector<double>& list) { out.insert(param.key, tomlList(list)); },
+                [&](const auto& scalar) { out.insert(param.key, scalar); },
+            },
+            valueOf(param, owner));
+    }
+    return out;
+}
+
+template <class S> bool sameValue(const Param<S>& param, const S& one, const S& other) {
+    if (const auto* custom = std::get_if<Custom<S>>(&param.member))
+        return custom->write(one) == custom->write(other);
+    return valueOf(param, one) == valueOf(param, other);
+}
+
+// A list entry as a scenario would write it: its required keys and those not at their default.
+// Writing every key would not read back: an entry refuses keys its path kind does not use.
+template <class S> toml::array listTable(const Section<S>& section, const std::vector<S>& list) {
+    const S defaults{};
+    toml::array out;
+    for (const S& entry : list) {
+        toml::table written = sectionTable(section, entry);
+        for (const Param<S>& param : section.params)
+            if (param.presence == Presence::Optional && sameValue(param, entry, defaults))
+                written.erase(param.key);
+        out.push_back(std::move(written));
+    }
+    return out;
+}
+
+} // namespace
+
+template <class S> void applyDefaults(const Section<S>& section, S& owner, char letter) {
+    for (const Param<S>& param : section.params) {
+        const Value& value = letter ? param.def.of(letter) : param.def.value;
+        if (!std::holds_alternative<std::monostate>(value))
+            assign(param, owner, value);
+    }
+}
+
+template <class S> config_read::Schema<S> schema(const Section<S>& section) {
+    using namespace config_read;
+    Schema<S> fields;
+    for (const Param<S>& param : section.params) {
+        const Range range = param.range;
+        Field<S> f = std::visit(
+            Overloaded{
+                [&](double S::*m) { return field(param.key, m, number(range)); },
+                [&](int S::*m) { return field(param.key, m, integer(range)); },
+                [&](bool S::*m) { return field(param.key, m, exactly<bool>("a boolean")); },
+                [&](std::string S::*m) {
+                    return field(param.key, m, exactly<std::string>("a string"));
+                },
+                [&](glm::vec3 S::*m) { return field(param.key, m, vec3(range)); },
+                [&](std::array<double, 2> S::*m) {
+                    return field(param.key, m, numbers<2>("[x, y]", range));
+                },
+                [&](std::array<double, 3> S::*m) {
+                    return field(param.key, m, numbers<3>("[x, y, z]", range));
+                },
+                [&](const Choice<S>& c) {
+                    return Field<S>{param.key, c.read};
+                },
+                [&](const Custom<S>& c) {
+                    return Field<S>{param.key, c.read};
+                },
+            },
+            param.member);
+        f.presence = param.presence;
+        fields.push_back(std::move(f));
+    }
+    return fields;
+}
+
+toml::table toToml(const SimSettings& sim) {
+    toml::table out = sectionTable(simParams(), sim);
+    out.insert("material", sectionTable(materialParams(), sim.material));
+    return out;
+}
+
+toml::table toToml(const Settings& settings) {
+    toml::table sims;
+    for (std::size_t i = 0; i < settings.sims.size(); ++i)
+        sims.insert(std::string(1, simLetter(i)), toToml(settings.sims[i]));
+    return toml::table{
+        {"run", sectionTable(runParams(), settings.run)},
+        {"snow", sectionTable(snowParams(), settings.snow)},
+        {"capture", sectionTable(captureParams(), settings.capture)},
+        {"sim", sims},
+        {"look", sectionTable(lookParams(), settings.look)},
+        {"view", sectionTable(viewParams(), settings.view)},
+        {"deformer", listTable(deformerParams(), settings.deformers)},
+        {"probe", listTable(probeParams(), settings.probes)},
+        {"soak", sectionTable(soakParams(), settings.soak)},
+    };
+}
+
+#define SNOWCAP_PARAMS_INSTANTIATE(S)                                                              \
+    template void applyDefaults<S>(const Section<S>&, S&, char);                                   \
+    template config_read::Schema<S> schema<S>(const Section<S>&);                                  \
+    template Value valueOf<S>(const Param<S>&, const S&);
+SNOWCAP_PARAMS_INSTANTIATE(RunSettings)
+SNOWCAP_PARAMS_INSTANTIATE(SnowSettings)
+SNOWCAP_PARAMS_INSTANTIATE(CaptureSettings)
+SNOWCAP_PARAMS_INSTANTIATE(SimSettings)
+SNOWCAP_PARAMS_INSTANTIATE(MaterialSettings)
+SNOWCAP_PARAMS_INSTANTIATE(LookSettings)
+SNOWCAP_PARAMS_INSTANTIATE(ViewSettings)
+SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
+SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
+SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
+#undef SNOWCAP_PARAMS_INSTANTIATE
+
+} // namespace params
+
+// ---- every settings struct starts from the table's defaults ---------------------------------
+
+RunSettings::RunSettings() {
+    params::applyDefaults(params::runParams(), *this);
+}
+SnowSettings::SnowSettings() {
+    params::applyDefaults(params::snowParams(), *this);
+}
+CaptureSettings::CaptureSettings() {
+    params::applyDefaults(params::captureParams(), *this);
+}
+MaterialSettings::MaterialSettings() {
+    params::applyDefaults(params::materialParams(), *this);
+}
+// A sim on its own takes the common default; Settings gives each sim its own (sim.a decays fast).
+SimSettings::SimSettings() {
+    params::applyDefaults(params::simParams(), *this);
+}
+LookSettings::LookSettings() {
+    params::applyDefaults(params::lookParams(), *this);
+}
+ViewSettings::ViewSettings() {
+    params::applyDefaults(params::viewParams(), *this);
+}
+DeformerSettings::DeformerSettings() {
+    params::applyDefaults(params::deformerParams(), *this);
+}
+ProbeSettings::ProbeSettings() {
+    params::applyDefaults(params::probeParams(), *this);
+}
+SoakSettings::SoakSettings() {
+    params::applyDefaults(params::soakParams(), *this);
+}
+Settings::Settings() {
+    for (std::size_t i = 0; i < sims.size(); ++i)
+        params::applyDefaults(params::simParams(), sims[i], params::simLetter(i));
+}
+
+} // namespace snowcap

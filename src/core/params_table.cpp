@@ -1,0 +1,225 @@
+// The parameter table, part 1: the run, the snow region, the capture and the sims. One row per
+// key: {key, member, default, range, unit, widget, doc}. Adding a key is adding a row (and its
+// member in settings.hpp); the reader, the defaults, the viewer, stats.json, default.toml and
+// docs/parameters.md follow. Defaults are the UE original's unless a doc says otherwise.
+#include "core/params.hpp"
+
+namespace snowcap::params {
+
+using enum Widget;
+using config_read::kAccumulateModes;
+using config_read::kBlurModes;
+using config_read::kBufferFormats;
+using config_read::kDecayTimings;
+using config_read::kNormalModes;
+using config_read::kQualities;
+using config_read::kRefillModes;
+using config_read::kRegionModes;
+using config_read::kRimModes;
+using config_read::kSurfaceGeometries;
+
+namespace {
+
+// sim.X.decay_keys = [[t, decay], ...]: times non-decreasing from 0, decays in (0, 1].
+Read<std::vector<SimSettings::DecayKey>> decayKeyframes() {
+    using namespace config_read;
+    return [](Walker& walker, const toml::node& node, const std::string& key,
+              std::vector<SimSettings::DecayKey>& out) {
+        const toml::array* keys = node.as_array();
+        if (!keys)
+            return walker.expected(node, key, "an array of [t, decay] keys");
+        const auto readKey = numbers<2>("[t, decay]");
+        std::vector<SimSettings::DecayKey> read;
+        for (std::size_t i = 0; i < keys->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            std::array<double, 2> value{};
+            if (!readKey(walker, *keys->get(i), at, value))
+                return false;
+            const toml::array& pair = *keys->get(i)->as_array();
+            if (value[0] < 0.0 || (!read.empty() && value[0] < read.back().timeS))
+                return walker.failKey(*pair.get(0), at + "[0]",
+                                      "time must be at least 0 and not decrease, got " +
+                                          show(value[0]));
+            if (!(value[1] > 0.0 && value[1] <= 1.0))
+                return walker.failKey(*pair.get(1), at + "[1]",
+                                      "decay must be in (0, 1], got " + show(value[1]));
+            read.push_back({value[0], value[1]});
+        }
+        out = std::move(read);
+        return true;
+    };
+}
+
+Custom<SimSettings> decayKeys() {
+    return {"[[t, decay], ...]",
+            [read = decayKeyframes()](config_read::Walker& walker, const toml::node& node,
+                                      const std::string& key, SimSettings& sim) {
+                return read(walker, node, key, sim.decayKeys);
+            },
+            [](const SimSettings& sim) {
+                toml::array keys;
+                for (const auto& k : sim.decayKeys)
+                    keys.push_back(toml::array{k.timeS, k.decay});
+                return keys;
+            }};
+}
+
+} // namespace
+
+const Section<RunSettings>& runParams() {
+    using R = RunSettings;
+    static const Section<R> section{
+        "run",
+        "How `snowcap render` steps: a fixed time step, for a number of steps or a duration.",
+        {
+            {"fps", &R::fps, 60.0, aboveUpTo(0.0, 1000.0), "1/s", Drag,
+             "Fixed simulation rate of `render`: one sim step per frame, time step 1/fps."},
+            {"frames", &R::frames, 600, atLeast(1), "steps", None,
+             "Steps `render` runs: 10 s at 60 fps, long enough to watch a trail fade in sim A."},
+            {"duration_s", &R::durationS, 0.0, between(0.0, 1e6), "s", None,
+             "Simulated seconds instead of a step count (0 = use frames): the same run at any "
+             "fps."},
+        }};
+    return section;
+}
+
+const Section<SnowSettings>& snowParams() {
+    using N = SnowSettings;
+    static const Section<N> section{
+        "snow",
+        "The snow region every sim shares: its size, height and depth, and what it follows.",
+        {
+            {"resolution", &N::resolution, 2048, powerOfTwoBetween(64, 8192), "texels", Combo,
+             "Mask texture side; 2048 over 2048 cm makes 1 texel = 1 cm, the original's figure."},
+            {"ortho_width_cm", &N::orthoWidthCm, 2048.0, positive(), "cm", Drag,
+             "Side of the square region the capture camera sees (orthographic)."},
+            {"surface_z_cm", &N::surfaceZCm, 0.0, anyNumber(), "cm", Drag,
+             "Height of the undisturbed snow top; everything else is measured from here."},
+            {"capture_z_cm", &N::captureZCm, -100.0, anyNumber(), "cm", Drag,
+             "The capture camera, relative to the surface: below it, looking up at what pressed "
+             "in."},
+            {"depth_cm", &N::depthCm, 30.0, positive(), "cm", Drag,
+             "Snow thickness: the ground is at surface - depth; a fully pressed texel reaches it."},
+            {"region_centre_cm", &N::regionCentreCm, xy(0.0, 0.0), anyNumber(), "cm", Drag,
+             "Centre of the capture region in world X, Y (the original's GuidePosition)."},
+            {"follow", &N::follow, "", anyNumber(), "", None,
+             "Deformer a following region (sim.X.region) keeps centred; \"\": the player, or the "
+             "first deformer."},
+            {"quality", choice(&N::quality, kQualities), "custom", anyNumber(), "", Combo,
+             "\"custom\": resolution, blur and surface density from their own keys; \"off\" .. "
+             "\"ultra\" set them together (\"off\" allocates and runs nothing)."},
+            {"idle_skip", &N::idleSkip, false, anyNumber(), "", Checkbox,
+             "Skip capture and accumulate while nothing touches the region, it stands still and "
+             "every sim has healed to exactly 0."},
+        }};
+    return section;
+}
+
+const Section<CaptureSettings>& captureParams() {
+    using C = CaptureSettings;
+    static const Section<C> section{
+        "capture",
+        "The depth capture from below (PP_Depth_Snow): mask = 1 - saturate((depth + offset) / "
+        "distance).",
+        {
+            {"offset_cm", &C::offsetCm, 150.0, anyNumber(), "cm", Drag,
+             "PP_Depth_Snow Offset: shifts the captured depth so the surface maps to mask 0."},
+            {"distance_cm", &C::distanceCm, 250.0, positive(), "cm", Drag,
+             "Capture_Distance: the depth span the capture maps onto [0, 1]."},
+            {"far_cm", &C::farCm, 2000.0, positive(), "cm", Drag,
+             "Far plane of the capture camera; generous, only the near distance_cm is kept."},
+        }};
+    return section;
+}
+
+const Section<SimSettings>& simParams() {
+    using S = SimSettings;
+    static const Section<S> section{
+        "sim.X",
+        "One simulation (sim.a, sim.b): every sim runs on the same captures with its own "
+        "parameters and buffers. By default A recovers fast (0.95: about 5 % of a press left "
+        "after 1 s) and B slowly (0.999: about 94 %), both frame-rate independent.",
+        {
+            {"decay", &S::decay, perSim(0.999, {{'a', 0.95}}), aboveUpTo(0.0, 1.0), "", Slider,
+             "Mask_Attenuation: the fraction of the mask kept per 1/60 s."},
+            {"decay_timing", choice(&S::decayTiming, kDecayTimings), "delta_time", anyNumber(), "",
+             Combo,
+             "\"delta_time\": decay scaled by the time step, pow(decay, dt * 60); \"per_frame\": "
+             "once per step, the UE original."},
+            {"accumulate", choice(&S::accumulate, kAccumulateModes), "add", anyNumber(), "", Combo,
+             "\"add\": presses accumulate (the original); \"max\": the deepest press wins."},
+            {"half_safe", &S::halfSafe, true, anyNumber(), "", Checkbox,
+             "Exact half-float rounding and decay quanta, so 16-bit storage cannot stall a slow "
+             "decay (docs/pipeline.md)."},
+            {"resolution", &S::resolution, 0, zeroOrPowerOfTwoBetween(64, 8192), "texels", Combo,
+             "This sim's buffer side; 0 uses snow.resolution. Sims with the same region and "
+             "resolution share one capture."},
+            {"format", choice(&S::format, kBufferFormats), "r16f", anyNumber(), "", Combo,
+             "\"r16f\": intensity only (the original); \"rgba16f\": R intensity, G age (s since "
+             "the last contact), B contact type, 4x the memory."},
+            {"normals", choice(&S::normals, kNormalModes), "height_to_normal", anyNumber(), "",
+             Combo,
+             "\"height_to_normal\": smoothed central differences (the original); \"sobel\": a "
+             "sharper 3x3 Sobel."},
+            {"region", choice(&S::region, kRegionModes), "fixed", anyNumber(), "", Combo,
+             "\"fixed\" at snow.region_centre_cm; \"follow_naive\" re-centres on snow.follow and "
+             "resamples (smears); \"follow_snapped\" moves by whole texels (exact)."},
+            {"rims", choice(&S::rims, kRimModes), "off", anyNumber(), "", Combo,
+             "\"on\": displaced snow rises in a berm around prints (material.rim_*)."},
+            {"refill", choice(&S::refill, kRefillModes), "multiply", anyNumber(), "", Combo,
+             "\"multiply\": the buffer is multiplied by the decay (the original); \"linear\": "
+             "refill_rate is taken off per second instead."},
+            {"refill_rate", &S::refillRatePerS, 0.1, aboveUpTo(0.0, 1000.0), "1/s", LogSlider,
+             "Linear refill in mask units per second: a print of value v is flat after v / rate."},
+            {"decay_keys", decayKeys(), emptyList(), anyNumber(), "", None,
+             "Decay on the scenario timeline, linear between keys, held outside (a blizzard: "
+             "[[0, 0.999], [5, 0.95]]); empty: decay all run."},
+            {"blur", choice(&S::blur, kBlurModes), "per_pixel", anyNumber(), "", Combo,
+             "\"per_pixel\": the spiral blur wherever Snow_Mask is read (UE, the reference); "
+             "\"prepass\": once per step, one tap; \"separable\": two passes, half resolution."},
+            {"displacement", choice(&S::displacement, kSurfaceGeometries), "vertex", anyNumber(),
+             "", Combo,
+             "\"vertex\": a dense grid displaced in the vertex shader; \"tessellation\": "
+             "distance-adaptive hardware tessellation."},
+        }};
+    return section;
+}
+
+const Section<MaterialSettings>& materialParams() {
+    using M = MaterialSettings;
+    static const Section<M> section{
+        "sim.X.material",
+        "M_Snow and MF_FoliageInteraction_Snow for one sim (docs/material.md): Snow_Mask, "
+        "displacement, the spiral blur, edges, normals and rims.",
+        {
+            {"mask_multi", &M::maskMulti, 50.0, positive(), "", Drag,
+             "Snow_Mask = saturate(blurred persistent x mask_multi): x50 makes a faint trail a "
+             "full print."},
+            {"tgl", &M::tgl, 0.95, between(0.0, 1.0), "", Slider,
+             "RemapValueRange low: displacement = remap(1 - Snow_Mask, 0..1 -> tgl..tgh) of a "
+             "full print; lower is deeper."},
+            {"tgh", &M::tgh, 1.0, between(0.0, 1.0), "", Slider,
+             "RemapValueRange high: the displacement of untouched snow."},
+            {"displacement_magnitude_cm", &M::displacementMagnitudeCm, 0.0, nonNegative(), "cm",
+             Drag,
+             "A full print sinks (tgh - tgl) x this; 0 = snow.depth_cm / (tgh - tgl), down to the "
+             "ground."},
+            {"distance_steps", &M::distanceSteps, 16, integerBetween(1, 64), "", Slider,
+             "SpiralBlur rings."},
+            {"radial_steps", &M::radialSteps, 8, integerBetween(1, 32), "", Slider,
+             "SpiralBlur taps per ring."},
+            {"rt_blur_distance", &M::rtBlurDistance, 0.0, between(0.0, 0.25), "uv", Slider,
+             "Blur radius; 0 = by resolution: 1024 0.02, 2048 0.01, 4096 0.005, 8192 0.0015."},
+            {"edge_control", &M::edgeControl, 0.02, between(0.0, 0.5), "uv", Slider,
+             "Snow Edge Control: prints fade out over this width at the region's border."},
+            {"normal_intensity", &M::normalIntensity, 1.0, between(0.0, 100.0), "", Drag,
+             "HeightToNormal strength of the fake-shadow normals."},
+            {"rim_height_cm", &M::rimHeightCm, 2.0, between(0.0, 100.0), "cm", Drag,
+             "Crest of the berm around a print (rims = \"on\")."},
+            {"rim_width_cm", &M::rimWidthCm, 12.0, between(0.0, 1000.0), "cm", Drag,
+             "How far the berm reaches out from a print."},
+        }};
+    return section;
+}
+
+} // namespace snowcap::params
