@@ -41,6 +41,9 @@ private:
     GlInfo info_;
 };
 
+// The current context's GL_MAX_TESS_GEN_LEVEL (a capability, read once by whoever needs it).
+int queryMaxTessellationLevel();
+
 // Loads GL entry points for the current context, reads GL_VERSION and friends and checks what
 // snowcap needs (4.5 core, renderable + blendable R16F/RGBA16F). Returns the reason on failure.
 std::variant<GlInfo, ContextError>

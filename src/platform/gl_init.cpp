@@ -77,4 +77,10 @@ initialiseCurrentContext(void* (*getProc)(const char*), const std::string& platf
     return info;
 }
 
+int queryMaxTessellationLevel() {
+    GLint level = 1;
+    glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &level);
+    return level;
+}
+
 } // namespace snowcap

@@ -2,6 +2,7 @@
 
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "platform/gl_context.hpp"
 
 #include <algorithm>
 #include <glm/vec2.hpp>
@@ -184,7 +185,7 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
         return *error;
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
-    glGetIntegerv(GL_MAX_TESS_GEN_LEVEL, &pass->maxTessellationLevel_);
+    pass->maxTessellationLevel_ = queryMaxTessellationLevel();
     return pass;
 }
 
