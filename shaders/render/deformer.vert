@@ -3,8 +3,10 @@
 #include "../common/deformer_vertex.glsl"
 
 layout(location = 0) out vec3 vNormal;
+layout(location = 1) out vec3 vWorldCm;
 
 void main() {
     vNormal = deformerWorldNormal();
-    gl_Position = viewProjection * vec4(deformerWorldPosition(), 1.0);
+    vWorldCm = deformerWorldPosition();
+    gl_Position = viewProjection * vec4(vWorldCm, 1.0);
 }

@@ -36,11 +36,17 @@ float printHeightCm(vec2 uv) {
 }
 
 // The normal of the print's height field, intensity-scaled, in the surface's frame (Z up).
-// `blurred`: the baked blur and its slope (BLUR_SLOPE), else unused.
-vec3 printNormal(vec2 uv, vec3 blurred) {
+// `blurred`: the baked blur and its slope (BLUR_SLOPE), else unused. `crevice` (0..1): how far
+// the pixel lies below the mean of the filter's neighbours, per unit of their distance: the
+// height field's concavity from the taps the normal already takes, highest at the foot of a
+// wall and at the bottom of a print narrow enough for both walls to reach it.
+vec3 printNormal(vec2 uv, vec3 blurred, float snowMask, out float crevice) {
     float texelUv = 1.0 / snow.resolution;
     float texelCm = snow.orthoWidthCm / snow.resolution;
+    float depthCm = (snow.tgh - snow.tgl) * snow.displacementCm;
     vec2 slope;
+    float concavityCm;
+    float spacingCm;
 #if BLUR_SLOPE && !NORMALS_SOBEL
     // HeightToNormalSmooth without its four taps: the blurred value 1.5 texels either side is
     // continued linearly from the baked slope, then saturated and differenced as the taps
@@ -50,6 +56,8 @@ vec3 printNormal(vec2 uv, vec3 blurred) {
     vec2 behind = clamp((blurred.x - 1.5 * blurred.yz) * k, 0.0, 1.0);
     float fade = edgeFade(uv);
     slope = -(ahead - behind) * (snow.tgh - snow.tgl) * snow.displacementCm * fade;
+    concavityCm = (snowMask - 0.25 * fade * (ahead.x + ahead.y + behind.x + behind.y)) * depthCm;
+    spacingCm = 1.5 * texelCm;
 #if RIMS
     float e = 1.5 * texelUv;
     slope.x += rimHeightCm(uv + vec2(e, 0), ahead.x * fade) -
@@ -61,9 +69,15 @@ vec3 printNormal(vec2 uv, vec3 blurred) {
 #elif !NORMALS_SOBEL
         // HeightToNormalSmooth: central differences 1.5 texels either side of the pixel.
         float e = 1.5 * texelUv;
-        slope.x = printHeightCm(uv + vec2(e, 0)) - printHeightCm(uv - vec2(e, 0));
-        slope.y = printHeightCm(uv + vec2(0, e)) - printHeightCm(uv - vec2(0, e));
-        slope /= 2.0 * 1.5 * texelCm;
+        float east = printHeightCm(uv + vec2(e, 0)), west = printHeightCm(uv - vec2(e, 0));
+        float north = printHeightCm(uv + vec2(0, e)), south = printHeightCm(uv - vec2(0, e));
+        slope = vec2(east - west, north - south) / (2.0 * 1.5 * texelCm);
+        float centre = -snowMask * depthCm;
+#if RIMS
+        centre += rimHeightCm(uv, snowMask);
+#endif
+        concavityCm = 0.25 * (east + west + north + south) - centre;
+        spacingCm = 1.5 * texelCm;
 #else
         // Sobel on the 3 x 3 texel neighbourhood.
         float h[9];
@@ -73,7 +87,10 @@ vec3 printNormal(vec2 uv, vec3 blurred) {
         slope.x = (h[2] + 2.0 * h[5] + h[8]) - (h[0] + 2.0 * h[3] + h[6]);
         slope.y = (h[6] + 2.0 * h[7] + h[8]) - (h[0] + 2.0 * h[1] + h[2]);
         slope /= 8.0 * texelCm;
+        concavityCm = 0.25 * (h[1] + h[3] + h[5] + h[7]) - h[4];
+        spacingCm = texelCm;
 #endif
+    crevice = clamp(concavityCm / spacingCm, 0.0, 1.0);
     return normalize(vec3(-slope * snow.normalIntensity, 1.0));
 }
 
@@ -87,7 +104,9 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
 // The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask). A rim (rims = "on")
 // stands on untouched snow, where Snow_Mask is 0, so it brings its own alpha: full where it
 // is more than a few percent of its crest high.
-vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred) {
+// `crevice`: printNormal's concavity (0 where the filter is skipped).
+vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred, out float crevice) {
+    crevice = 0.0;
     vec3 ground = groundNormal(detail);
     float alpha = snowMask;
 #if RIMS
@@ -96,7 +115,7 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred) {
 #endif
     if (alpha <= 0.0)
         return ground;
-    vec3 blended = blendAngleCorrected(ground, printNormal(uv, blurred));
+    vec3 blended = blendAngleCorrected(ground, printNormal(uv, blurred, snowMask, crevice));
     return normalize(mix(ground, blended, alpha));
 }
 
@@ -104,7 +123,11 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred) {
 // ---- layers ---------------------------------------------------------------------------------
 
 // MF_Landscape_Ground: fresh snow, packed snow in prints, ground where a deep print reaches it.
-Layers landscapeLayers(vec4 detail, float snowMask) {
+// Each layer's OR comes from the same baked tap as its colour: occlusion reaches the layer's
+// value (look.*_or[0]) in the detail's hollows (low R) and 1 on its crests; roughness is the
+// layer's value varied by +-10 % with the second fbm (A). `crevice` darkens the ambient at the
+// print's concave feet by up to look.crevice_occlusion.
+Layers landscapeLayers(vec4 detail, float snowMask, float crevice) {
     vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * detail.r);
     vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
     vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
@@ -118,6 +141,14 @@ Layers landscapeLayers(vec4 detail, float snowMask) {
     Layers layers;
     layers.albedo = mix(mix(fresh, packedSnow, packedAlpha), ground, reveal);
     layers.subsurface = mix(snow.ssSnow.rgb, snow.ssGround.rgb, reveal);
+    float hollow = 1.0 - smoothstep(0.25, 0.75, detail.r);
+    vec3 occlusion = mix(vec3(1.0), vec3(snow.snowPackedOr.x, snow.snowPackedOr.z,
+                                         snow.groundOrCrevice.x), hollow);
+    vec3 roughness = vec3(snow.snowPackedOr.y, snow.snowPackedOr.w, snow.groundOrCrevice.y) *
+                     (0.9 + 0.2 * detail.a);
+    layers.occlusion = mix(mix(occlusion.x, occlusion.y, packedAlpha), occlusion.z, reveal) *
+                       (1.0 - snow.groundOrCrevice.z * crevice);
+    layers.roughness = mix(mix(roughness.x, roughness.y, packedAlpha), roughness.z, reveal);
     return layers;
 }
 

@@ -2,13 +2,22 @@
 // SnowSurfacePass, per pixel: Snow_Mask (per-pixel spiral blur, the UE-faithful reference),
 // fake-shadow normals, layers, light.
 // view.outputMode: 0 lit colour; debug outputs for tests and docs: 1 persistent value
-// (nearest texel), 2 Snow_Mask, 3 height above the surface (cm), 4 normal (xyz), 5 albedo.
+// (nearest texel), 2 Snow_Mask, 3 height above the surface (cm), 4 normal (xyz), 5 albedo,
+// 6 occlusion, 7 roughness, 8 the sun's specular lobe (with the sparkle), 9 the deformers'
+// shadow (1 lit), 10 the sparkle's world-space seed (which points can glint).
+// Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS (SurfaceVariant).
 #include "../snow/snow_params.glsl"
 #include "../snow/region.glsl"
 #include "../snow/snow_mask.glsl"
 #include "../snow/displacement.glsl"
 #include "../common/view_params.glsl"
 #include "material.glsl"
+#if SHADOWS
+#include "../common/shadow_map.glsl"
+#endif
+#if SPARKLE
+#include "sparkle.glsl"
+#endif
 
 layout(location = 0) in vec3 vWorldCm;
 layout(location = 0) out vec4 colour;
@@ -43,15 +52,59 @@ void main() {
         return;
     }
     vec4 detail = landscapeDetailAt(vWorldCm.xy);
-    vec3 normal = snowNormal(detail, uv, snowMask, blurred);
+    float crevice;
+    vec3 normal = snowNormal(detail, uv, snowMask, blurred, crevice);
     if (mode == 4) {
         colour = vec4(normal, 1.0);
         return;
     }
-    Layers layers = landscapeLayers(detail, snowMask);
+    Layers layers = landscapeLayers(detail, snowMask, crevice);
     if (mode == 5) {
         colour = vec4(layers.albedo, 1.0);
         return;
     }
-    colour = vec4(toDisplay(shade(layers, normal)), 1.0);
+    if (mode == 6) {
+        colour = vec4(layers.occlusion);
+        return;
+    }
+    if (mode == 7) {
+        colour = vec4(layers.roughness);
+        return;
+    }
+#if SHADOWS
+    float sunVisible = sunVisibility(vWorldCm);
+#else
+    float sunVisible = 1.0;
+#endif
+    if (mode == 9) {
+        colour = vec4(sunVisible);
+        return;
+    }
+    vec3 toEye = normalize(view.eyeCm.xyz - vWorldCm);
+    vec3 lit = shade(layers, normal, toEye, sunVisible);
+#if SPARKLE
+    if (mode == 10) {
+        colour = vec4(sparkleSeed(vWorldCm.xy));
+        return;
+    }
+    vec3 glints = sparkle(vWorldCm.xy, normal, toEye, snowMask) * snow.sunColour.rgb * sunVisible;
+    lit += glints;
+#else
+    vec3 glints = vec3(0.0);
+    if (mode == 10) {
+        colour = vec4(0.0);
+        return;
+    }
+#endif
+    if (mode == 8) {
+#if SPECULAR
+        vec3 lobe = snow.sunColour.rgb * sunVisible *
+                    ggxSun(normal, toEye, snow.sunDirection.xyz, layers.roughness);
+#else
+        vec3 lobe = vec3(0.0);
+#endif
+        colour = vec4(toDisplay(lobe + glints), 1.0);
+        return;
+    }
+    colour = vec4(toDisplay(lit), 1.0);
 }

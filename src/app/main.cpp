@@ -70,7 +70,8 @@ int main(int argc, char** argv) {
     renderCommand
         ->add_option("--stage", render.stage,
                      "What final.png shows: lit, or one material stage for inspection")
-        ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo"}))
+        ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo",
+                               "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
     addSet(renderCommand);
 

@@ -1,17 +1,17 @@
 // `snowcap render`: a scenario at a fixed time step in a headless context; writes stats.json,
 // the persistent buffers and the capture depth as PFM, and final.png.
 #include "app/commands.hpp"
+#include "core/config.hpp"
+#include "gpu/half_store_probe.hpp"
+#include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
 #include "lab/run_outputs.hpp"
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
-#include "viewer/viewer_frame.hpp"
-#include "core/config.hpp"
-#include "gpu/half_store_probe.hpp"
-#include "gpu/shader_library.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
+#include "viewer/viewer_frame.hpp"
 
 #include <chrono>
 #include <cmath>
@@ -68,6 +68,16 @@ SurfaceOutput surfaceOutputNamed(const std::string& stage) {
         return SurfaceOutput::Normal;
     if (stage == "albedo")
         return SurfaceOutput::Albedo;
+    if (stage == "occlusion")
+        return SurfaceOutput::Occlusion;
+    if (stage == "roughness")
+        return SurfaceOutput::Roughness;
+    if (stage == "specular")
+        return SurfaceOutput::Specular;
+    if (stage == "shadow")
+        return SurfaceOutput::Shadow;
+    if (stage == "sparkle")
+        return SurfaceOutput::SparkleSeed;
     return SurfaceOutput::Lit;
 }
 

@@ -1,10 +1,10 @@
 #include "bench/bench_cases.hpp"
 
-#include "lab/run_outputs.hpp"
-#include "lab/session.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "gpu/pass_state.hpp"
+#include "lab/run_outputs.hpp"
+#include "lab/session.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
 #include "snow/snow_field.hpp"
@@ -423,7 +423,8 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
         runFrame(field, *session.renderer, {instances, kDt, {views}}, breakdown ? &timer : nullptr);
         if (breakdown)
             for (const auto& [pass, ms] : timer.latestMs()) {
-                const bool own = pass.starts_with("view.") || pass.starts_with("blur.");
+                const bool own =
+                    pass.starts_with("view.") || pass.starts_with("blur.") || pass == "shadow";
                 (*breakdown)[own ? pass : "step." + pass] += ms;
             }
         ++frames;

@@ -88,6 +88,25 @@ const Section<LookSettings>& lookParams() {
              "Sunlight (x intensity)."},
             {"sky_colour", &L::skyColour, xyz(0.42, 0.55, 0.78), between(0.0, 100.0), "", Colour,
              "Ambient light from above."},
+            {"snow_or", &L::snowOr, xy(0.85, 0.6), between(0.0, 1.0), "", Drag,
+             "Snow_OR: [occlusion, roughness] of fresh snow; occlusion is the ambient left in the "
+             "layer's deepest hollows (1 = none), roughness the GGX roughness."},
+            {"packed_or", &L::packedOr, xy(0.8, 0.35), between(0.0, 1.0), "", Drag,
+             "[occlusion, roughness] of packed snow in prints: smoother and a little darker."},
+            {"ground_or", &L::groundOr, xy(0.6, 0.9), between(0.0, 1.0), "", Drag,
+             "Ground_OR: [occlusion, roughness] of revealed ground."},
+            {"crevice_occlusion", &L::creviceOcclusion, 0.6, between(0.0, 1.0), "", Slider,
+             "Ambient lost where the print's height field is most concave (the feet of its "
+             "walls, the bottom of a narrow print); 0 = off."},
+            {"specular", &L::specular, true, anyNumber(), "", Checkbox,
+             "The GGX specular lobe with the layers' roughness and the sky's reflection; false = "
+             "diffuse, wrap and ambient only (the look before it)."},
+            {"sparkle", &L::sparkle, false, anyNumber(), "", Checkbox,
+             "Glints of ice facets seeded in world space (1 cm cells): they stay put as the "
+             "camera moves."},
+            {"deformer_shadows", &L::deformerShadows, true, anyNumber(), "", Checkbox,
+             "The sun's shadow map of the deformers, on the snow and on the deformers (the snow "
+             "casts none, as in M_Snow)."},
         }};
     return section;
 }

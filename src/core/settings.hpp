@@ -138,6 +138,15 @@ struct LookSettings {
     glm::vec3 sunDirection{}; // sun_direction: towards the sun
     glm::vec3 sunColour{};    // sun_colour (linear, x intensity)
     glm::vec3 skyColour{};    // sky_colour: ambient from above
+    // MF_Landscape_Ground's OR output per layer, [occlusion, roughness]: the ambient light left
+    // in the layer's deepest baked hollows (1 = none) and its GGX roughness.
+    std::array<double, 2> snowOr{};   // snow_or (Snow_OR): fresh snow
+    std::array<double, 2> packedOr{}; // packed_or: pressed snow, smoother
+    std::array<double, 2> groundOr{}; // ground_or (Ground_OR)
+    double creviceOcclusion{};        // crevice_occlusion: print-depth occlusion strength
+    bool specular{};                  // specular: GGX lobe (off: diffuse, wrap and ambient only)
+    bool sparkle{};                   // sparkle: glints seeded in world space
+    bool deformerShadows{};           // deformer_shadows: the sun's shadow map of the deformers
 };
 
 // The camera of `render`'s final.png (view.*).

@@ -176,6 +176,18 @@ glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDept
                 static_cast<std::uint8_t>(std::clamp(texel[2] * 0.5f + 0.5f, 0.0f, 1.0f) * 255.0f +
                                           0.5f),
                 255};
+    case SurfaceOutput::Occlusion:
+    case SurfaceOutput::Roughness:
+    case SurfaceOutput::Shadow:
+    case SurfaceOutput::SparkleSeed: {
+        // Linear grey: 0 black, 1 white, so the picture reads as the value.
+        const auto v = static_cast<std::uint8_t>(std::clamp(texel[0], 0.0f, 1.0f) * 255.0f + 0.5f);
+        return {v, v, v, 255};
+    }
+    case SurfaceOutput::Specular: // already tone-mapped and sRGB-encoded by the shader
+        return {static_cast<std::uint8_t>(std::clamp(texel[0], 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[1], 0.0f, 1.0f) * 255.0f + 0.5f),
+                static_cast<std::uint8_t>(std::clamp(texel[2], 0.0f, 1.0f) * 255.0f + 0.5f), 255};
     default:
         return {static_cast<std::uint8_t>(
                     std::clamp(std::pow(texel[0], 1.0f / 2.2f), 0.0f, 1.0f) * 255.0f + 0.5f),

@@ -3,6 +3,7 @@
 #include "render/view_params.hpp"
 
 #include <array>
+#include <vector>
 
 namespace snowcap {
 
@@ -44,6 +45,17 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
             continue;
         Timed timed(timer, "blur." + sim.name());
         sim.blur();
+    }
+
+    // The sun's shadow map of the deformers, over the regions the lit views show.
+    std::vector<Region> litRegions;
+    for (const FrameView& view : frame.draw.views)
+        if (view.request.output != SurfaceOutput::Persistent &&
+            view.request.output != SurfaceOutput::SnowMask)
+            litRegions.push_back(field.sim(view.sim).region());
+    {
+        Timed timed(timer, "shadow");
+        renderer.drawShadows(frame.deformers, litRegions, field.sim(0).fullSettings());
     }
 
     if (frame.draw.background)

@@ -8,6 +8,7 @@
 //   capture     deformer depth from below, once per distinct capture  (capture, capture.N)
 //   accumulate  capture + previous buffer -> next buffer, per sim     (accumulate.a, .b)
 //   blur        the per-step blurred copy of each sim a view draws    (blur.a, blur.b)
+//   shadow      the sun's shadow map of the deformers (look.deformer_shadows) (shadow)
 //   background  the target cleared around the views, when asked
 //   per view:   clear, surface, deformers, sky                        (view.*)
 //   ui          the viewer's panels                                   (ui)

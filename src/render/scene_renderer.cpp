@@ -1,5 +1,7 @@
 #include "render/scene_renderer.hpp"
 
+#include <algorithm>
+#include <glm/common.hpp>
 #include <glm/gtc/type_ptr.hpp>
 
 namespace snowcap {
@@ -33,14 +35,52 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     auto deformer = shaders.load(
         {"deformer",
          {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
-         {}});
+         {{"DEFORMER_SHADOWS", "0"}}});
     if (auto* error = std::get_if<std::string>(&deformer))
         return *error;
+    auto shadowed = shaders.load(
+        {"deformer.shadowed",
+         {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
+         {{"DEFORMER_SHADOWS", "1"}}});
+    if (auto* error = std::get_if<std::string>(&shadowed))
+        return *error;
+    renderer->shadowedDeformerProgram_ = std::get<gpu::ShaderProgram*>(shadowed);
+    auto shadow = ShadowPass::create(shaders);
+    if (auto* error = std::get_if<std::string>(&shadow))
+        return *error;
+    renderer->shadow_ = std::move(std::get<0>(shadow));
     renderer->skyProgram_ = std::get<gpu::ShaderProgram*>(sky);
     renderer->deformerProgram_ = std::get<gpu::ShaderProgram*>(deformer);
     renderer->viewBuffer_ = gpu::Buffer(sizeof(ViewParamsBlock), nullptr, "view.params");
     renderer->emptyArray_ = gpu::VertexArray("view.fullscreen");
     return renderer;
+}
+
+bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
+                                std::span<const Region> regions, const Settings& settings) {
+    shadowDrawn_ = false;
+    const bool casters = std::any_of(deformers.begin(), deformers.end(),
+                                     [](const DeformerInstance& d) { return d.mesh != nullptr; });
+    if (!settings.look.deformerShadows || !casters || regions.empty())
+        return false;
+    // The receivers: the regions' snow from the ground under it up to the tallest caster (the
+    // skirt beyond the regions is left unshadowed).
+    ShadowBox box;
+    box.minCm = glm::dvec2(1e30);
+    box.maxCm = glm::dvec2(-1e30);
+    for (const Region& region : regions) {
+        const glm::dvec2 half(region.widthCm * 0.5);
+        box.minCm = glm::min(box.minCm, region.centreCm - half);
+        box.maxCm = glm::max(box.maxCm, region.centreCm + half);
+    }
+    box.zLowCm = settings.snow.surfaceZCm - settings.snow.depthCm;
+    box.zHighCm = settings.snow.surfaceZCm + 1.0;
+    for (const DeformerInstance& d : deformers)
+        if (d.mesh && d.worldBounds.valid())
+            box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
+    shadow_->draw(deformers, box, settings.look.sunDirection);
+    shadowDrawn_ = true;
+    return true;
 }
 
 void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
@@ -73,28 +113,30 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     clear.clearDepth = 1.0f;
     gpu::beginPass(clear);
 
+    const bool shadows = shadowDrawn_ && sim.fullSettings().look.deformerShadows;
+    if (shadows)
+        shadow_->bind();
     begin("view.surface");
-    surface_->draw(sim, sim.settings().displacement, view);
+    surface_->draw(sim, sim.settings().displacement, view, shadows);
     end("view.surface");
 
     const bool lit = request.output == SurfaceOutput::Lit;
     if (request.drawDeformers && lit) {
         begin("view.deformers");
+        const GLuint program = shadows ? shadowedDeformerProgram_->id() : deformerProgram_->id();
         gpu::PassState pass = view;
         pass.depthTest = gpu::DepthTest::Less;
         pass.depthWrite = true;
-        pass.program = deformerProgram_->id();
+        pass.program = program;
         gpu::beginPass(pass);
         const glm::mat4 viewProjection = request.camera.viewProjection();
-        glProgramUniformMatrix4fv(deformerProgram_->id(), 0, 1, GL_FALSE,
-                                  glm::value_ptr(viewProjection));
+        glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(viewProjection));
         for (std::size_t i = 0; i < deformers.size(); ++i) {
             if (!deformers[i].mesh)
                 continue;
-            glProgramUniformMatrix4fv(deformerProgram_->id(), 1, 1, GL_FALSE,
-                                      glm::value_ptr(deformers[i].model));
-            glProgramUniform3fv(deformerProgram_->id(), 2, 1, glm::value_ptr(deformerAlbedo(i)));
-            deformers[i].mesh->draw(deformerProgram_->id(), deformers[i].skinning);
+            glProgramUniformMatrix4fv(program, 1, 1, GL_FALSE, glm::value_ptr(deformers[i].model));
+            glProgramUniform3fv(program, 2, 1, glm::value_ptr(deformerAlbedo(i)));
+            deformers[i].mesh->draw(program, deformers[i].skinning);
         }
         end("view.deformers");
     }

@@ -4,6 +4,7 @@
 // copy (blur = "prepass" / "separable") must be current: the frame's blur pass runs first.
 
 #include "gpu/timers.hpp"
+#include "render/shadow_pass.hpp"
 #include "render/snow_surface_pass.hpp"
 #include "render/view_params.hpp"
 #include "snow/contact_capture.hpp"
@@ -35,14 +36,24 @@ public:
     void render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
                 const ViewRequest& request, gpu::PassTimer* timer = nullptr);
 
+    // The frame's shadow pass: with look.deformer_shadows and deformers to cast, the sun's map
+    // over `regions` (the views' snow) is drawn and the views after it sample it; otherwise
+    // the views draw unshadowed (nothing could cast). Returns whether it drew.
+    bool drawShadows(std::span<const DeformerInstance> deformers, std::span<const Region> regions,
+                     const Settings& settings);
+
     SnowSurfacePass& surface() { return *surface_; }
+    ShadowPass& shadow() { return *shadow_; }
 
 private:
     SceneRenderer() = default;
 
     std::unique_ptr<SnowSurfacePass> surface_;
+    std::unique_ptr<ShadowPass> shadow_;
+    bool shadowDrawn_ = false; // by this frame's shadow pass
     const gpu::ShaderProgram* skyProgram_ = nullptr;
     const gpu::ShaderProgram* deformerProgram_ = nullptr;
+    const gpu::ShaderProgram* shadowedDeformerProgram_ = nullptr; // DEFORMER_SHADOWS
     gpu::Buffer viewBuffer_;
     gpu::VertexArray emptyArray_;
 };

@@ -61,14 +61,24 @@ int SnowSurfacePass::gridCellsFor(int resolution) {
     return surfaceGridCells(Quality::Custom, resolution);
 }
 
-SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry) {
+SurfaceVariant SurfaceVariant::withLook(const LookSettings& look) const {
+    SurfaceVariant variant = *this;
+    variant.specular = look.specular;
+    variant.sparkle = look.sparkle;
+    variant.shadows = look.deformerShadows;
+    return variant;
+}
+
+SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry,
+                                  const LookSettings& look) {
     // Every blur but per_pixel leaves a pre-blurred copy that the material reads with one tap;
     // the separable one also carries its slope when the buffer is r16f (SnowSim::
     // blurCarriesSlope), which the material then uses instead of four more taps.
     BlurMode blur = sim.blur;
     if (blur == BlurMode::Separable && sim.format != BufferFormat::R16F)
         blur = BlurMode::Prepass;
-    return {geometry, blur, sim.normals, sim.rims, sim.format};
+    SurfaceVariant variant{geometry, blur, sim.normals, sim.rims, sim.format};
+    return variant.withLook(look);
 }
 
 gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) {
@@ -80,12 +90,25 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"NORMALS_SOBEL", flag(variant.normals == NormalMode::Sobel)},
                                   {"RIMS", flag(variant.rims == RimMode::On)},
                                   {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)},
-                                  {"NO_SNOW", flag(variant.flat)}};
+                                  {"NO_SNOW", flag(variant.flat)},
+                                  {"SPECULAR", flag(variant.specular)},
+                                  {"SPARKLE", flag(variant.sparkle)},
+                                  {"SHADOWS", flag(variant.shadows)}};
+    // The look's part of the name: ".diffuse" with every switch off.
+    std::string look;
+    if (variant.specular)
+        look += ".specular";
+    if (variant.sparkle)
+        look += ".sparkle";
+    if (variant.shadows)
+        look += ".shadows";
+    if (look.empty())
+        look = ".diffuse";
     const std::string name =
-        variant.flat ? fmt::format("snow_surface.{}.flat", toString(variant.geometry))
-                     : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}", toString(variant.geometry),
+        variant.flat ? fmt::format("snow_surface.{}.flat{}", toString(variant.geometry), look)
+                     : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}{}", toString(variant.geometry),
                                    toString(variant.blur), toString(variant.normals),
-                                   toString(variant.rims), toString(variant.format));
+                                   toString(variant.rims), toString(variant.format), look);
     if (variant.geometry == SurfaceGeometry::VertexGrid)
         return {name,
                 {{GL_VERTEX_SHADER, "surface/surface.vert"},
@@ -100,6 +123,17 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
 }
 
 std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
+    // The snow's switches, each with every combination of the look's (sparkle only with
+    // specular: it is a part of the lobe).
+    std::vector<LookSettings> looks;
+    for (int bits = 0; bits < 8; ++bits) {
+        LookSettings look;
+        look.specular = (bits & 1) != 0;
+        look.sparkle = (bits & 2) != 0;
+        look.deformerShadows = (bits & 4) != 0;
+        if (!look.sparkle || look.specular)
+            looks.push_back(look);
+    }
     std::vector<SurfaceVariant> variants;
     for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
         for (BlurMode blur : allValues<BlurMode>())
@@ -111,11 +145,15 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
                         sim.normals = normals;
                         sim.rims = rims;
                         sim.format = format;
-                        const SurfaceVariant variant = SurfaceVariant::of(sim, geometry);
-                        if (std::find(variants.begin(), variants.end(), variant) == variants.end())
-                            variants.push_back(variant);
+                        for (const LookSettings& look : looks) {
+                            const SurfaceVariant variant = SurfaceVariant::of(sim, geometry, look);
+                            if (std::find(variants.begin(), variants.end(), variant) ==
+                                variants.end())
+                                variants.push_back(variant);
+                        }
                     }
-    variants.push_back(SurfaceVariant::flatSnow());
+    for (const LookSettings& look : looks)
+        variants.push_back(SurfaceVariant::flatSnow().withLook(look));
     return variants;
 }
 
@@ -137,7 +175,8 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowSurfacePass> pass(new SnowSurfacePass(shaders));
     // The default variant is built now, so a broken material fails here with its file and line;
     // the others are built when a sim first needs them.
-    const SurfaceVariant defaults = SurfaceVariant::of(SimSettings{}, SurfaceGeometry::VertexGrid);
+    const SurfaceVariant defaults =
+        SurfaceVariant::of(SimSettings{}, SurfaceGeometry::VertexGrid, LookSettings{});
     auto built = shaders.load(surfaceProgram(defaults));
     if (auto* error = std::get_if<std::string>(&built))
         return *error;
@@ -233,8 +272,8 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
     builtFor_ = region;
 }
 
-void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry,
-                           const gpu::PassState& view) {
+void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
+                           bool shadowMapDrawn) {
     const Region& region = sim.region();
     // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
     if (detailBake_ && detailBake_->generation() != detailGeneration_)
@@ -250,9 +289,12 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry,
         buildGeometry(region, cells);
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
+    // The look's switches, with the shadows only where the frame drew the map.
+    LookSettings look = sim.fullSettings().look;
+    look.deformerShadows = look.deformerShadows && shadowMapDrawn;
     const SurfaceVariant variant = quality == Quality::Off
-                                       ? SurfaceVariant::flatSnow()
-                                       : SurfaceVariant::of(sim.settings(), geometry);
+                                       ? SurfaceVariant::flatSnow().withLook(look)
+                                       : SurfaceVariant::of(sim.settings(), geometry, look);
     const gpu::ShaderProgram* material = program(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner
@@ -260,7 +302,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry,
     SurfaceVariant skirtVariant = variant;
     skirtVariant.geometry = SurfaceGeometry::VertexGrid;
     if (sim.settings().material.edgeControl > 0.0)
-        skirtVariant = SurfaceVariant::flatSnow();
+        skirtVariant = SurfaceVariant::flatSnow().withLook(look);
     const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
     if (!material || !skirtMaterial)
         return;

@@ -32,8 +32,16 @@ struct SurfaceVariant {
     // Untouched snow only: no buffer read, Snow_Mask 0 (the skirt outside the region, whose
     // pixels are all untouched, and snow.quality = "off").
     bool flat = false;
+    // The look's switches (look.*): GGX specular, world-space sparkle (needs specular), and
+    // the deformers' shadow map sampled with PCF. All off is the diffuse look from before them.
+    bool specular = false;
+    bool sparkle = false;
+    bool shadows = false;
 
-    static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry);
+    static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,
+                             const LookSettings& look);
+    // The same variant with the look's switches of `look`.
+    SurfaceVariant withLook(const LookSettings& look) const;
     static SurfaceVariant flatSnow() {
         SurfaceVariant variant;
         variant.flat = true;
@@ -48,8 +56,10 @@ public:
     create(gpu::ShaderLibrary& shaders);
 
     // Into `view` (its target, viewport and scissor; the pass sets its own depth and program).
-    // Clears nothing: the view's clear comes before it.
-    void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view);
+    // Clears nothing: the view's clear comes before it. `shadowMapDrawn`: the frame's shadow
+    // pass has drawn and bound the deformers' shadow map (look.deformer_shadows samples it).
+    void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
+              bool shadowMapDrawn = false);
 
     // The material's program for one variant (tests count its samplers).
     static gpu::ProgramDesc surfaceProgram(const SurfaceVariant& variant);
@@ -65,6 +75,8 @@ public:
     static int gridCellsFor(int resolution);
     static constexpr int kPatchesPerSide = 32;
     static constexpr int kDetailSize = 512; // texels per side of the baked detail noise
+    // The texture unit of the deformers' shadow map (render/shadow_pass.hpp).
+    static constexpr int kShadowUnit = 5;
 
 private:
     explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}

@@ -19,6 +19,11 @@ enum class SurfaceOutput {
     Height = 3,     // world z minus the surface (cm)
     Normal = 4,     // world normal xyz
     Albedo = 5,
+    Occlusion = 6,    // ambient occlusion: the layers' baked hollows x the crevice term
+    Roughness = 7,    // the layers' blended GGX roughness
+    Specular = 8,     // the sun's specular lobe alone (tone-mapped)
+    Shadow = 9,       // the deformers' shadow: 1 lit, 0 fully shadowed
+    SparkleSeed = 10, // where a glint can be: a function of the world point only
 };
 
 struct alignas(16) ViewParamsBlock {

@@ -73,6 +73,16 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     put(block.sunDirection, sun, 0.0f);
     put(block.sunColour, look.sunColour, 0.0f);
     put(block.skyColour, look.skyColour, 0.0f);
+    const auto f = [](double v) {
+        return static_cast<float>(v);
+    };
+    block.snowPackedOr[0] = f(look.snowOr[0]);
+    block.snowPackedOr[1] = f(look.snowOr[1]);
+    block.snowPackedOr[2] = f(look.packedOr[0]);
+    block.snowPackedOr[3] = f(look.packedOr[1]);
+    block.groundOrCrevice[0] = f(look.groundOr[0]);
+    block.groundOrCrevice[1] = f(look.groundOr[1]);
+    block.groundOrCrevice[2] = f(look.creviceOcclusion);
     return block;
 }
 

@@ -62,8 +62,11 @@ struct alignas(16) SnowParamsBlock {
     float sunDirection[4];       // 208 normalised, towards the sun
     float sunColour[4];          // 224
     float skyColour[4];          // 240
+    // ---- the layers' OR (occlusion, roughness) and the crevice term ----
+    float snowPackedOr[4];    // 256 snow occlusion, roughness; packed occlusion, roughness
+    float groundOrCrevice[4]; // 272 ground occlusion, roughness; crevice strength; pad
 };
-static_assert(sizeof(SnowParamsBlock) == 256, "std140 size drift: see snow_params.glsl");
+static_assert(sizeof(SnowParamsBlock) == 288, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);
 static_assert(offsetof(SnowParamsBlock, contactScale) == 28);
 static_assert(offsetof(SnowParamsBlock, stepFactor) == 32);
@@ -71,6 +74,7 @@ static_assert(offsetof(SnowParamsBlock, tgl) == 64);
 static_assert(offsetof(SnowParamsBlock, ageStepS) == 96);
 static_assert(offsetof(SnowParamsBlock, snowColourWrap) == 128);
 static_assert(offsetof(SnowParamsBlock, skyColour) == 240);
+static_assert(offsetof(SnowParamsBlock, groundOrCrevice) == 272);
 
 // The blur radius a sim uses: its own setting, or the seed's table by resolution.
 double effectiveBlurDistance(const MaterialSettings& material, int resolution);

@@ -80,7 +80,7 @@ TEST_F(FrameFixture, TimingRunsTheSamePasses) {
     EXPECT_EQ(frame(&timer), untimed);
     EXPECT_EQ(field->passesRun().capture, 2 * captures);
     for (const char* pass : {"capture", "accumulate.a", "accumulate.b", "blur.a", "blur.b",
-                             "view.surface", "view.deformers", "view.sky"})
+                             "shadow", "view.surface", "view.deformers", "view.sky"})
         EXPECT_TRUE(timer.latestMs().contains(pass)) << pass;
 }
 
