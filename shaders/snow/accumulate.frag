@@ -36,7 +36,7 @@ const float kMaxAgeS = 120.0; // AgeClock::kMaxAgeS
 
 void main() {
     ivec2 texel = ivec2(gl_FragCoord.xy);
-    // Containment (issue 9): a NaN/Inf depth counts as "nothing there" and a NaN/Inf or
+    // Containment: a NaN/Inf depth counts as "nothing there" and a NaN/Inf or
     // out-of-range previous value as untouched snow, so one bad texel can never become a
     // persistent one.
     float windowDepth = texelFetch(captureDepth, texel, 0).r;

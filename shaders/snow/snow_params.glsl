@@ -25,7 +25,7 @@ layout(std140, binding = 0) uniform SnowParams {
     float edgeControl;       // Snow Edge Control
     float normalIntensity;
     float normalMode;        // 0 height_to_normal, 1 sobel (read by no shader: compiled in)
-    // test-bed switches (issue 7)
+    // test-bed switches
     float ageStepS;          // seconds the age channel grows this step
     float refillStep;        // linear refill: subtracted this step
     float formatRgba;        // 1: G age, B contact type + 1 (read by no shader: compiled in)

@@ -1,5 +1,6 @@
 #include "bench/bench_cases.hpp"
 
+#include "bench/case_support.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "gpu/pass_state.hpp"
@@ -20,22 +21,8 @@ namespace snowcap::bench {
 
 namespace {
 
-constexpr double kDt = 1.0 / 60.0;
-constexpr const char* kScenario = "decay_compare"; // the viewer's default scene
 constexpr int kDenseTriangles = 50000;
 constexpr float kDeformerRadiusCm = 40.0f;
-
-// The scenario with the user's --set first and the case's own keys last: a case's size or
-// switch is what it measures, so it must win; everything else is the user's to change.
-std::variant<Settings, std::string> scenarioSettings(const Context& context,
-                                                     const std::vector<std::string>& caseKeys) {
-    std::vector<std::string> overrides = context.overrides;
-    overrides.insert(overrides.end(), caseKeys.begin(), caseKeys.end());
-    auto loaded = loadScenarioSettings(kScenario, overrides);
-    if (auto* error = std::get_if<ConfigError>(&loaded))
-        return error->message;
-    return std::get<Settings>(loaded);
-}
 
 std::variant<std::unique_ptr<SnowField>, std::string> makeField(Context& context,
                                                                 const Settings& settings) {
@@ -71,6 +58,18 @@ void drawCopy(Context& context, const gpu::Framebuffer& target, const gpu::Textu
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+} // namespace
+
+std::variant<Settings, std::string> scenarioSettings(const Context& context,
+                                                     const std::vector<std::string>& caseKeys) {
+    std::vector<std::string> overrides = context.overrides;
+    overrides.insert(overrides.end(), caseKeys.begin(), caseKeys.end());
+    auto loaded = loadScenarioSettings(kScenario, overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded))
+        return error->message;
+    return std::get<Settings>(loaded);
+}
+
 std::size_t fieldBytes(const SnowField& field) {
     std::size_t bytes = 0;
     for (int s = 0; s < SnowField::kSimCount; ++s)
@@ -97,8 +96,6 @@ void screenCopyFloor(Context& context, const Screen& screen) {
                          static_cast<long long>(screen.width) * screen.height, "pixels"},
                         [&] { drawCopy(context, framebuffer, source); });
 }
-
-} // namespace
 
 std::optional<std::string> prepare(Context& context) {
     auto copy = context.shaders.load(
@@ -386,161 +383,6 @@ std::optional<std::string> gridCases(Context& context, const Screen& screen,
                         });
         c.extra["grid_vertices"] = static_cast<long long>(cells + 1) * (cells + 1);
     }
-    return std::nullopt;
-}
-
-namespace {
-
-// Times whole A/B frames (step + both views) of one session; returns the case with the snow
-// passes per frame and the snow bytes it holds.
-std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Settings settings,
-                                      int prerollFrames) {
-    auto created = createSession(settings, context.shaders);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    Session& session = std::get<Session>(created);
-    SnowField& field = *session.field;
-    const Screen screen{settings.view.width, settings.view.height};
-    gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
-    gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
-    gpu::Framebuffer framebuffer(&colour, &depth, "bench.frame");
-    const double loop = settings.run.frames / settings.run.fps;
-    double time = 0.0;
-    long long frames = 0;
-    const std::vector<FrameView> views =
-        splitViews(field, settings, framebuffer.id(), screen.width, screen.height);
-    // One frame (render/frame.hpp), as the viewer and `render` run it; with `breakdown`, every
-    // pass is also serialized and its time added there (the per-step passes as "step.*").
-    auto stepAndDraw = [&](std::map<std::string, double>* breakdown) {
-        time = time + kDt > loop ? 0.0 : time + kDt;
-        const auto before = std::chrono::steady_clock::now();
-        const auto& instances = session.deformers.instancesAt(time);
-        gpu::PassTimer timer(gpu::TimingMethod::Serialized); // this frame's passes only
-        if (breakdown)
-            (*breakdown)["deformers.pose"] +=
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
-                    .count();
-        runFrame(field, *session.renderer, {instances, kDt, {views}}, breakdown ? &timer : nullptr);
-        if (breakdown)
-            for (const auto& [pass, ms] : timer.latestMs()) {
-                const bool own =
-                    pass.starts_with("view.") || pass.starts_with("blur.") || pass == "shadow";
-                (*breakdown)[own ? pass : "step." + pass] += ms;
-            }
-        ++frames;
-    };
-    auto frame = [&] {
-        stepAndDraw(nullptr);
-    };
-    for (int i = 0; i < prerollFrames; ++i)
-        frame();
-    const long long passesBefore = passTotal(field), framesBefore = frames;
-    Case& c = context.harness.run(spec, frame);
-    const double perFrame = double(passTotal(field) - passesBefore) / double(frames - framesBefore);
-    c.extra["snow_passes_per_frame"] = perFrame;
-    c.extra["snow_bytes"] = fieldBytes(field);
-    c.extra["fps"] = c.medianMs > 0 ? 1000.0 / c.medianMs : 0.0;
-    c.extra["buffer_resolution"] = field.sim(0).region().resolution;
-    c.extra["blur"] = std::string(toString(field.sim(0).settings().blur));
-    // Where the frame's time goes: a few more frames with every pass serialized and timed on
-    // its own (the sync points add a little, so these add up to about the median, not exactly).
-    constexpr int kBreakdownFrames = 3;
-    std::map<std::string, double> breakdown;
-    for (int i = 0; i < kBreakdownFrames; ++i)
-        stepAndDraw(&breakdown);
-    nlohmann::json parts = nlohmann::json::object();
-    for (const auto& [pass, ms] : breakdown)
-        parts[pass] = ms / kBreakdownFrames;
-    c.extra["breakdown_ms"] = parts;
-    return std::nullopt;
-}
-
-} // namespace
-
-std::optional<std::string> frameCases(Context& context, const Screen& screen) {
-    Harness& h = context.harness;
-    const std::string label = screen.label();
-    const long long pixels = static_cast<long long>(screen.width) * screen.height;
-    const std::vector<std::string> size = {"view.width=" + std::to_string(screen.width),
-                                           "view.height=" + std::to_string(screen.height)};
-    if (!h.wantsAny({"frame_ab", "quality", "idle_skip"}))
-        return std::nullopt;
-    screenCopyFloor(context, screen);
-    if (h.wants("frame_ab")) {
-        auto loaded = scenarioSettings(context, size);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        Settings settings = std::get<Settings>(loaded);
-        // The viewer's defaults: on a CPU rasteriser it starts on kLlvmpipeStartQuality
-        // (app/viewer.cpp); elsewhere with the scenario as it is (UE-faithful).
-        Settings viewer = settings;
-        if (context.llvmpipe && viewer.snow.quality == Quality::Custom)
-            viewer.snow.quality = kLlvmpipeStartQuality;
-        if (auto error = timeFrames(
-                context, {"frame_ab", "default", label, label, pixels, "pixels", true}, viewer, 0))
-            return error;
-        Settings faithful = settings;
-        for (SimSettings& sim : faithful.sims)
-            sim.blur = BlurMode::PerPixel;
-        if (auto error =
-                timeFrames(context, {"frame_ab", "per_pixel", label, label, pixels, "pixels", true},
-                           faithful, 0))
-            return error;
-    }
-    if (h.wants("quality"))
-        for (Quality quality : allValues<Quality>()) {
-            if (quality == Quality::Custom)
-                continue;
-            std::vector<std::string> overrides = size;
-            overrides.push_back(fmt::format("snow.quality={}", toString(quality)));
-            auto loaded = scenarioSettings(context, overrides);
-            if (auto* error = std::get_if<std::string>(&loaded))
-                return *error;
-            if (auto error = timeFrames(context,
-                                        {"quality", std::string(toString(quality)), label, label,
-                                         pixels, "pixels", true},
-                                        std::get<Settings>(loaded), 0))
-                return error;
-        }
-    if (h.wants("quality")) {
-        // A rung that changes nothing is a switch not built yet, not a result: say so.
-        std::vector<Case*> rungs;
-        for (Case& c : h.cases())
-            if (c.pass == "quality" && c.size == label)
-                rungs.push_back(&c);
-        auto same = [](const Case* a, const Case* b) {
-            return a->extra["snow_bytes"] == b->extra["snow_bytes"] &&
-                   a->extra["buffer_resolution"] == b->extra["buffer_resolution"] &&
-                   a->extra["blur"] == b->extra["blur"] &&
-                   a->extra["snow_passes_per_frame"] == b->extra["snow_passes_per_frame"];
-        };
-        if (rungs.size() > 1 && std::all_of(rungs.begin(), rungs.end(),
-                                            [&](const Case* c) { return same(c, rungs[0]); }))
-            for (Case* c : rungs)
-                c->note = "every rung ran alike: snow.quality has no effect in this build";
-    }
-    if (h.wants("idle_skip"))
-        for (bool skip : {false, true}) {
-            std::vector<std::string> overrides = size;
-            overrides.push_back(fmt::format("snow.idle_skip={}", skip));
-            auto loaded = scenarioSettings(context, overrides);
-            if (auto* error = std::get_if<std::string>(&loaded))
-                return *error;
-            // An idle stretch: nothing on the field and the buffers healed (never pressed).
-            Settings idle = std::get<Settings>(loaded);
-            idle.deformers.clear();
-            if (context.llvmpipe && idle.snow.quality == Quality::Custom)
-                idle.snow.quality = kLlvmpipeStartQuality;
-            if (auto error = timeFrames(
-                    context,
-                    {"idle_skip", skip ? "on" : "off", label, label, pixels, "pixels", true}, idle,
-                    30))
-                return error;
-        }
-    const Case* off = h.find("idle_skip", "off", label);
-    Case* on = h.find("idle_skip", "on", label);
-    if (off && on && off->extra["snow_passes_per_frame"] == on->extra["snow_passes_per_frame"])
-        on->note = "passes ran as without it: snow.idle_skip has no effect in this build";
     return std::nullopt;
 }
 

@@ -55,7 +55,7 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
             litRegions.push_back(field.sim(view.sim).region());
     {
         Timed timed(timer, "shadow");
-        renderer.drawShadows(frame.deformers, litRegions, field.sim(0).fullSettings());
+        renderer.drawShadows(frame.deformers, litRegions, field.effectiveSettings());
     }
 
     if (frame.draw.background)

@@ -58,6 +58,7 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
 
 bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
                                 std::span<const Region> regions, const Settings& settings) {
+    look_ = settings.look;
     shadowDrawn_ = false;
     const bool casters = std::any_of(deformers.begin(), deformers.end(),
                                      [](const DeformerInstance& d) { return d.mesh != nullptr; });
@@ -113,11 +114,11 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     clear.clearDepth = 1.0f;
     gpu::beginPass(clear);
 
-    const bool shadows = shadowDrawn_ && sim.fullSettings().look.deformerShadows;
+    const bool shadows = shadowDrawn_ && look_.deformerShadows;
     if (shadows)
         shadow_->bind();
     begin("view.surface");
-    surface_->draw(sim, sim.settings().displacement, view, shadows);
+    surface_->draw(sim, sim.settings().displacement, view, look_, shadows);
     end("view.surface");
 
     const bool lit = request.output == SurfaceOutput::Lit;

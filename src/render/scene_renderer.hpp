@@ -38,7 +38,8 @@ public:
 
     // The frame's shadow pass: with look.deformer_shadows and deformers to cast, the sun's map
     // over `regions` (the views' snow) is drawn and the views after it sample it; otherwise
-    // the views draw unshadowed (nothing could cast). Returns whether it drew.
+    // the views draw unshadowed (nothing could cast). Returns whether it drew. The frame's look
+    // (settings.look) is also what the views after it shade with.
     bool drawShadows(std::span<const DeformerInstance> deformers, std::span<const Region> regions,
                      const Settings& settings);
 
@@ -47,6 +48,8 @@ public:
 
 private:
     SceneRenderer() = default;
+
+    LookSettings look_; // the frame's look.* (drawShadows), read by each view
 
     std::unique_ptr<SnowSurfacePass> surface_;
     std::unique_ptr<ShadowPass> shadow_;

@@ -273,7 +273,7 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
 }
 
 void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-                           bool shadowMapDrawn) {
+                           const LookSettings& frameLook, bool shadowMapDrawn) {
     const Region& region = sim.region();
     // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
     if (detailBake_ && detailBake_->generation() != detailGeneration_)
@@ -290,7 +290,7 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
 
     glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
     // The look's switches, with the shadows only where the frame drew the map.
-    LookSettings look = sim.fullSettings().look;
+    LookSettings look = frameLook;
     look.deformerShadows = look.deformerShadows && shadowMapDrawn;
     const SurfaceVariant variant = quality == Quality::Off
                                        ? SurfaceVariant::flatSnow().withLook(look)

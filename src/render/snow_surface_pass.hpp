@@ -58,8 +58,9 @@ public:
     // Into `view` (its target, viewport and scissor; the pass sets its own depth and program).
     // Clears nothing: the view's clear comes before it. `shadowMapDrawn`: the frame's shadow
     // pass has drawn and bound the deformers' shadow map (look.deformer_shadows samples it).
+    // `frameLook` chooses the look's compiled switches (specular, sparkle, shadows).
     void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-              bool shadowMapDrawn = false);
+              const LookSettings& frameLook, bool shadowMapDrawn = false);
 
     // The material's program for one variant (tests count its samplers).
     static gpu::ProgramDesc surfaceProgram(const SurfaceVariant& variant);

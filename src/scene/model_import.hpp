@@ -3,7 +3,7 @@
 // snowcap's world (centimetres, Z up), merged into one Mesh, with its skeleton and clips when
 // the file is skinned. Only src/scene/ touches Assimp. No GL.
 //
-// Errors are values (STYLE.md rule 8): one line, "FILE: REASON", for example
+// Errors are values: one line, "FILE: REASON", for example
 //   assets/x.glb: not a mesh file Assimp can read (<Assimp's message>)
 //   x.glb: contains no triangle meshes
 //   x.glb: cannot open file (No such file or directory)
@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <glm/gtc/type_precision.hpp>
+#include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 #include <optional>
@@ -40,10 +41,10 @@ struct ImportLimits {
 
 struct ImportOptions {
     ImportLimits limits;
-    double scale = 1.0;          // uniform, > 0
-    double fitHeightCm = 0.0;    // > 0: uniform scale so the rest pose is this tall (Z extent)
-    glm::vec3 rotationDeg{0.0f}; // Euler angles in degrees about X, then Y, then Z (world axes)
-    glm::vec3 offsetCm{0.0f};    // added after placement
+    double scale = 1.0;           // uniform, > 0
+    double fitHeightCm = 0.0;     // > 0: uniform scale so the rest pose is this tall (Z extent)
+    glm::vec3 rotationDeg{0.0f};  // Euler angles in degrees about X, then Y, then Z (world axes)
+    glm::vec3 offsetCm{0.0f};     // added after placement
     UpAxis upAxis = UpAxis::Auto; // the file's up axis: auto = metadata, else the format's
 };
 
@@ -115,6 +116,15 @@ PreRead checkBeforeReading(std::span<const std::byte> bytes);
 std::string checkDeclaredCounts(std::string_view text);
 // Merges the scene into `model` in the file's own units and axes; returns a reason or "".
 std::string collectScene(const aiScene& scene, ImportedModel& model);
+// The file's coordinates to centimetres with Z up (model_import_axes.cpp): from the scene's
+// metadata (FBX), else the format's convention, unless `requested` names the up axis.
+struct WorldConversion {
+    glm::mat4 matrix{1.0f}; // file -> centimetres, Z up
+    std::string description;
+};
+WorldConversion fileToWorld(const aiScene& scene, const std::string& extension, UpAxis requested,
+                            std::vector<std::string>& warnings);
+std::string number(double value); // shortest readable form, for messages
 // importModel's work, in the calling process and unbounded (the child runs it).
 std::variant<ImportedModel, std::string> importInProcess(const std::filesystem::path& path,
                                                          const ImportOptions& options);

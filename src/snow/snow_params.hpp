@@ -44,7 +44,7 @@ struct alignas(16) SnowParamsBlock {
     // (SurfaceVariant, render/snow_surface_pass.hpp); no shader reads them any more. They keep
     // the block's layout and show the sim's switches to a GPU debugger.
     float normalMode; //  92 0 height_to_normal, 1 sobel
-    // ---- test-bed switches (issue 7) ----
+    // ---- test-bed switches ----
     float ageStepS;     //  96 seconds the age channel (rgba16f G) grows this step (SimClock)
     float refillStep;   // 100 linear refill: mask units subtracted this step (SimClock)
     float formatRgba;   // 104 1: rgba16f (G age, B contact type + 1) is read by the material

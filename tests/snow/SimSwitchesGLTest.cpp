@@ -1,6 +1,6 @@
-// The sim's test-bed switches (issue 7) on the driver: decay keys on the timeline, add vs max
+// The sim's test-bed switches on the driver: decay keys on the timeline, add vs max
 // under a light long contact, linear refill against the CPU reference, the rgba16f format's age
-// and contact type, and NaN/Inf containment (issue 9).
+// and contact type, and NaN/Inf containment.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
@@ -215,7 +215,7 @@ TEST(SimSwitches, RgbaFormatRecordsContactTypeAndAge) {
     EXPECT_LT(worst, AgeClock::kQuantum + 1e-6);
 }
 
-// NaN containment (issue 9): NaN, +-Inf and out-of-range values injected into the previous
+// NaN containment: NaN, +-Inf and out-of-range values injected into the previous
 // buffer and the capture depth never reach a persistent buffer: every channel stays finite, the
 // intensity in [0, 1], for add, max, linear refill and rgba16f.
 TEST(SimSwitches, NonFiniteInputsNeverReachAPersistentBuffer) {

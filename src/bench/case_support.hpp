@@ -1,0 +1,30 @@
+#pragma once
+// What the case groups of `snowcap bench` share (bench_cases.cpp, bench_frames.cpp).
+
+#include "bench/bench_cases.hpp"
+#include "core/settings.hpp"
+#include "snow/snow_field.hpp"
+
+#include <cstddef>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace snowcap::bench {
+
+inline constexpr double kDt = 1.0 / 60.0;
+inline constexpr const char* kScenario = "decay_compare"; // the viewer's default scene
+
+// The scenario with the user's --set first and the case's own keys last: a case's size or
+// switch is what it measures, so it must win; everything else is the user's to change.
+std::variant<Settings, std::string> scenarioSettings(const Context& context,
+                                                     const std::vector<std::string>& caseKeys);
+// Every snow texture a field holds (sims and captures).
+std::size_t fieldBytes(const SnowField& field);
+// Capture and accumulate passes a field has run.
+long long passTotal(const SnowField& field);
+// The floor of screen-sized passes: a copy of an R16F buffer with as many texels as the screen
+// has pixels (timed once per screen).
+void screenCopyFloor(Context& context, const Screen& screen);
+
+} // namespace snowcap::bench
