@@ -4,9 +4,9 @@
 // same run, the scaling series and the cost targets. The timing method (serialized
 // glFinish on llvmpipe, timestamp queries elsewhere) is printed. docs/performance.md has the
 // method, the JSON schema and the results.
+#include "app/commands.hpp"
 #include "bench/bench_cases.hpp"
 #include "bench/bench_report.hpp"
-#include "app/commands.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "platform/gl_context.hpp"

@@ -6,8 +6,8 @@
 #include "app/commands.hpp"
 #include "core/config.hpp"
 #include "core/paths.hpp"
-#include "scene/mesh_preview.hpp"
 #include "scene/capture_proxy.hpp"
+#include "scene/mesh_preview.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>

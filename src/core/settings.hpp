@@ -95,10 +95,10 @@ struct MaterialSettings {
 };
 
 struct SimSettings {
-    SimSettings();               // the parameter table's defaults (params.cpp)
-    double decay{};              // sim.X.decay: (0, 1], Mask_Attenuation
-    DecayTiming decayTiming{};   // sim.X.decay_timing
-    AccumulateMode accumulate{}; // sim.X.accumulate
+    SimSettings();                 // the parameter table's defaults (params.cpp)
+    double decay{};                // sim.X.decay: (0, 1], Mask_Attenuation
+    DecayTiming decayTiming{};     // sim.X.decay_timing
+    AccumulateMode accumulate{};   // sim.X.accumulate
     ContactTiming contactTiming{}; // sim.X.contact_timing: the mask added per step or x dt x 60
     bool halfSafe{};       // sim.X.half_safe: exact half rounding + decay quanta (docs/pipeline.md)
     int resolution{};      // sim.X.resolution: 0 = snow.resolution; else a power of two [64, 8192]

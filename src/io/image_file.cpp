@@ -90,7 +90,8 @@ std::optional<std::string> writeFileAtomically(const std::filesystem::path& path
 
 std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image,
                                     Overwrite overwrite) {
-    if (image.empty() || image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
+    if (image.empty() ||
+        image.pixels.size() != static_cast<std::size_t>(image.width) * image.height * 4) {
         return failure("write", path, "image is empty or its pixel count does not match its size");
     }
     std::vector<std::uint8_t> encoded;

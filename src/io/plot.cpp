@@ -12,10 +12,10 @@ namespace snowcap {
 
 namespace {
 
-using plot_axis::Axis;
-using plot_axis::makeAxis;
 using plot_axis::addLinearTicks;
 using plot_axis::addLogTicks;
+using plot_axis::Axis;
+using plot_axis::makeAxis;
 
 constexpr glm::u8vec4 kPaper{255, 255, 255, 255};
 constexpr glm::u8vec4 kInk{40, 40, 40, 255};

@@ -12,7 +12,6 @@ namespace {
 
 constexpr double kAutoMargin = 0.04; // of the span: extreme points must not sit on the frame
 
-
 // A 1-2-5 step as mantissa * 10^exponent, kept apart so tick values can be computed as
 // (k * mantissa) scaled by an exact power of ten: 3 * 0.2 would give 0.6000000000000001.
 struct NiceStep {
@@ -209,6 +208,5 @@ std::vector<double> decadeTicks(double lo, double hi) {
     }
     return ticks;
 }
-
 
 } // namespace snowcap

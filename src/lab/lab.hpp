@@ -4,9 +4,9 @@
 // (a bad mesh, a shader that does not build, a missing scenario) return one line and change
 // nothing.
 
-#include "lab/session.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
+#include "lab/session.hpp"
 #include "render/frame.hpp"
 
 #include <functional>

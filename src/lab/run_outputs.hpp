@@ -2,8 +2,8 @@
 // What a headless run leaves behind: probe curves, buffer statistics (stats.json), the
 // persistent buffers and capture depth as PFM, and final.png.
 
-#include "io/image.hpp"
 #include "core/settings.hpp"
+#include "io/image.hpp"
 #include "platform/gl_context.hpp"
 #include "render/frame.hpp"
 #include "render/scene_renderer.hpp"

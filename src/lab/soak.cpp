@@ -1,8 +1,8 @@
 #include "lab/soak.hpp"
 
 #include "core/config.hpp"
-#include "io/image.hpp"
 #include "gpu/objects.hpp"
+#include "io/image.hpp"
 
 #include <array>
 #include <chrono>

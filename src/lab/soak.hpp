@@ -7,8 +7,8 @@
 // settings), RSS may grow by soak.rss_slack_mib at most. The random sequence comes from
 // soak.seed, so a failing run replays exactly. docs/reliability.md has the figures.
 
-#include "lab/lab.hpp"
 #include "gpu/shader_library.hpp"
+#include "lab/lab.hpp"
 
 #include <filesystem>
 #include <optional>

@@ -87,9 +87,9 @@ ImageRgba8 renderMeshPreview(const Mesh& mesh, const std::string& caption, int v
         // Centred horizontally; the side views stand on a common ground line, the top view is
         // centred (image rows grow downwards).
         const float left = clip.x + 0.5f * (viewSize - span * pixelsPerCm);
-        const float bottom =
-            view.ground ? float(height - kMargin)
-                        : clip.y + 0.5f * (viewSize + size[view.vertical] * pixelsPerCm);
+        const float bottom = view.ground
+                                 ? float(height - kMargin)
+                                 : clip.y + 0.5f * (viewSize + size[view.vertical] * pixelsPerCm);
         auto project = [&](const glm::vec3& p) {
             const float h = p[view.horizontal] - lo;
             const float u = p[view.vertical] - box.min[view.vertical];

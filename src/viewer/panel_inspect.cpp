@@ -1,9 +1,9 @@
 // The inspection panels: Buffers (live colour-mapped previews, the hovered texel read back),
 // Decay (each sim's fade by its own clock per frame rate, the probe's measured value) and
 // Timings (the pass timer ring as rolling graphs).
-#include "viewer/viewer_panels.hpp"
 #include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
+#include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -8,17 +8,17 @@
 #include <ctime>
 #include <imgui.h>
 #define GLFW_INCLUDE_NONE
-#include "viewer/viewer.hpp"
+#include "core/config.hpp"
 #include "core/paths.hpp"
+#include "core/quality.hpp"
+#include "gpu/pass_state.hpp"
+#include "io/image.hpp"
 #include "lab/lab.hpp"
+#include "platform/window.hpp"
+#include "viewer/viewer.hpp"
 #include "viewer/viewer_frame.hpp"
 #include "viewer/viewer_input.hpp"
 #include "viewer/viewer_panels.hpp"
-#include "core/config.hpp"
-#include "io/image.hpp"
-#include "core/quality.hpp"
-#include "gpu/pass_state.hpp"
-#include "platform/window.hpp"
 
 #include <GLFW/glfw3.h>
 #include <spdlog/spdlog.h>

@@ -3,11 +3,11 @@
 // probe and the timings, and (headless) draw scene + panels into an image. The windowed viewer
 // and `render --ui` both go through here, so they show the same thing.
 
+#include "io/image.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_panels.hpp"
 #include "viewer/viewer_state.hpp"
 #include "viewer/viewer_views.hpp"
-#include "io/image.hpp"
 
 #include <array>
 #include <memory>

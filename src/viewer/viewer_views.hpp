@@ -4,9 +4,9 @@
 // (colour-mapped buffer previews, single-texel readback). The panes are views of the lab's
 // frame (render/frame.hpp).
 
+#include "gpu/objects.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_state.hpp"
-#include "gpu/objects.hpp"
 
 #include <functional>
 #include <glm/vec4.hpp>

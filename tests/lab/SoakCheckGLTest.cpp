@@ -1,8 +1,8 @@
 // The soak's buffer check finds what it must: NaN, infinity and values outside [0, 1], at the
 // right texel; a clean buffer passes. (The soak run itself is ctest's cli.soak_5000.)
 #include "GLTestSupport.hpp"
-#include "lab/soak.hpp"
 #include "gpu/objects.hpp"
+#include "lab/soak.hpp"
 
 #include <gtest/gtest.h>
 #include <limits>

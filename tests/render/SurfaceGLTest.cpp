@@ -2,9 +2,9 @@
 // fake-shadow normals, the region's border, and a golden image of the lit result.
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
-#include "lab/run_outputs.hpp"
 #include "core/config.hpp"
 #include "io/image.hpp"
+#include "lab/run_outputs.hpp"
 #include "render/deformer_set.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
