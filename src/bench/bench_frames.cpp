@@ -104,16 +104,23 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         Settings viewer = settings;
         if (context.llvmpipe && viewer.snow.quality == Quality::Custom)
             viewer.snow.quality = kLlvmpipeStartQuality;
-        if (auto error = timeFrames(
-                context, {"frame_ab", "default", label, label, pixels, "pixels", true}, viewer, 0))
-            return error;
+        // The same frame with the look's switches off (no specular, sparkle or deformer
+        // shadows): the frame before them, measured in the same run as the look.
+        Settings lookless = viewer;
+        lookless.look.specular = false;
+        lookless.look.sparkle = false;
+        lookless.look.deformerShadows = false;
         Settings faithful = settings;
         for (SimSettings& sim : faithful.sims)
             sim.blur = BlurMode::PerPixel;
-        if (auto error =
-                timeFrames(context, {"frame_ab", "per_pixel", label, label, pixels, "pixels", true},
-                           faithful, 0))
-            return error;
+        const std::pair<const char*, const Settings*> variants[] = {
+            {"default", &viewer}, {"lookless", &lookless}, {"per_pixel", &faithful}};
+        for (const auto& [variant, variantSettings] : variants)
+            if (h.wants("frame_ab", variant))
+                if (auto error = timeFrames(
+                        context, {"frame_ab", variant, label, label, pixels, "pixels", true},
+                        *variantSettings, 0))
+                    return error;
     }
     if (h.wants("quality"))
         for (Quality quality : allValues<Quality>()) {
