@@ -21,13 +21,15 @@ namespace {
 
 // Times whole A/B frames (step + both views) of one session; returns the case with the snow
 // passes per frame and the snow bytes it holds.
+// `shadingScale`: the lit snow's shading rate instead of the rung's (0 keeps the rung's).
 std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Settings settings,
-                                      int prerollFrames) {
+                                      int prerollFrames, float shadingScale = 0.0f) {
     auto created = createSession(settings, context.shaders);
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
     Session& session = std::get<Session>(created);
     SnowField& field = *session.field;
+    session.renderer->surface().setShadingScaleOverride(shadingScale);
     const Screen screen{settings.view.width, settings.view.height};
     gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
     gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
@@ -110,16 +112,27 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         lookless.look.specular = false;
         lookless.look.sparkle = false;
         lookless.look.deformerShadows = false;
+        Settings nospec = viewer; nospec.look.specular = false;
+        Settings noshadow = viewer; noshadow.look.deformerShadows = false;
         Settings faithful = settings;
         for (SimSettings& sim : faithful.sims)
             sim.blur = BlurMode::PerPixel;
-        const std::pair<const char*, const Settings*> variants[] = {
-            {"default", &viewer}, {"lookless", &lookless}, {"per_pixel", &faithful}};
-        for (const auto& [variant, variantSettings] : variants)
-            if (h.wants("frame_ab", variant))
+        struct Variant {
+            const char* name;
+            const Settings* settings;
+            float shadingScale; // 0: the rung's
+        };
+        const Variant variants[] = {{"default", &viewer, 0.0f},
+                                    {"full_res", &viewer, 1.0f},
+                                    {"lookless", &lookless, 1.0f},
+                                    {"nospec", &nospec, 0.0f},
+                                    {"noshadow", &noshadow, 0.0f},
+                                    {"per_pixel", &faithful, 0.0f}};
+        for (const Variant& v : variants)
+            if (h.wants("frame_ab", v.name))
                 if (auto error = timeFrames(
-                        context, {"frame_ab", variant, label, label, pixels, "pixels", true},
-                        *variantSettings, 0))
+                        context, {"frame_ab", v.name, label, label, pixels, "pixels", true},
+                        *v.settings, 0, v.shadingScale))
                     return error;
     }
     if (h.wants("quality"))
