@@ -79,7 +79,9 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& bench) {
                      "Seconds after which a case stops (with at least 3 samples)")
         ->check(CLI::Range(0.0, 3600.0))
         ->capture_default_str();
-    command->add_option("--only", bench.only, "Only these passes (or pass:variant), e.g. copy,accumulate,frame_ab:default")
+    command
+        ->add_option("--only", bench.only,
+                     "Only these passes (or pass:variant), e.g. copy,accumulate,frame_ab:default")
         ->delimiter(',');
     command->add_option("--method", bench.method, "Timing: auto, serialized or query")
         ->check(CLI::IsMember({"auto", "serialized", "query"}))

@@ -26,8 +26,8 @@ bool Harness::wants(std::string_view pass) const {
         return true;
     // "pass" or "pass:variant": either selects the pass.
     return std::any_of(only_.begin(), only_.end(), [pass](const std::string& entry) {
-        return entry == pass || (entry.size() > pass.size() && entry.starts_with(pass) &&
-                                 entry[pass.size()] == ':');
+        return entry == pass ||
+               (entry.size() > pass.size() && entry.starts_with(pass) && entry[pass.size()] == ':');
     });
 }
 
@@ -36,9 +36,9 @@ bool Harness::wants(std::string_view pass, std::string_view variant) const {
         return true;
     // A bare "pass" selects all its variants; "pass:variant" only that one.
     return std::any_of(only_.begin(), only_.end(), [&](const std::string& entry) {
-        return entry == pass || (entry.size() == pass.size() + 1 + variant.size() &&
-                                 entry.starts_with(pass) && entry[pass.size()] == ':' &&
-                                 entry.ends_with(variant));
+        return entry == pass ||
+               (entry.size() == pass.size() + 1 + variant.size() && entry.starts_with(pass) &&
+                entry[pass.size()] == ':' && entry.ends_with(variant));
     });
 }
 

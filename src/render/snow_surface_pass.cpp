@@ -104,23 +104,21 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
         look += ".shadows";
     if (look.empty())
         look = ".diffuse";
-    if (variant.upsample)
-        look += ".upsample";
     const std::string name =
         variant.flat ? fmt::format("snow_surface.{}.flat{}", toString(variant.geometry), look)
                      : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}{}", toString(variant.geometry),
                                    toString(variant.blur), toString(variant.normals),
                                    toString(variant.rims), toString(variant.format), look);
-    const char* fragment = variant.upsample ? "surface/upsample.frag" : "surface/surface.frag";
     if (variant.geometry == SurfaceGeometry::VertexGrid)
         return {name,
-                {{GL_VERTEX_SHADER, "surface/surface.vert"}, {GL_FRAGMENT_SHADER, fragment}},
+                {{GL_VERTEX_SHADER, "surface/surface.vert"},
+                 {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
                 defines};
     return {name,
             {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
              {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
              {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
-             {GL_FRAGMENT_SHADER, fragment}},
+             {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
             defines};
 }
 
@@ -183,7 +181,10 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&built))
         return *error;
     pass->programs_.emplace(defaults, std::get<gpu::ShaderProgram*>(built));
-    pass->upsample_ = std::make_unique<SurfaceUpsample>();
+    auto upsample = SurfaceUpsample::create(shaders);
+    if (auto* error = std::get_if<std::string>(&upsample))
+        return *error;
+    pass->upsample_ = std::move(std::get<0>(upsample));
     if (auto error = pass->bakeDetail())
         return *error;
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
@@ -312,32 +313,18 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
     const bool tessellated = variant.geometry == SurfaceGeometry::Tessellation;
 
     // The lit colour at a lower rate where the rung asks for it: the material into the low-rate
-    // targets, then the same geometry into the view with the upsample variant.
+    // targets, then their upsample into the view (render/surface_upsample.hpp).
     const float scale = lit ? shadingScale(sim) : 1.0f;
     const glm::ivec4 vp = view.viewport;
     if (scale < 1.0f && upsample_->prepare(vp.z, vp.w, scale)) {
-        SurfaceVariant resolveVariant = variant, skirtResolveVariant = skirtVariant;
-        resolveVariant.upsample = skirtResolveVariant.upsample = true;
-        const gpu::ShaderProgram* resolve = program(resolveVariant);
-        const gpu::ShaderProgram* skirtResolve = program(skirtResolveVariant);
-        if (resolve && skirtResolve) {
-            gpu::PassState shade = upsample_->shadePass();
-            shade.depthTest = gpu::DepthTest::Less;
-            shade.depthWrite = true;
-            shade.program = skirtMaterial->id();
-            gpu::beginPass(shade);
-            drawGeometry(*material, *skirtMaterial, tessellated);
-            gpu::PassState pass = view;
-            pass.depthTest = gpu::DepthTest::Less;
-            pass.depthWrite = true;
-            pass.program = skirtResolve->id();
-            gpu::beginPass(pass);
-            upsample_->bindFor(resolve->id(), vp);
-            upsample_->bindFor(skirtResolve->id(), vp);
-            drawGeometry(*resolve, *skirtResolve, tessellated);
-            upsample_->unbind();
-            return;
-        }
+        gpu::PassState shade = upsample_->shadePass();
+        shade.depthTest = gpu::DepthTest::Less;
+        shade.depthWrite = true;
+        shade.program = skirtMaterial->id();
+        gpu::beginPass(shade);
+        drawGeometry(*material, *skirtMaterial, tessellated);
+        upsample_->composite(view);
+        return;
     }
     gpu::PassState pass = view;
     pass.depthTest = gpu::DepthTest::Less;

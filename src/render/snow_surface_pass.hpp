@@ -38,9 +38,6 @@ struct SurfaceVariant {
     bool specular = false;
     bool sparkle = false;
     bool shadows = false;
-    // The surface at full resolution coloured from its lit colour shaded at a lower rate
-    // (shaders/surface/upsample.frag, render/surface_upsample.hpp): the same vertex stages.
-    bool upsample = false;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,
                              const LookSettings& look);

@@ -6,8 +6,19 @@
 
 namespace snowcap {
 
-SurfaceUpsample::SurfaceUpsample()
-    : linear_(GL_LINEAR, GL_CLAMP_TO_EDGE, "surface.upsample.linear") {}
+std::variant<std::unique_ptr<SurfaceUpsample>, std::string>
+SurfaceUpsample::create(gpu::ShaderLibrary& shaders) {
+    auto loaded = shaders.load({"surface.upsample",
+                                {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                                 {GL_FRAGMENT_SHADER, "surface/upsample.frag"}},
+                                {}});
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    std::unique_ptr<SurfaceUpsample> upsample(new SurfaceUpsample());
+    upsample->program_ = std::get<gpu::ShaderProgram*>(loaded);
+    upsample->empty_ = gpu::VertexArray("surface.upsample");
+    return upsample;
+}
 
 bool SurfaceUpsample::prepare(int width, int height, float scale) {
     width_ = width;
@@ -43,19 +54,23 @@ gpu::PassState SurfaceUpsample::shadePass() const {
     return pass;
 }
 
-void SurfaceUpsample::bindFor(GLuint program, glm::ivec4 viewport) const {
+void SurfaceUpsample::composite(const gpu::PassState& view) const {
+    const GLuint program = program_->id();
+    gpu::PassState pass = view;
+    pass.depthTest = gpu::DepthTest::Less;
+    pass.depthWrite = true;
+    pass.program = program;
+    gpu::beginPass(pass);
     const int w = current_->colour.width(), h = current_->colour.height();
-    glProgramUniform4f(program, 0, float(viewport.x), float(viewport.y), float(w) / float(width_),
-                       float(h) / float(height_));
+    glProgramUniform4f(program, 0, float(view.viewport.x), float(view.viewport.y),
+                       float(w) / float(width_), float(h) / float(height_));
     glProgramUniform2i(program, 1, w, h);
-    glBindTextureUnit(kColourUnit, current_->colour.id());
-    glBindSampler(kColourUnit, linear_.id());
-    glBindTextureUnit(kDepthUnit, current_->depth.id());
-    glBindSampler(kDepthUnit, 0); // textureGather: the filter does not matter
-}
-
-void SurfaceUpsample::unbind() const {
-    glBindSampler(kColourUnit, 0);
+    glBindTextureUnit(0, current_->colour.id());
+    glBindTextureUnit(1, current_->depth.id());
+    glBindSampler(0, 0); // texelFetch only
+    glBindSampler(1, 0);
+    glBindVertexArray(empty_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
 } // namespace snowcap
