@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
             ->take_all();
     };
 
-    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference"});
+    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference", "grid"});
     ViewOptions viewOptions;
     CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
     view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");

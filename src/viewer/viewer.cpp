@@ -105,7 +105,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     ViewerState state;
     state.renderer = window.info().renderer;
     state.scenarioPath = options.scenario;
-    applyStartOptions(state, options.layout, options.probeCm);
+    applyStartOptions(state, options.layout, options.probeCm, lab.field().simCount());
     if (window.info().isLlvmpipe()) {
         // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
         // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
