@@ -73,6 +73,12 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo",
                                "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
+    renderCommand->add_option("--video", render.video,
+                              "Also record the run as H.264 video (needs ffmpeg): one frame a step");
+    renderCommand
+        ->add_option("--video-every", render.videoEvery,
+                     "With --video: every K-th step, at fps / K (the length stays the run's)")
+        ->check(CLI::PositiveNumber);
     addSet(renderCommand);
 
     BenchOptions bench;
@@ -82,6 +88,10 @@ int main(int argc, char** argv) {
     ParamsOptions paramsOptions;
     CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
     addSet(paramsCommand);
+
+    ExportUeOptions exportUe;
+    CLI::App* exportUeCommand = addExportUeCommand(app, exportUe);
+    addSet(exportUeCommand);
 
     std::string meshPath;
     ImportOptions meshOptions;
@@ -116,6 +126,8 @@ int main(int argc, char** argv) {
         return runRender(common, render);
     if (benchCommand->parsed())
         return runBench(common, bench);
+    if (exportUeCommand->parsed())
+        return runExportUe(common, exportUe);
     if (paramsCommand->parsed())
         return runParams(common, paramsOptions);
     if (inspect->parsed()) {

@@ -196,6 +196,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         });
         recordTimings(lab, state, wallDt * 1000.0);
+        recordFrame(lab, state, width, height); // the Record button (panel_record.cpp)
 
         ++frame;
         const bool quitting = scripted && frame >= options.quitAfterFrames;
@@ -218,6 +219,10 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         if (quitting)
             window.requestClose();
         window.swapBuffers();
+    }
+    if (state.recording) { // closing the window ends a recording with what it has
+        state.recordToggle = true;
+        recordFrame(lab, state, 0, 0);
     }
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
