@@ -11,7 +11,7 @@
 
 namespace snowcap {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 CardFade cardFade(const SimSettings& sim, double fps, double horizonS) {
     CardFade fade;
@@ -45,7 +45,9 @@ json entry(json value, std::string_view unit, std::string_view snowcapKey, std::
     return out;
 }
 
-json rgb(const glm::vec3& colour) { return json::array({colour.x, colour.y, colour.z}); }
+json rgb(const glm::vec3& colour) {
+    return json::array({colour.x, colour.y, colour.z});
+}
 
 // The first whole step at which the fade is at or below `fraction` of its peak, in seconds;
 // null when it does not get there within the horizon (the half store can stall a fade).
@@ -144,13 +146,13 @@ std::vector<Switch> switches(const SimSettings& sim, const Settings& settings,
     add("sim." + x + ".displacement", sim.displacement, SurfaceGeometry::VertexGrid,
         "tessellated displacement (UE 4 tessellation, UE 5 Nanite tessellation) instead of "
         "landscape vertices.");
-    out.push_back({"sim." + x + ".decay_keys",
-                   sim.decayKeys.empty() ? "none" : fmt::format("{} keys", sim.decayKeys.size()),
-                   "none",
-                   sim.decayKeys.empty()
-                       ? "nothing: as the original"
-                       : "a curve (Timeline or Sequencer track) that writes Mask_Attenuation to the "
-                         "MPC over time."});
+    out.push_back(
+        {"sim." + x + ".decay_keys",
+         sim.decayKeys.empty() ? "none" : fmt::format("{} keys", sim.decayKeys.size()), "none",
+         sim.decayKeys.empty()
+             ? "nothing: as the original"
+             : "a curve (Timeline or Sequencer track) that writes Mask_Attenuation to the "
+               "MPC over time."});
     out.push_back({"snow.idle_skip", settings.snow.idleSkip ? "true" : "false", "false",
                    !settings.snow.idleSkip
                        ? "nothing: as the original"
@@ -181,7 +183,8 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
         {"GuidePosition_X",
          entry(settings.snow.regionCentreCm[0], "cm", "snow.region_centre_cm[0]",
                sim.region == RegionMode::Fixed ? "" : "follows an actor: written every tick")},
-        {"GuidePosition_Y", entry(settings.snow.regionCentreCm[1], "cm", "snow.region_centre_cm[1]")},
+        {"GuidePosition_Y",
+         entry(settings.snow.regionCentreCm[1], "cm", "snow.region_centre_cm[1]")},
         {"Ortho_Width", entry(settings.snow.orthoWidthCm, "cm", "snow.ortho_width_cm")},
         {"Capture_Distance", entry(settings.capture.distanceCm, "cm", "capture.distance_cm")},
         {"Mask_Attenuation", entry(sim.decay, "", s + ".decay")},
@@ -215,8 +218,8 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
         {"SpiralBlur_DistanceSteps", entry(m.distanceSteps, "", s + ".material.distance_steps")},
         {"SpiralBlur_RadialSteps", entry(m.radialSteps, "", s + ".material.radial_steps")},
         {"Snow_Edge_Control", entry(m.edgeControl, "uv", s + ".material.edge_control")}};
-    const bool inEnum = resolution == 1024 || resolution == 2048 || resolution == 4096 ||
-                        resolution == 8192;
+    const bool inEnum =
+        resolution == 1024 || resolution == 2048 || resolution == 4096 || resolution == 8192;
     card["Enum_FoliageResolution"] =
         entry(resolution, "texels", s + ".resolution",
               inEnum ? "" : "not one of the enum's 1024 / 2048 / 4096 / 8192: add the entry");

@@ -22,18 +22,19 @@ inline constexpr double kCardHorizonS = 3600.0;
 // what GPUs do): held in contact until the buffer stops rising (at most 1 s), then released.
 struct CardFade {
     double fps = 60.0;
-    int holdSteps = 0;              // contact steps before the release
-    float peak = 0.0f;              // the stored value at the release
-    std::vector<float> afterSteps;  // the stored value n steps after the release (n = 0: peak)
+    int holdSteps = 0;             // contact steps before the release
+    float peak = 0.0f;             // the stored value at the release
+    std::vector<float> afterSteps; // the stored value n steps after the release (n = 0: peak)
 };
 CardFade cardFade(const SimSettings& sim, double fps, double horizonS);
 
-// The card as JSON (docs/unreal.md has the schema). `settings` as loaded (the quality rung is
-// applied here, as the field does); `simIndex` the sim's index; scenario and overrides are
-// recorded for the reader.
-nlohmann::json ueSettingsCard(const Settings& settings, int simIndex, const std::string& scenario,
-                              const std::vector<std::string>& overrides);
+// The card as JSON, keys in reading order (docs/unreal.md has the schema). `settings` as loaded
+// (the quality rung is applied here, as the field does); `simIndex` the sim's index; scenario and
+// overrides are recorded for the reader.
+nlohmann::ordered_json ueSettingsCard(const Settings& settings, int simIndex,
+                                      const std::string& scenario,
+                                      const std::vector<std::string>& overrides);
 // The same card for people: Markdown tables.
-std::string ueSettingsCardMarkdown(const nlohmann::json& card);
+std::string ueSettingsCardMarkdown(const nlohmann::ordered_json& card);
 
 } // namespace snowcap

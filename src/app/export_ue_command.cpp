@@ -11,7 +11,7 @@
 namespace snowcap {
 
 namespace fs = std::filesystem;
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 
@@ -60,9 +60,9 @@ std::string seconds(const json& value) {
 } // namespace
 
 std::string ueSettingsCardMarkdown(const json& card) {
-    std::string md = fmt::format("# Settings card for Unreal: scenario `{}`, sim {}\n\n",
-                                 card["scenario"].get<std::string>(),
-                                 card["sim"].get<std::string>());
+    std::string md =
+        fmt::format("# Settings card for Unreal: scenario `{}`, sim {}\n\n",
+                    card["scenario"].get<std::string>(), card["sim"].get<std::string>());
     if (!card["overrides"].empty()) {
         md += "Overrides:";
         for (const auto& o : card["overrides"])
@@ -71,9 +71,9 @@ std::string ueSettingsCardMarkdown(const json& card) {
     }
     md += "Written by `snowcap export-ue`; the names are those of the Unreal write-up "
           "(Foliage Snow Interaction). The same values are in the JSON beside this file.\n\n";
-    for (const char* asset : {"MPC_FoliageInteraction", "PP_Depth_Snow", "M_Snow",
-                              "MF_FoliageInteraction_Snow", "SceneCaptureComponent2D",
-                              "Enum_FoliageResolution", "RenderTargetFormat"})
+    for (const char* asset :
+         {"MPC_FoliageInteraction", "PP_Depth_Snow", "M_Snow", "MF_FoliageInteraction_Snow",
+          "SceneCaptureComponent2D", "Enum_FoliageResolution", "RenderTargetFormat"})
         assetTable(md, asset, card[asset]);
 
     md += "## snowcap-only switches\n\n| switch | value | original | Unreal side |\n"

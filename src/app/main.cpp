@@ -73,8 +73,9 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo",
                                "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
-    renderCommand->add_option("--video", render.video,
-                              "Also record the run as H.264 video (needs ffmpeg): one frame a step");
+    renderCommand->add_option(
+        "--video", render.video,
+        "Also record the run as H.264 video (needs ffmpeg): one frame a step");
     renderCommand
         ->add_option("--video-every", render.videoEvery,
                      "With --video: every K-th step, at fps / K (the length stays the run's)")

@@ -172,7 +172,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     if (!options.video.empty()) {
         auto opened = VideoWriter::open(options.video, settings.view.width, settings.view.height,
                                         settings.run.fps / options.videoEvery,
-                                        frames / options.videoEvery);
+                                        frames / options.videoEvery, options.progress);
         if (auto* error = std::get_if<std::string>(&opened)) {
             spdlog::error("{}", *error);
             return 2;

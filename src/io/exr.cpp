@@ -7,7 +7,6 @@
 #include <ImfInputFile.h>
 #include <ImfOutputFile.h>
 #include <ImfStandardAttributes.h>
-
 #include <algorithm>
 #include <array>
 #include <cstring>
@@ -51,7 +50,9 @@ int channelRank(const std::string& name) {
     return 4;
 }
 
-std::size_t bytesPerSample(ExrPixel pixel) { return pixel == ExrPixel::Half ? 2 : 4; }
+std::size_t bytesPerSample(ExrPixel pixel) {
+    return pixel == ExrPixel::Half ? 2 : 4;
+}
 
 } // namespace
 
@@ -85,9 +86,8 @@ std::optional<std::string> writeExr(const fs::path& path, const ExrImage& image,
         Imf::FrameBuffer frame;
         for (std::size_t c = 0; c < channels; ++c) {
             header.channels().insert(image.channels[c], Imf::Channel(type));
-            frame.insert(image.channels[c],
-                         Imf::Slice(type, rows.data() + c * sampleBytes, channels * sampleBytes,
-                                    rowBytes));
+            frame.insert(image.channels[c], Imf::Slice(type, rows.data() + c * sampleBytes,
+                                                       channels * sampleBytes, rowBytes));
         }
         MemoryStream stream;
         {
@@ -137,8 +137,8 @@ std::variant<ExrImage, std::string> readExr(const fs::path& path) {
                              return ra != rb ? ra < rb : a < b;
                          });
         image.pixel = *type == Imf::HALF ? ExrPixel::Half : ExrPixel::Float;
-        if (const Imf::StringAttribute* comments = header.findTypedAttribute<Imf::StringAttribute>(
-                "comments"))
+        if (const Imf::StringAttribute* comments =
+                header.findTypedAttribute<Imf::StringAttribute>("comments"))
             image.comments = comments->value();
 
         const std::size_t channels = image.channels.size();
@@ -148,8 +148,8 @@ std::variant<ExrImage, std::string> readExr(const fs::path& path) {
         Imf::FrameBuffer frame;
         for (std::size_t c = 0; c < channels; ++c)
             frame.insert(image.channels[c],
-                         Imf::Slice::Make(*type, rows.data() + c * sampleBytes, window.min,
-                                          width, height, channels * sampleBytes, rowBytes));
+                         Imf::Slice::Make(*type, rows.data() + c * sampleBytes, window.min, width,
+                                          height, channels * sampleBytes, rowBytes));
         file.setFrameBuffer(frame);
         file.readPixels(window.min.y, window.max.y);
 

@@ -22,8 +22,8 @@ ExrImage persistentExr(const SnowSim& sim, const std::string& simName) {
     image.width = texture.width();
     image.height = texture.height();
     image.pixel = ExrPixel::Half;
-    image.channels = rgba ? std::vector<std::string>{"R", "G", "B", "A"}
-                          : std::vector<std::string>{"R"};
+    image.channels =
+        rgba ? std::vector<std::string>{"R", "G", "B", "A"} : std::vector<std::string>{"R"};
     image.halves = readHalfBits(texture);
     image.comments =
         rgba ? fmt::format("snowcap sim {} persistent buffer (RGBA16F): R contact intensity 0..1, "
@@ -52,8 +52,8 @@ ExrImage captureDepthExr(const ContactCapture& capture) {
     return image;
 }
 
-std::optional<std::string> writePersistentExr(const std::filesystem::path& path,
-                                              const SnowSim& sim, const std::string& simName) {
+std::optional<std::string> writePersistentExr(const std::filesystem::path& path, const SnowSim& sim,
+                                              const std::string& simName) {
     return writeExr(path, persistentExr(sim, simName));
 }
 

@@ -27,8 +27,8 @@ ExrImage persistentExr(const SnowSim& sim, const std::string& simName);
 // D32F and half floats would quantise a depth of 200-250 cm (the contact range) to 1/8 cm.
 ExrImage captureDepthExr(const ContactCapture& capture);
 
-std::optional<std::string> writePersistentExr(const std::filesystem::path& path,
-                                              const SnowSim& sim, const std::string& simName);
+std::optional<std::string> writePersistentExr(const std::filesystem::path& path, const SnowSim& sim,
+                                              const std::string& simName);
 std::optional<std::string> writeCaptureDepthExr(const std::filesystem::path& path,
                                                 const ContactCapture& capture);
 

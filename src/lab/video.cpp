@@ -4,10 +4,10 @@
 #include <cerrno>
 #include <cmath>
 #include <csignal>
-#include <fcntl.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -57,14 +57,14 @@ void drawOverlay(ImageRgba8& image, const std::vector<std::string>& lines) {
 
 std::variant<std::unique_ptr<VideoWriter>, std::string>
 VideoWriter::open(const fs::path& path, int width, int height, double framesPerSecond,
-                  int expectedFrames) {
+                  int expectedFrames, bool progress) {
     const std::optional<fs::path> ffmpeg = findOnPath("ffmpeg");
     if (!ffmpeg)
         return path.string() + ": cannot record: the ffmpeg program is not on PATH (Debian: "
                                "apt-get install ffmpeg)";
     if (width <= 0 || height <= 0 || !(framesPerSecond > 0.0))
-        return path.string() + fmt::format(": cannot record {} x {} at {} fps", width, height,
-                                           framesPerSecond);
+        return path.string() +
+               fmt::format(": cannot record {} x {} at {} fps", width, height, framesPerSecond);
     std::error_code ec;
     if (path.has_parent_path())
         fs::create_directories(path.parent_path(), ec);
@@ -77,6 +77,7 @@ VideoWriter::open(const fs::path& path, int width, int height, double framesPerS
     writer->height_ = height;
     writer->fps_ = framesPerSecond;
     writer->expected_ = expectedFrames;
+    writer->progress_ = progress;
 
     // A socket, not a pipe: send() with MSG_NOSIGNAL reports a dead ffmpeg as EPIPE instead of
     // killing the lab with SIGPIPE, without touching the process's signal handlers.
@@ -85,12 +86,16 @@ VideoWriter::open(const fs::path& path, int width, int height, double framesPerS
         return path.string() + ": cannot record: socketpair failed (" + std::strerror(errno) + ")";
     const std::string size = fmt::format("{}x{}", writer->encodedWidth(), writer->encodedHeight());
     const std::string rate = frameRateText(framesPerSecond);
-    std::vector<std::string> args = {ffmpeg->string(), "-hide_banner", "-nostats", "-loglevel",
-                                     "error", "-y", "-f", "rawvideo", "-pix_fmt", "rgb24",
-                                     "-video_size", size, "-framerate", rate, "-i", "pipe:0",
-                                     "-an", "-c:v", "libx264", "-preset", "veryfast", "-crf",
-                                     "18", "-pix_fmt", "yuv420p", "-r", rate, "-movflags",
-                                     "+faststart", writer->partial_.string()};
+    // clang-format off
+    std::vector<std::string> args = {
+        ffmpeg->string(), "-hide_banner", "-nostats", "-loglevel", "error", "-y",
+        // input: raw RGB frames of the padded size at the recording's rate, from our socket
+        "-f", "rawvideo", "-pix_fmt", "rgb24", "-video_size", size, "-framerate", rate,
+        "-i", "pipe:0",
+        // output: H.264 yuv420p (what every player decodes), the same constant rate
+        "-an", "-c:v", "libx264", "-preset", "veryfast", "-crf", "18", "-pix_fmt", "yuv420p",
+        "-r", rate, "-movflags", "+faststart", writer->partial_.string()};
+    // clang-format on
     std::vector<char*> argv;
     for (std::string& arg : args)
         argv.push_back(arg.data());
@@ -110,8 +115,8 @@ VideoWriter::open(const fs::path& path, int width, int height, double framesPerS
     }
     writer->fd_ = sockets[0];
     writer->pid_ = pid;
-    writer->rgb_.resize(static_cast<std::size_t>(writer->encodedWidth()) *
-                        writer->encodedHeight() * 3);
+    writer->rgb_.resize(static_cast<std::size_t>(writer->encodedWidth()) * writer->encodedHeight() *
+                        3);
     writer->start_ = writer->lastReport_ = std::chrono::steady_clock::now();
     return writer;
 }
@@ -147,7 +152,8 @@ std::optional<std::string> VideoWriter::write(const ImageRgba8& frame) {
         const int sy = std::min(y, height_ - 1); // the padding repeats the last row / column
         for (int x = 0; x < w; ++x) {
             const std::uint8_t* p =
-                &frame.pixels[(static_cast<std::size_t>(sy) * width_ + std::min(x, width_ - 1)) * 4];
+                &frame
+                     .pixels[(static_cast<std::size_t>(sy) * width_ + std::min(x, width_ - 1)) * 4];
             std::uint8_t* q = &rgb_[(static_cast<std::size_t>(y) * w + x) * 3];
             q[0] = p[0];
             q[1] = p[1];
@@ -200,6 +206,8 @@ std::optional<std::string> VideoWriter::finish() {
 // every 2 s, redrawn in place on a terminal, a plain line otherwise.
 void VideoWriter::reportProgress(bool last) {
     const auto now = std::chrono::steady_clock::now();
+    if (!progress_)
+        return;
     if (!last && now - lastReport_ < std::chrono::seconds(2))
         return;
     if (last && !reported_)
@@ -209,9 +217,9 @@ void VideoWriter::reportProgress(bool last) {
     const double elapsed = std::chrono::duration<double>(now - start_).count();
     const bool tty = isatty(STDERR_FILENO);
     const std::string total = expected_ > 0 ? fmt::format("/{}", expected_) : "";
-    std::fprintf(stderr, "%svideo: frame %d%s (%.1f s of video), %.1f frames/s%s",
-                 tty ? "\r" : "", frames_, total.c_str(), frames_ / fps_,
-                 frames_ / std::max(elapsed, 1e-9), tty && !last ? "   " : "\n");
+    std::fprintf(stderr, "%svideo: frame %d%s (%.1f s of video), %.1f frames/s%s", tty ? "\r" : "",
+                 frames_, total.c_str(), frames_ / fps_, frames_ / std::max(elapsed, 1e-9),
+                 tty && !last ? "   " : "\n");
     std::fflush(stderr);
 }
 

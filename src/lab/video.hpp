@@ -34,11 +34,11 @@ public:
     // Starts ffmpeg writing `path` (replaced when it exists, atomically: the video appears
     // under its name only once complete). `width` x `height` is the size of every frame;
     // H.264 yuv420p needs even sides, so odd ones are padded by repeating the last column or
-    // row. `expectedFrames` only feeds the progress line. One line on failure (no ffmpeg on
-    // PATH, a directory that cannot be written).
+    // row. `expectedFrames` only feeds the progress line on stderr (`progress` false: none).
+    // One line on failure (no ffmpeg on PATH, a directory that cannot be written).
     static std::variant<std::unique_ptr<VideoWriter>, std::string>
     open(const std::filesystem::path& path, int width, int height, double framesPerSecond,
-         int expectedFrames = 0);
+         int expectedFrames = 0, bool progress = true);
     ~VideoWriter(); // an unfinished video is abandoned: ffmpeg stopped, the partial file removed
 
     VideoWriter(const VideoWriter&) = delete;
@@ -63,13 +63,14 @@ private:
     int width_ = 0, height_ = 0;
     double fps_ = 0.0;
     int expected_ = 0;
-    int fd_ = -1;   // our end of the socket ffmpeg reads as stdin
+    int fd_ = -1;  // our end of the socket ffmpeg reads as stdin
     int pid_ = -1; // ffmpeg
     int frames_ = 0;
     std::optional<std::string> error_;
     std::vector<std::uint8_t> rgb_;
     std::chrono::steady_clock::time_point start_, lastReport_;
     bool reported_ = false;
+    bool progress_ = true;
 };
 
 } // namespace snowcap

@@ -76,8 +76,7 @@ TEST(ExportUeCard, QualityRungDecidesTheResolution) {
     Settings settings;
     settings.snow.quality = Quality::Low;
     const json card = parsedCard(settings, 0);
-    EXPECT_EQ(card["Enum_FoliageResolution"]["value"],
-              effectiveSettings(settings).snow.resolution);
+    EXPECT_EQ(card["Enum_FoliageResolution"]["value"], effectiveSettings(settings).snow.resolution);
 }
 
 // The fade figures against TexelSimulation run here: the same hold, the same release.

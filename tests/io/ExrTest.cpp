@@ -1,7 +1,8 @@
 // OpenEXR files (io/exr.hpp): half bits survive a round trip unchanged, channels keep their
 // names and order, rows keep their orientation, and bad files are one line naming them.
-#include "TestSupport.hpp"
 #include "io/exr.hpp"
+
+#include "TestSupport.hpp"
 
 #include <fstream>
 #include <gtest/gtest.h>
@@ -69,11 +70,8 @@ TEST(Exr, BadFilesAreOneLineNamingThem) {
         return std::holds_alternative<std::string>(read) ? std::get<std::string>(read) : "";
     };
     EXPECT_NE(error(dir / "missing.exr").find("missing.exr: cannot open file"), std::string::npos);
-    {
-        std::ofstream(dir / "text.exr") << "not an exr";
-    }
-    EXPECT_NE(error(dir / "text.exr").find("text.exr: not a readable EXR file"),
-              std::string::npos);
+    { std::ofstream(dir / "text.exr") << "not an exr"; }
+    EXPECT_NE(error(dir / "text.exr").find("text.exr: not a readable EXR file"), std::string::npos);
     // A real file cut in half.
     const auto whole = dir / "whole.exr";
     ASSERT_EQ(writeExr(whole, halfImage(64, 64, {"R"})), std::nullopt);

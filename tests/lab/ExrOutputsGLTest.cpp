@@ -21,9 +21,9 @@ TEST(ExrOutputs, PersistentBuffersRoundTripBitForBit) {
     ASSERT_TRUE(field);
     // Prints of three contact types, then a fade: intensities, ages and types all vary.
     test::Sphere sphere;
-    const std::array<DeformerInstance, 3> deformers{
-        sphere.at({-70, 40, -20}, ContactType::Vehicle), sphere.at({70, 40, -10}, ContactType::Animal),
-        sphere.at({0, -70, -25}, ContactType::Foot)};
+    const std::array<DeformerInstance, 3> deformers{sphere.at({-70, 40, -20}, ContactType::Vehicle),
+                                                    sphere.at({70, 40, -10}, ContactType::Animal),
+                                                    sphere.at({0, -70, -25}, ContactType::Foot)};
     for (int step = 0; step < 10; ++step)
         field->step(deformers, 1.0 / 60.0);
     for (int step = 0; step < 30; ++step)
