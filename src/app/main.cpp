@@ -40,6 +40,8 @@ int main(int argc, char** argv) {
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
     view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
         ->expected(2);
+    view->add_option("--record", viewOptions.record,
+                     "Record video from the start (the Record button), e.g. with --frames N");
     std::vector<int> viewSize;
     view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
         ->expected(2)

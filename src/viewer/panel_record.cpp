@@ -81,14 +81,13 @@ void recordFrame(Lab& lab, ViewerState& state, int width, int height) {
         }
         state.recording = std::make_shared<Recording>();
         state.recording->writer = std::move(std::get<0>(opened));
-        state.recording->lastStep = lab.steps();
         state.recording->fixedStepBefore = state.fixedStep;
         state.fixedStep = true;
         state.status = "recording " + path.string();
-        return; // the first frame is the next step's
-    }
-    if (!state.recording || lab.steps() == state.recording->lastStep)
+        // The first frame is this one: the lab as it stands when Record is pressed.
+    } else if (!state.recording || lab.steps() == state.recording->lastStep) {
         return;
+    }
     state.recording->lastStep = lab.steps();
     ImageRgba8 image = readFramebufferImage(0, width, height);
     std::vector<std::string> lines{fmt::format("t = {:.3f} s", lab.timeS())};
