@@ -168,7 +168,7 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
     const Settings settings = effectiveSettings(loaded);
     const SimSettings& sim = settings.sims[simIndex];
     const MaterialSettings& m = sim.material;
-    const std::string x(1, static_cast<char>('a' + simIndex));
+    const std::string x(simName(simIndex));
     const std::string s = "sim." + x;
     const int resolution = sim.resolution > 0 ? sim.resolution : settings.snow.resolution;
     const double blur =

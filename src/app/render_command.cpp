@@ -87,7 +87,7 @@ std::vector<std::string> videoOverlay(double timeS, const RunRecorder& recorder)
     std::vector<std::string> lines{fmt::format("t = {:.3f} s", timeS)};
     for (const auto& probe : recorder.probes()) {
         std::string line = probe.name + ":";
-        for (int s = 0; s < SnowField::kSimCount; ++s)
+        for (std::size_t s = 0; s < probe.values.size(); ++s)
             line += fmt::format("  {} {:.4f}", static_cast<char>('A' + s), probe.values[s].back());
         lines.push_back(std::move(line));
     }
@@ -191,8 +191,12 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            if (auto error = writeImage(image, lab.instances()))
-                spdlog::warn("{}", *error);
+            // A directory that stops taking files (full, read-only) gets one line, not one per
+            // frame for the rest of the run: stop, with every file written so far whole.
+            if (auto error = writeImage(image, lab.instances())) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
         }
         if (video && (frame + 1) % options.videoEvery == 0) {
             ImageRgba8 image =

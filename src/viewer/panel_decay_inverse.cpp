@@ -66,7 +66,7 @@ void decayInverseSection(PanelContext& context) {
                           "within 1.2 %% of it above 0.05 (the curves above are the clock's).");
     Settings edited = lab.settings();
     bool changed = false;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < lab.field().simCount(); ++s) {
         if (s)
             ImGui::SameLine();
         char label[32];

@@ -93,9 +93,11 @@ void recordFrame(Lab& lab, ViewerState& state, int width, int height) {
     std::vector<std::string> lines{fmt::format("t = {:.3f} s", lab.timeS())};
     if (state.probeCm && !state.probeSamples.empty()) {
         const ProbeSample& last = state.probeSamples.back();
-        lines.push_back(fmt::format("probe ({:.0f}, {:.0f}) cm:  A {:.4f}  B {:.4f}",
-                                    state.probeCm->x, state.probeCm->y, last.value[0],
-                                    last.value[1]));
+        std::string line =
+            fmt::format("probe ({:.0f}, {:.0f}) cm:", state.probeCm->x, state.probeCm->y);
+        for (int s = 0; s < lab.field().simCount(); ++s)
+            line += fmt::format("  {} {:.4f}", static_cast<char>('A' + s), last.value[s]);
+        lines.push_back(std::move(line));
     }
     drawOverlay(image, lines);
     if (auto error = state.recording->writer->write(image)) {
