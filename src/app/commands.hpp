@@ -28,6 +28,8 @@ struct RenderOptions {
     std::string panels; // --panels with --ui ("" = the viewer's default)
     std::string layout; // --layout with --ui
     std::vector<double> probeCm; // --probe X Y with --ui
+    std::filesystem::path video; // --video FILE.mp4: every step's image, H.264 (lab/video.hpp)
+    int videoEvery = 1;          // --video-every K: every K-th step, at fps / K
 };
 
 struct BenchOptions {
@@ -57,6 +59,15 @@ struct ParamsOptions {
 };
 int runParams(const CommonOptions& common, const ParamsOptions& options);
 CLI::App* addParamsCommand(CLI::App& app, ParamsOptions& options);
+
+// `snowcap export-ue` (app/export_ue_command.cpp): the settings card for Unreal.
+struct ExportUeOptions {
+    std::string scenario = "decay_compare";
+    std::string sim = "a";
+    std::filesystem::path out; // FILE: FILE.md and FILE.json
+};
+int runExportUe(const CommonOptions& common, const ExportUeOptions& options);
+CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options);
 
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and

@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
     view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
         ->expected(2);
+    view->add_option("--record", viewOptions.record,
+                     "Record video from the start (the Record button), e.g. with --frames N");
     std::vector<int> viewSize;
     view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
         ->expected(2)
@@ -74,6 +76,13 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo",
                                "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
+    renderCommand->add_option(
+        "--video", render.video,
+        "Also record the run as H.264 video (needs ffmpeg): one frame a step");
+    renderCommand
+        ->add_option("--video-every", render.videoEvery,
+                     "With --video: every K-th step, at fps / K (the length stays the run's)")
+        ->check(CLI::PositiveNumber);
     addSet(renderCommand);
 
     BenchOptions bench;
@@ -83,6 +92,10 @@ int main(int argc, char** argv) {
     ParamsOptions paramsOptions;
     CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
     addSet(paramsCommand);
+
+    ExportUeOptions exportUe;
+    CLI::App* exportUeCommand = addExportUeCommand(app, exportUe);
+    addSet(exportUeCommand);
 
     std::string meshPath;
     ImportOptions meshOptions;
@@ -118,6 +131,8 @@ int main(int argc, char** argv) {
         return runRender(common, render);
     if (benchCommand->parsed())
         return runBench(common, bench);
+    if (exportUeCommand->parsed())
+        return runExportUe(common, exportUe);
     if (paramsCommand->parsed())
         return runParams(common, paramsOptions);
     if (inspect->parsed()) {

@@ -8,6 +8,7 @@
 #include "lab/run_outputs.hpp"
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
+#include "lab/video.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
@@ -79,6 +80,18 @@ SurfaceOutput surfaceOutputNamed(const std::string& stage) {
     if (stage == "sparkle")
         return SurfaceOutput::SparkleSeed;
     return SurfaceOutput::Lit;
+}
+
+// The video's corner: the simulated time and each probe's value in each sim now.
+std::vector<std::string> videoOverlay(double timeS, const RunRecorder& recorder) {
+    std::vector<std::string> lines{fmt::format("t = {:.3f} s", timeS)};
+    for (const auto& probe : recorder.probes()) {
+        std::string line = probe.name + ":";
+        for (std::size_t s = 0; s < probe.values.size(); ++s)
+            line += fmt::format("  {} {:.4f}", static_cast<char>('A' + s), probe.values[s].back());
+        lines.push_back(std::move(line));
+    }
+    return lines;
 }
 
 } // namespace
@@ -154,6 +167,18 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;
+    // --video: every K-th step's image at fps / K, so the video lasts the simulated time.
+    std::unique_ptr<VideoWriter> video;
+    if (!options.video.empty()) {
+        auto opened = VideoWriter::open(options.video, settings.view.width, settings.view.height,
+                                        settings.run.fps / options.videoEvery,
+                                        frames / options.videoEvery, options.progress);
+        if (auto* error = std::get_if<std::string>(&opened)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        video = std::move(std::get<0>(opened));
+    }
     Progress progress(options.progress && isatty(STDERR_FILENO), frames);
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
@@ -173,7 +198,26 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                 return 1;
             }
         }
+        if (video && (frame + 1) % options.videoEvery == 0) {
+            ImageRgba8 image =
+                ui ? ui->render(lab, settings.view.width, settings.view.height, dt)
+                   : renderFinalImage(field, renderer, lab.instances(), settings, output);
+            drawOverlay(image, videoOverlay(time, recorder));
+            if (auto error = video->write(image)) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+        }
         progress.update(frame + 1);
+    }
+    if (video) {
+        if (auto error = video->finish()) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        spdlog::info("wrote {}: {} frames at {:g} fps ({:.3f} s)", options.video.string(),
+                     video->frames(), settings.run.fps / options.videoEvery,
+                     video->frames() * options.videoEvery / settings.run.fps);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -2,6 +2,7 @@
 
 #include "core/config.hpp"
 #include "core/params.hpp"
+#include "lab/exr_outputs.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -402,10 +403,13 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"buffer", buffer},
             {"vram_bytes", sim.bytes()},
             {"probes", probes}};
-        const std::string pfm = fmt::format("sim_{}.pfm", simName(s));
-        if (field.enabled())
-            if (auto error = writePfm(dir / pfm, readPersistent(sim)))
+        const std::string name(simName(s));
+        if (field.enabled()) {
+            if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;
+            if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
+                return error;
+        }
     }
     // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
     nlohmann::json captures = nlohmann::json::array();
@@ -424,6 +428,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     if (field.enabled()) {
         if (auto error =
                 writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+            return error;
+        if (auto error = writeCaptureDepthExr(dir / "capture_depth.exr", field.captureOf(0)))
             return error;
         if (auto error = writeBufferImage(field, dir / "buffers.png"))
             return error;

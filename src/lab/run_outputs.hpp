@@ -1,6 +1,6 @@
 #pragma once
 // What a headless run leaves behind: probe curves, buffer statistics (stats.json), the
-// persistent buffers and capture depth as PFM, and final.png.
+// persistent buffers and capture depth as PFM and OpenEXR (lab/exr_outputs.hpp), and final.png.
 
 #include "core/settings.hpp"
 #include "io/image.hpp"

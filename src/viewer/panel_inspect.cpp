@@ -210,6 +210,7 @@ void decayPanel(PanelContext& context) {
                 timing(settings.sims[0]), settings.sims[1].decay, timing(settings.sims[1]));
     const float width = ImGui::GetContentRegionAvail().x;
     plotCurves("clock", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
+    decayInverseSection(context);
 
     ImGui::Separator();
     if (!state.probeCm) {

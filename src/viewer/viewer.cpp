@@ -106,6 +106,10 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     state.renderer = window.info().renderer;
     state.scenarioPath = options.scenario;
     applyStartOptions(state, options.layout, options.probeCm, lab.field().simCount());
+    if (!options.record.empty()) { // as if Record were pressed on the first frame
+        state.recordPath = options.record.string();
+        state.recordToggle = true;
+    }
     if (window.info().isLlvmpipe()) {
         // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
         // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
@@ -190,7 +194,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // A scripted run (--frames N) steps, updates the panels and swaps every frame but draws
         // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B
         // frame costs about half a second, and only the final one reaches the screenshot.
-        const bool drawPanes = !scripted || frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
+        // A recording needs every frame.
+        const bool drawPanes = !scripted || state.recording || state.recordToggle ||
+                               frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
         PanelContext context{lab, state, gl, open, options.panels.empty()};
         gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
             drawPanels(context);
@@ -199,6 +205,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
             ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         });
         recordTimings(lab, state, wallDt * 1000.0);
+        recordFrame(lab, state, width, height); // the Record button (panel_record.cpp)
 
         ++frame;
         const bool quitting = scripted && frame >= options.quitAfterFrames;
@@ -230,6 +237,10 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         window.swapBuffers();
         // -vv: a line per frame, which the real-input tests wait on instead of sleeping.
         spdlog::trace("frame {} drawn ({:.0f} ms)", frame, wallDt * 1000.0);
+    }
+    if (state.recording) { // closing the window ends a recording with what it has
+        state.recordToggle = true;
+        recordFrame(lab, state, 0, 0);
     }
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

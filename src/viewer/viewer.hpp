@@ -18,6 +18,7 @@ struct ViewOptions {
     std::string layout;               // --layout: vertical | horizontal | a | b | difference
     std::vector<double> probeCm;      // --probe X Y: the decay probe from the start
     int width = 1600, height = 900;   // --size WxH of the window
+    std::filesystem::path record;     // --record FILE: the Record button pressed at the start
 };
 
 int runViewer(const CommonOptions& common, const ViewOptions& options);

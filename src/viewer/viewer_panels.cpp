@@ -38,6 +38,7 @@ void controlWindow(PanelContext& context) {
     ImGui::SameLine();
     if (ImGui::Button("Reload shaders"))
         state.reloadShaders = true;
+    recordControls(context);
     ImGui::Separator();
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (i % 4)

@@ -46,6 +46,12 @@ void buffersPanel(PanelContext& context);
 void decayPanel(PanelContext& context);
 void timingsPanel(PanelContext& context);
 void helpPanel(PanelContext& context);
+// The control window's Record button and video path (panel_record.cpp); recordFrame runs
+// after each window frame is drawn and writes it when the lab stepped.
+void recordControls(PanelContext& context);
+void recordFrame(Lab& lab, ViewerState& state, int width, int height);
+// The Decay panel's inverse: a target fade in, the decay value out (panel_decay_inverse.cpp).
+void decayInverseSection(PanelContext& context);
 
 // Edits one sim; returns true when it changed (panel_sims.cpp).
 bool simEditor(SimSettings& sim);

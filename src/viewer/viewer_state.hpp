@@ -9,6 +9,7 @@
 #include <deque>
 #include <glm/vec2.hpp>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -43,6 +44,8 @@ struct ProbeSample {
     std::array<float, kMaxSims> value; // per sim; NaN outside its region
 };
 
+struct Recording; // viewer/panel_record.cpp
+
 struct ViewerState {
     // Playback.
     bool paused = false;
@@ -53,6 +56,9 @@ struct ViewerState {
     double scrubToS = -1.0;        // >= 0: re-simulate from 0 to this time at fixed step
     bool reloadShaders = false;
     bool screenshotRequested = false;
+    bool recordToggle = false;            // Record / Stop pressed (handled after the frame)
+    std::string recordPath;               // the video file; empty: out/snowcap_<time>.mp4
+    std::shared_ptr<Recording> recording; // while recording
     bool vsync = true;
     bool followPlayer = false;   // the orbit target tracks the followed deformer
     glm::vec2 playerInput{0.0f}; // WASD turned by the camera's yaw (world XY)

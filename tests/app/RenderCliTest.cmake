@@ -7,7 +7,8 @@ execute_process(
 if(NOT result EQUAL 0)
     message(FATAL_ERROR "snowcap render exited with ${result}")
 endif()
-foreach(name stats.json sim_a.pfm sim_b.pfm capture_depth.pfm final.png)
+foreach(name stats.json sim_a.pfm sim_b.pfm capture_depth.pfm sim_a.exr sim_b.exr
+        capture_depth.exr final.png)
     if(NOT EXISTS ${OUT}/${name})
         message(FATAL_ERROR "snowcap render did not write ${name}")
     endif()

@@ -1,0 +1,158 @@
+// `snowcap export-ue`: the settings card for Unreal (docs/unreal.md) as Markdown and JSON.
+#include "app/commands.hpp"
+#include "app/export_ue_card.hpp"
+#include "core/config.hpp"
+#include "io/image.hpp"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+namespace snowcap {
+
+namespace fs = std::filesystem;
+using json = nlohmann::ordered_json;
+
+namespace {
+
+std::string shown(const json& value) {
+    if (value.is_null())
+        return "—";
+    if (value.is_string())
+        return value.get<std::string>();
+    if (value.is_array()) {
+        std::string text = "(";
+        for (std::size_t i = 0; i < value.size(); ++i)
+            text += (i ? ", " : "") + shown(value[i]);
+        return text + ")";
+    }
+    if (value.is_number_float())
+        return fmt::format("{:.6g}", value.get<double>());
+    return value.dump();
+}
+
+// One asset's parameters: name | value | unit | snowcap key | note.
+void assetTable(std::string& md, const std::string& title, const json& asset) {
+    md += fmt::format("## {}\n\n| Unreal | value | unit | snowcap key | note |\n"
+                      "| --- | --- | --- | --- | --- |\n",
+                      title);
+    auto row = [&](const std::string& name, const json& e) {
+        md += fmt::format("| {} | `{}` | {} | `{}` | {} |\n", name, shown(e["value"]),
+                          e["unit"].get<std::string>(), e["snowcap"].get<std::string>(),
+                          e.value("note", std::string()));
+    };
+    if (asset.contains("value"))
+        row(title, asset);
+    else
+        for (auto it = asset.begin(); it != asset.end(); ++it)
+            row(it.key(), it.value());
+    md += "\n";
+}
+
+std::string percent(const json& fraction) {
+    return fraction.is_null() ? "—" : fmt::format("{:.3g} %", fraction.get<double>() * 100.0);
+}
+
+std::string seconds(const json& value) {
+    return value.is_null() ? "not reached" : fmt::format("{:.2f} s", value.get<double>());
+}
+
+} // namespace
+
+std::string ueSettingsCardMarkdown(const json& card) {
+    std::string md =
+        fmt::format("# Settings card for Unreal: scenario `{}`, sim {}\n\n",
+                    card["scenario"].get<std::string>(), card["sim"].get<std::string>());
+    if (!card["overrides"].empty()) {
+        md += "Overrides:";
+        for (const auto& o : card["overrides"])
+            md += fmt::format(" `--set {}`", o.get<std::string>());
+        md += "\n\n";
+    }
+    md += "Written by `snowcap export-ue`; the names are those of the Unreal write-up "
+          "(Foliage Snow Interaction). The same values are in the JSON beside this file.\n\n";
+    for (const char* asset :
+         {"MPC_FoliageInteraction", "PP_Depth_Snow", "M_Snow", "MF_FoliageInteraction_Snow",
+          "SceneCaptureComponent2D", "Enum_FoliageResolution", "RenderTargetFormat"})
+        assetTable(md, asset, card[asset]);
+
+    md += "## snowcap-only switches\n\n| switch | value | original | Unreal side |\n"
+          "| --- | --- | --- | --- |\n";
+    for (const auto& sw : card["snowcap_only"])
+        md += fmt::format("| `{}` | `{}` | `{}` | {} |\n", sw["key"].get<std::string>(),
+                          sw["value"].get<std::string>(), sw["original"].get<std::string>(),
+                          sw["unreal"].get<std::string>());
+
+    const json& b = card["behaviour"];
+    md += fmt::format("\n## Behaviour to expect\n\n{}; {}.\n\n", b["print"].get<std::string>(),
+                      b["method"].get<std::string>());
+    md += "| fps | after 1 s | after 10 s | after 60 s | to 10 % | to 0.1 % | to 0 | law alone "
+          "(1 / 10 / 60 s) |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n";
+    for (const auto& r : b["rates"]) {
+        const json& rem = r["remaining"];
+        const json& law = r["analytic"];
+        md += fmt::format("| {:g} | {} | {} | {} | {} | {} | {} | {} / {} / {} |\n",
+                          r["fps"].get<double>(), percent(rem["1"]), percent(rem["10"]),
+                          percent(rem["60"]), seconds(r["time_to_10pct_s"]),
+                          seconds(r["time_to_0.1pct_s"]), seconds(r["time_to_zero_s"]),
+                          percent(law["1"]), percent(law["10"]), percent(law["60"]));
+    }
+    md += fmt::format("\n\"not reached\": still above the mark after {:g} s.\n",
+                      b["horizon_s"].get<double>());
+    return md;
+}
+
+CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options) {
+    CLI::App* command = app.add_subcommand(
+        "export-ue", "Write a sim's settings under their Unreal names (Markdown + JSON)");
+    command->add_option("--scenario", options.scenario, "Scenario name or TOML file")
+        ->capture_default_str();
+    command->add_option("--sim", options.sim, "Which sim: a, b, ...")->capture_default_str();
+    command
+        ->add_option("--out", options.out,
+                     "FILE: writes FILE.md and FILE.json (a .md or .json ending is replaced)")
+        ->required();
+    return command;
+}
+
+int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
+    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded)) {
+        spdlog::error("{}", error->message);
+        return 2;
+    }
+    const Settings& settings = std::get<Settings>(loaded);
+    const int count = static_cast<int>(settings.sims.size());
+    const int index = options.sim.size() == 1 ? options.sim[0] - 'a' : -1;
+    if (index < 0 || index >= count) {
+        spdlog::error("--sim {}: the scenario has sims a .. {}", options.sim,
+                      static_cast<char>('a' + count - 1));
+        return 2;
+    }
+    fs::path base = options.out;
+    if (base.extension() == ".md" || base.extension() == ".json")
+        base.replace_extension();
+    if (base.filename().empty()) {
+        spdlog::error("--out {}: names a directory, not a file", options.out.string());
+        return 2;
+    }
+    const json card = ueSettingsCard(settings, index, options.scenario, common.overrides);
+    const std::string text = card.dump(2) + "\n";
+    const std::string md = ueSettingsCardMarkdown(card);
+    std::error_code ec;
+    if (base.has_parent_path())
+        fs::create_directories(base.parent_path(), ec);
+    fs::path jsonPath = base, mdPath = base;
+    jsonPath += ".json";
+    mdPath += ".md";
+    for (const auto& [path, bytes] : {std::pair{jsonPath, &text}, std::pair{mdPath, &md}})
+        if (auto error = writeFileAtomically(
+                path, std::vector<std::uint8_t>(bytes->begin(), bytes->end()))) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+    spdlog::info("wrote {} and {}", mdPath.string(), jsonPath.string());
+    return 0;
+}
+
+} // namespace snowcap
