@@ -79,6 +79,10 @@ int main(int argc, char** argv) {
     CLI::App* benchCommand = addBenchCommand(app, bench);
     addSet(benchCommand);
 
+    SweepOptions sweep;
+    CLI::App* sweepCommand = addSweepCommand(app, sweep);
+    addSet(sweepCommand);
+
     ParamsOptions paramsOptions;
     CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
     addSet(paramsCommand);
@@ -116,6 +120,8 @@ int main(int argc, char** argv) {
         return runRender(common, render);
     if (benchCommand->parsed())
         return runBench(common, bench);
+    if (sweepCommand->parsed())
+        return runSweep(common, sweep);
     if (paramsCommand->parsed())
         return runParams(common, paramsOptions);
     if (inspect->parsed()) {

@@ -1,0 +1,56 @@
+#pragma once
+// `snowcap sweep`, one batch: a field of packed combinations run in the current GL context,
+// step by step as `render` runs (Lab::stepTo at (i + 1) dt, probes read after each step), with
+// a tile, the buffer statistics and the relief of every combination at each --at time.
+
+#include "io/image.hpp"
+#include "lab/print_metrics.hpp"
+#include "lab/sweep_plan.hpp"
+#include "render/view_params.hpp"
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace snowcap {
+
+struct SweepRunOptions {
+    int tileWidth = 320, tileHeight = 180;
+    SurfaceOutput stage = SurfaceOutput::Lit;
+};
+
+// One combination at one --at time.
+struct SweepSample {
+    double atS = 0.0;                         // as asked
+    int step = 0;                             // the step it was taken after (round(at x fps))
+    std::vector<std::optional<float>> probes; // per probe; nullopt outside the region
+    long long texelsDisturbed = 0;            // persistent buffer texels != 0 (R)
+    Relief relief;
+    ImageRgba8 tile; // unlabelled (PSNR is taken on it)
+};
+
+struct SweepResult {
+    int combination = 0;
+    std::vector<std::string> probeNames;
+    std::vector<SweepSample> samples; // one per --at time, in --at order
+    std::vector<MeasuredFade> fades;  // per probe
+    PredictedFade predicted;          // the sim clock's, for a full print
+    double batchWallS = 0.0;          // the whole batch's wall time (shared by its rows)
+    std::string glRenderer;           // the GL renderer it ran on
+};
+
+// Runs batch `batch` of the plan; `onStep(k)` after each of its steps. One line on failure.
+std::variant<std::vector<SweepResult>, std::string>
+runSweepBatch(const SweepPlan& plan, int batch, const SweepRunOptions& options,
+              const std::string& glRenderer, const std::function<void(long long)>& onStep);
+
+// Results through a file, for worker processes: metrics as JSON, tiles as PNGs beside it.
+std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& results,
+                                            const std::filesystem::path& jsonPath);
+std::variant<std::vector<SweepResult>, std::string>
+loadSweepResults(const std::filesystem::path& jsonPath);
+
+} // namespace snowcap
