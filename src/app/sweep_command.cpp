@@ -8,6 +8,7 @@
 // never touches GL, so a fork needs no exec and no context is ever shared. Progress comes back
 // through one step counter per worker in shared memory.
 #include "app/commands.hpp"
+#include "lab/lab.hpp"
 #include "lab/progress.hpp"
 #include "lab/sweep_output.hpp"
 #include "lab/sweep_plan.hpp"
@@ -83,9 +84,10 @@ runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<
     const GlInfo info = std::get<0>(context)->info();
     std::vector<SweepResult> all;
     long long before = 0;
+    std::unique_ptr<Lab> lab; // one for all the batches (runSweepBatch says why)
     for (int b : batches) {
-        auto ran =
-            runSweepBatch(plan, b, run, info.renderer, [&](long long k) { onSteps(before + k); });
+        auto ran = runSweepBatch(
+            plan, b, run, info.renderer, [&](long long k) { onSteps(before + k); }, &lab);
         if (auto* error = std::get_if<std::string>(&ran))
             return *error;
         for (SweepResult& r : std::get<0>(ran))

@@ -175,8 +175,8 @@ std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan&
                     if (std::isfinite(y) && y > 0.0)
                         lo = std::min(lo, y), hi = std::max(hi, y);
             PlotOptions options;
-            options.title =
-                fmt::format("{} against {} ({})", metric.name, axis.key, plan.request.scenario);
+            options.title = fmt::format("{}: {} against {}", plan.request.scenario,
+                                        metric.yLabel, axis.key);
             options.xLabel = xLabel;
             options.yLabel = metric.yLabel;
             options.logY = metric.name.ends_with("_s") && hi > 20.0 * lo;

@@ -72,14 +72,32 @@ std::vector<ImageRgba8> renderTiles(Lab& lab, const std::vector<int>& slots,
 
 std::variant<std::vector<SweepResult>, std::string>
 runSweepBatch(const SweepPlan& plan, int batchIndex, const SweepRunOptions& options,
-              const std::string& glRenderer, const std::function<void(long long)>& onStep) {
+              const std::string& glRenderer, const std::function<void(long long)>& onStep,
+              std::unique_ptr<Lab>* reuse) {
     const SweepBatch& batch = plan.batches[batchIndex];
     const auto started = std::chrono::steady_clock::now();
-    auto created =
-        Lab::create(batch.settings, plan.request.scenario, plan.request.overrides, glRenderer);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    Lab& lab = *std::get<0>(created);
+    std::unique_ptr<Lab> own;
+    std::unique_ptr<Lab>& held = reuse ? *reuse : own;
+    if (held) {
+        // A following region keeps its place across an edit; through fixed regions first,
+        // every region starts at its configured centre, as in a new field. Packed batches
+        // share their deformers; any other may differ in them (rebuilt, meshes imported).
+        Settings fixed = batch.settings;
+        for (SimSettings& sim : fixed.sims)
+            sim.region = RegionMode::Fixed;
+        if (auto error = held->apply(fixed, !plan.packed))
+            return *error;
+        if (auto error = held->apply(batch.settings))
+            return *error;
+        held->restart(); // buffers, clocks, heal bounds, the player and the time back to 0
+    } else {
+        auto created =
+            Lab::create(batch.settings, plan.request.scenario, plan.request.overrides, glRenderer);
+        if (auto* error = std::get_if<std::string>(&created))
+            return *error;
+        held = std::move(std::get<0>(created));
+    }
+    Lab& lab = *held;
     lab.setTiming(false); // as `render` without --ui
     SnowField& field = lab.field();
     const Settings& settings = batch.settings;

@@ -9,6 +9,7 @@
 #include "render/view_params.hpp"
 
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -43,9 +44,15 @@ struct SweepResult {
 };
 
 // Runs batch `batch` of the plan; `onStep(k)` after each of its steps. One line on failure.
+// `lab` carries the lab from one batch to the next in a process: building one compiles every
+// shader and imports every mesh (seconds on llvmpipe), so a later batch takes the earlier lab,
+// gives it its settings and clears it, and starts exactly as a fresh one would (the CLI test
+// compares such a batch with `render`). Null or empty: a lab is made.
+class Lab;
 std::variant<std::vector<SweepResult>, std::string>
 runSweepBatch(const SweepPlan& plan, int batch, const SweepRunOptions& options,
-              const std::string& glRenderer, const std::function<void(long long)>& onStep);
+              const std::string& glRenderer, const std::function<void(long long)>& onStep,
+              std::unique_ptr<Lab>* lab = nullptr);
 
 // Results through a file, for worker processes: metrics as JSON, tiles as PNGs beside it.
 std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& results,
