@@ -120,9 +120,11 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
         for (const char* m : {"peak", "fade_start_s", "to50_s", "to10_s", "to0_s"})
             csv += "," + cell(fmt::format("{}.{}", p, m));
     csv += ",predicted.to50_s,predicted.to10_s,predicted.to0_s";
-    for (const char* m : {"texels_disturbed", "deepest_cm", "crest_cm", "psnr_db"})
-        for (double t : at)
-            csv += fmt::format(",{}@{}s", m, timeText(t));
+    for (double t : at)
+        csv += fmt::format(",texels_disturbed@{}s", timeText(t));
+    csv += ",deepest_cm,crest_cm"; // at the end of the run
+    for (double t : at)
+        csv += fmt::format(",psnr_db@{}s", timeText(t));
     csv += ",batch,batch_wall_s\n";
 
     nlohmann::json rows = nlohmann::json::array();
@@ -149,10 +151,8 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
             csv += "," + number(v);
         for (std::size_t t = 0; t < at.size(); ++t)
             csv += "," + std::to_string(result.samples[t].texelsDisturbed);
-        for (std::size_t t = 0; t < at.size(); ++t)
-            csv += "," + number(std::optional<double>(result.samples[t].relief.deepestCm));
-        for (std::size_t t = 0; t < at.size(); ++t)
-            csv += "," + number(std::optional<double>(result.samples[t].relief.crestCm));
+        csv += "," + number(std::optional<double>(result.relief.deepestCm));
+        csv += "," + number(std::optional<double>(result.relief.crestCm));
         for (std::size_t t = 0; t < at.size(); ++t)
             csv += "," + number(std::optional<double>(psnr[r][t]));
         csv += fmt::format(",{},{}\n", batch, result.batchWallS);
@@ -183,8 +183,6 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
             samples.push_back({{"at_s", s.atS},
                                {"step", s.step},
                                {"texels_disturbed", s.texelsDisturbed},
-                               {"deepest_cm", s.relief.deepestCm},
-                               {"crest_cm", s.relief.crestCm},
                                {"psnr_db", jsonNumber(psnr[r][t])}});
         }
         rows.push_back({{"index", r},
@@ -199,6 +197,8 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
                           {"to10_s", jsonNumber(result.predicted.to10S)},
                           {"to0_s", jsonNumber(result.predicted.toZeroS)}}},
                         {"at", samples},
+                        {"deepest_cm", result.relief.deepestCm},
+                        {"crest_cm", result.relief.crestCm},
                         {"batch_wall_s", result.batchWallS}});
     }
     if (auto error = writeFileAtomically(dir / "sweep.csv",

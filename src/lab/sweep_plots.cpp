@@ -83,13 +83,21 @@ std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan&
             [&](std::size_t c, std::size_t t) {
                 return double(results[c].samples[t].texelsDisturbed);
             });
-    perTime("deepest_cm", "deepest print (cm)",
-            [&](std::size_t c, std::size_t t) { return results[c].samples[t].relief.deepestCm; });
-    perTime("crest_cm", "rim crest (cm)",
-            [&](std::size_t c, std::size_t t) { return results[c].samples[t].relief.crestCm; });
     perTime("psnr_db", "PSNR against combination 0 (dB)", [&](std::size_t c, std::size_t t) {
         return std::isfinite(psnr[c][t]) ? psnr[c][t] : NAN;
     });
+    // The relief, measured once at the end of the run.
+    const auto atEnd = [&](std::string name, std::string yLabel,
+                           std::function<double(std::size_t)> value) {
+        metrics.push_back({std::move(name),
+                           std::move(yLabel),
+                           {"end of the run"},
+                           [value](std::size_t c) { return std::vector<double>{value(c)}; },
+                           {false}});
+    };
+    atEnd("deepest_cm", "deepest print (cm)",
+          [&](std::size_t c) { return results[c].relief.deepestCm; });
+    atEnd("crest_cm", "rim crest (cm)", [&](std::size_t c) { return results[c].relief.crestCm; });
     // The fade times: one line per probe, the clock's prediction for a full print dashed.
     const std::pair<const char*, std::optional<double> MeasuredFade::*> fades[] = {
         {"to50_s", &MeasuredFade::to50S},
@@ -175,8 +183,8 @@ std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan&
                     if (std::isfinite(y) && y > 0.0)
                         lo = std::min(lo, y), hi = std::max(hi, y);
             PlotOptions options;
-            options.title = fmt::format("{}: {} against {}", plan.request.scenario,
-                                        metric.yLabel, axis.key);
+            options.title =
+                fmt::format("{}: {} against {}", plan.request.scenario, metric.yLabel, axis.key);
             options.xLabel = xLabel;
             options.yLabel = metric.yLabel;
             options.logY = metric.name.ends_with("_s") && hi > 20.0 * lo;

@@ -135,7 +135,6 @@ runSweepBatch(const SweepPlan& plan, int batchIndex, const SweepRunOptions& opti
                     bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels)
                         .nonzero;
             }
-            s.relief = measureRelief(field, lab.renderer(), slot, settings);
             s.tile = tiles[i];
         }
     };
@@ -150,16 +149,18 @@ runSweepBatch(const SweepPlan& plan, int batchIndex, const SweepRunOptions& opti
             onStep(frame + 1);
     }
 
-    const double wall =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     for (std::size_t i = 0; i < results.size(); ++i) {
         const int slot = batch.slots[i];
         for (const auto& probe : recorder.probes())
             results[i].fades.push_back(measureFade(probe.values[slot], dt));
         results[i].predicted = predictFade(field.sim(slot).settings(), fps);
-        results[i].batchWallS = wall;
+        results[i].relief = measureRelief(field, lab.renderer(), slot, settings);
         results[i].glRenderer = glRenderer;
     }
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    for (SweepResult& result : results)
+        result.batchWallS = wall;
     return results;
 }
 
@@ -194,8 +195,6 @@ std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& resu
                                {"step", s.step},
                                {"probes", probes},
                                {"texels_disturbed", s.texelsDisturbed},
-                               {"deepest_cm", s.relief.deepestCm},
-                               {"crest_cm", s.relief.crestCm},
                                {"tile", tile}});
         }
         nlohmann::json fades = nlohmann::json::array();
@@ -213,6 +212,8 @@ std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& resu
                         {{"to50", optionalJson(r.predicted.to50S)},
                          {"to10", optionalJson(r.predicted.to10S)},
                          {"to0", optionalJson(r.predicted.toZeroS)}}},
+                       {"deepest_cm", r.relief.deepestCm},
+                       {"crest_cm", r.relief.crestCm},
                        {"batch_wall_s", r.batchWallS},
                        {"gl_renderer", r.glRenderer}});
     }
@@ -239,7 +240,6 @@ std::variant<std::vector<SweepResult>, std::string> loadSweepResults(const fs::p
                     sample.probes.push_back(v.is_null() ? std::nullopt
                                                         : std::optional<float>(v.get<float>()));
                 sample.texelsDisturbed = s.at("texels_disturbed").get<long long>();
-                sample.relief = {s.at("deepest_cm").get<double>(), s.at("crest_cm").get<double>()};
                 auto tile = readPng(jsonPath.parent_path() / s.at("tile").get<std::string>());
                 if (auto* error = std::get_if<std::string>(&tile))
                     return *error;
@@ -253,6 +253,7 @@ std::variant<std::vector<SweepResult>, std::string> loadSweepResults(const fs::p
             const nlohmann::json& p = r.at("predicted");
             result.predicted = {optionalFrom(p.at("to50")), optionalFrom(p.at("to10")),
                                 optionalFrom(p.at("to0"))};
+            result.relief = {r.at("deepest_cm").get<double>(), r.at("crest_cm").get<double>()};
             result.batchWallS = r.at("batch_wall_s").get<double>();
             result.glRenderer = r.at("gl_renderer").get<std::string>();
             results.push_back(std::move(result));

@@ -1,7 +1,9 @@
 #pragma once
 // `snowcap sweep`, one batch: a field of packed combinations run in the current GL context,
 // step by step as `render` runs (Lab::stepTo at (i + 1) dt, probes read after each step), with
-// a tile, the buffer statistics and the relief of every combination at each --at time.
+// a tile and the buffer statistics of every combination at each --at time, and the relief at
+// the end (as stats.json has it: a relief is a surface pass over the whole region, as costly on
+// llvmpipe as a tile).
 
 #include "io/image.hpp"
 #include "lab/print_metrics.hpp"
@@ -29,8 +31,7 @@ struct SweepSample {
     int step = 0;                             // the step it was taken after (round(at x fps))
     std::vector<std::optional<float>> probes; // per probe; nullopt outside the region
     long long texelsDisturbed = 0;            // persistent buffer texels != 0 (R)
-    Relief relief;
-    ImageRgba8 tile; // unlabelled (PSNR is taken on it)
+    ImageRgba8 tile;                          // unlabelled (PSNR is taken on it)
 };
 
 struct SweepResult {
@@ -39,6 +40,7 @@ struct SweepResult {
     std::vector<SweepSample> samples; // one per --at time, in --at order
     std::vector<MeasuredFade> fades;  // per probe
     PredictedFade predicted;          // the sim clock's, for a full print
+    Relief relief;                    // at the end of the run
     double batchWallS = 0.0;          // the whole batch's wall time (shared by its rows)
     std::string glRenderer;           // the GL renderer it ran on
 };
