@@ -173,6 +173,9 @@ std::string defaultToml() {
         tomlSection(out, simParams(), sim, defaults.sims[i], i == 0);
         tomlSection(out, materialParams(), sim + ".material", defaults.sims[i].material, i == 0);
     }
+    out += "\n" + comment("sim.c .. sim.h: more sims, side by side with A and B. A scenario makes "
+                          "one by giving its table ([sim.c], or --set sim.c.KEY=VALUE), and the "
+                          "sims before it exist then too; their defaults are sim.b's.");
     tomlSection(out, lookParams(), "look", defaults.look, true);
     tomlSection(out, viewParams(), "view", defaults.view, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
@@ -201,8 +204,9 @@ std::string parameterMarkdown() {
            "```\n\n";
     out += wrap("Numbers accept integers (`fps = 60`); integers refuse fractions. Ranges: `[a, "
                 "b]` includes both ends, `(a, b]` excludes a; `2^k` is a power of two. `sim.X` is "
-                "each sim: `sim.a`, `sim.b`. A deformer's keys are checked together too: the keys "
-                "its path_kind needs must be there, and keys it would ignore are refused.",
+                "each sim: `sim.a`, `sim.b` and, when a config gives their tables, `sim.c` .. "
+                "`sim.h` (defaults as `sim.b`'s). A deformer's keys are checked together too: "
+                "the keys its path_kind needs must be there, and keys it would ignore are refused.",
                 "");
     markdownSection(out, runParams());
     markdownSection(out, snowParams());

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <set>
-#include <tuple>
-#include <type_traits>
 
 namespace snowcap {
 
@@ -22,18 +20,6 @@ std::optional<int> simOfKey(const std::string& key) {
     return key[4] - 'a';
 }
 
-// The field's sims set to `sims`, one per combination. A field with a fixed set of sims (an
-// array) keeps its size: the slots past the combinations repeat the last one, and nobody reads
-// them. One with a vector of sims gets exactly as many as there are combinations.
-template <class S> void setFieldSims(S& settings, const std::vector<SimSettings>& sims) {
-    if constexpr (requires { settings.sims.resize(std::size_t{1}); }) {
-        settings.sims.assign(sims.begin(), sims.end());
-    } else {
-        for (std::size_t i = 0; i < settings.sims.size(); ++i)
-            settings.sims[i] = sims[std::min(i, sims.size() - 1)];
-    }
-}
-
 std::string trimmed(std::string_view text) {
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string_view::npos)
@@ -45,9 +31,7 @@ std::string trimmed(std::string_view text) {
 } // namespace
 
 int sweepFieldCapacity() {
-    // The field's sims are a fixed pair (std::array) until it holds N of them; then this is
-    // kMaxSims (TEAM notes, "The N-sims API") and nothing else in the sweep changes.
-    return static_cast<int>(std::tuple_size_v<decltype(Settings::sims)>);
+    return kMaxSims;
 }
 
 std::variant<SweepAxis, std::string> parseSweepAxis(const std::string& text) {
@@ -180,7 +164,7 @@ std::variant<SweepPlan, std::string> planSweep(const SweepRequest& request) {
                 batch.slots.push_back(static_cast<int>(sims.size()));
                 sims.push_back(plan.combinations[c].settings.sims[plan.measuredSim]);
             }
-            setFieldSims(batch.settings, sims);
+            batch.settings.sims = std::move(sims); // as many sims as combinations
             plan.batches.push_back(std::move(batch));
         }
     } else {

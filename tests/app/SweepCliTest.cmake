@@ -1,13 +1,13 @@
 # `snowcap sweep` end to end on press_release (64², 90 steps): the sweep's CSV equals what
-# `render` reports for the same settings, whichever field and slot a combination ran in (two
-# fields of up to two sims: combination 1 shares a field with 0, combination 2 has one of its
-# own), with one process and with two workers alike; the sheet holds rows x columns tiles; a bad
-# --vary exits 2 before anything runs.
+# `render` reports for the same settings, whichever field and slot a combination ran in (nine
+# values: eight share the first field, combination 8 runs in a second, in the lab the first
+# left when one process runs both), with one process and with two workers alike; the sheet
+# holds rows x columns tiles; a bad --vary exits 2 before anything runs.
 file(REMOVE_RECURSE ${OUT})
 set(common --quiet)
 set(sets --set view.width=128 --set view.height=72)
 
-foreach(decay 0.99 0.9)
+foreach(decay 0.99 0.9 0.97)
     execute_process(
         COMMAND ${SNOWCAP} ${common} render --scenario press_release --frames 90 --no-progress
                 ${sets} --set sim.b.decay=${decay} --out ${OUT}/render_${decay}
@@ -20,7 +20,7 @@ endforeach()
 foreach(jobs 1 2)
     execute_process(
         COMMAND ${SNOWCAP} ${common} sweep --scenario press_release ${sets}
-                --vary sim.b.decay=0.95,0.99,0.9 --at 0.5,1.5 --tile 64x48 --jobs ${jobs}
+                --vary sim.b.decay=0.95,0.99,0.9,0.91,0.92,0.93,0.94,0.96,0.97 --at 0.5,1.5 --tile 64x48 --jobs ${jobs}
                 --no-progress --out ${OUT}/sweep_${jobs}
         RESULT_VARIABLE result ERROR_VARIABLE errors)
     if(NOT result EQUAL 0)
@@ -28,6 +28,7 @@ foreach(jobs 1 2)
     endif()
     execute_process(
         COMMAND ${CHECK} ${OUT}/sweep_${jobs} 64 48 b ${OUT}/render_0.99 1 ${OUT}/render_0.9 2
+                ${OUT}/render_0.97 8
         RESULT_VARIABLE result)
     if(NOT result EQUAL 0)
         message(FATAL_ERROR "sweep --jobs ${jobs} differs from render (above)")
