@@ -277,6 +277,11 @@ ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
         const int previousEnd = (r - 1) * paneHeight + paneHeight;
         image.fillRect(0, previousEnd - 1, width, 2 + (y - previousEnd), line);
     }
+    // A grid with an odd number of sims has an empty last cell: no view drew there.
+    for (int s = field.simCount(); s < grid.columns * grid.rows; ++s) {
+        const glm::ivec4 rect = gridPaneRect(s, grid.columns * grid.rows, width, height);
+        image.fillRect(rect.x, height - rect.y - rect.w, rect.z, rect.w, line);
+    }
     const int scale = paneWidth >= 480 ? 2 : 1;
     for (int s = 0; s < field.simCount(); ++s) {
         // The pane's top-left corner in the image (rows top first).

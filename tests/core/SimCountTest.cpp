@@ -33,6 +33,20 @@ TEST(SimCount, DefaultsAndTheShippedFileMakeTwo) {
     EXPECT_EQ(simName(kMaxSims - 1), "h");
 }
 
+TEST(SimCount, LaterSimsStartFromSimBsDefaults) {
+    const std::string b = [] {
+        std::ostringstream text;
+        text << params::toToml(defaultSim(1));
+        return text.str();
+    }();
+    EXPECT_EQ(defaultSim(0).decay, 0.95);
+    for (int i = 2; i < kMaxSims; ++i) {
+        std::ostringstream text;
+        text << params::toToml(defaultSim(i));
+        EXPECT_EQ(text.str(), b) << "sim." << simName(i);
+    }
+}
+
 TEST(SimCount, ATableMakesItsSimAndEveryOneBefore) {
     // [sim.d] alone: a, b from the defaults, c with sim.b's defaults, d as given.
     auto loaded =
