@@ -170,6 +170,12 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         progress.update(++groupsDone, -1.0,
                         fmt::format("{} cases; {}", harness.cases().size(), next));
     };
+    // Within a group (the whole frames take most of a run), each case is a tick too.
+    harness.setOnCase([&](const bench::Case& c) {
+        progress.update(
+            groupsDone, -1.0,
+            fmt::format("{} cases; {} {} {}", harness.cases().size(), c.pass, c.variant, c.size));
+    });
     for (int size : options.sizes) {
         spdlog::info("bench: buffer {}", size);
         if (auto error = bench::bufferCases(bench, size))
@@ -202,6 +208,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         return fail(*error);
     finished("whole frames done");
     progress.finish();
+    harness.setOnCase({});
 
     std::vector<bench::Case>& cases = harness.cases();
     bench::computeRatios(cases);
