@@ -81,7 +81,9 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& bench) {
                      "Seconds after which a case stops (with at least 3 samples)")
         ->check(CLI::Range(0.0, 3600.0))
         ->capture_default_str();
-    command->add_option("--only", bench.only, "Only these passes, e.g. copy,accumulate")
+    command
+        ->add_option("--only", bench.only,
+                     "Only these passes (or pass:variant), e.g. copy,accumulate,frame_ab:default")
         ->delimiter(',');
     command->add_option("--method", bench.method, "Timing: auto, serialized or query")
         ->check(CLI::IsMember({"auto", "serialized", "query"}))
@@ -119,7 +121,9 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     static const std::vector<std::string> kPasses = {
         "copy",           "clear",        "capture",  "accumulate", "capture_accumulate", "step_ab",
         "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip"};
-    for (const std::string& pass : options.only)
+    for (const std::string& entry : options.only) {
+        // "pass:variant" picks one variant; the pass part is what must be known.
+        const std::string pass = entry.substr(0, entry.find(':'));
         if (std::find(kPasses.begin(), kPasses.end(), pass) == kPasses.end() &&
             pass.rfind("blur_", 0) != 0) {
             spdlog::error("--only: unknown pass '{}' (copy, clear, capture, accumulate, "
@@ -128,6 +132,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                           pass);
             return 2;
         }
+    }
 
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {

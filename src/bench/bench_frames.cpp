@@ -3,6 +3,7 @@
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "gpu/pass_state.hpp"
+#include "lab/run_outputs.hpp"
 #include "lab/session.hpp"
 #include "render/frame.hpp"
 #include "snow/snow_field.hpp"
@@ -21,13 +22,15 @@ namespace {
 
 // Times whole A/B frames (step + both views) of one session; returns the case with the snow
 // passes per frame and the snow bytes it holds.
+// `shadingScale`: the lit snow's shading rate instead of the rung's (0 keeps the rung's).
 std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Settings settings,
-                                      int prerollFrames) {
+                                      int prerollFrames, float shadingScale = 0.0f) {
     auto created = createSession(settings, context.shaders);
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
     Session& session = std::get<Session>(created);
     SnowField& field = *session.field;
+    session.renderer->surface().setShadingScaleOverride(shadingScale);
     const Screen screen{settings.view.width, settings.view.height};
     gpu::Texture2D colour(screen.width, screen.height, gpu::TextureFormat::RGBA8, "bench.rgb");
     gpu::Texture2D depth(screen.width, screen.height, gpu::TextureFormat::D32F, "bench.z");
@@ -80,6 +83,22 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     for (const auto& [pass, ms] : breakdown)
         parts[pass] = ms / kBreakdownFrames;
     c.extra["breakdown_ms"] = parts;
+    // A rung that shades the lit snow at a lower rate: what that costs in image quality, the
+    // same frame rendered at full resolution as the reference (as `render` writes final.png).
+    SnowSurfacePass& surface = session.renderer->surface();
+    if (shadingScale == 0.0f && surface.shadingScale(field.sim(0)) < 1.0f) {
+        const auto& instances = session.deformers.instancesAt(time);
+        const ImageRgba8 low = renderFinalImage(field, *session.renderer, instances, settings);
+        surface.setShadingScaleOverride(1.0f);
+        const ImageRgba8 full = renderFinalImage(field, *session.renderer, instances, settings);
+        surface.setShadingScaleOverride(0.0f);
+        c.extra["shading_scale"] = surface.shadingScale(field.sim(0));
+        c.extra["psnr_db_vs_full_res"] = psnrRgb(full.pixels, low.pixels);
+        context.notes.push_back(fmt::format(
+            "frame_ab {}: lit snow shaded at {} x the pixels a side, PSNR {:.2f} dB "
+            "against full resolution",
+            spec.variant, surface.shadingScale(field.sim(0)), psnrRgb(full.pixels, low.pixels)));
+    }
     return std::nullopt;
 }
 
@@ -104,16 +123,30 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         Settings viewer = settings;
         if (context.llvmpipe && viewer.snow.quality == Quality::Custom)
             viewer.snow.quality = kLlvmpipeStartQuality;
-        if (auto error = timeFrames(
-                context, {"frame_ab", "default", label, label, pixels, "pixels", true}, viewer, 0))
-            return error;
+        // The same frame with the look's switches off (no specular, sparkle or deformer
+        // shadows): the frame before them, measured in the same run as the look.
+        Settings lookless = viewer;
+        lookless.look.specular = false;
+        lookless.look.sparkle = false;
+        lookless.look.deformerShadows = false;
         Settings faithful = settings;
         for (SimSettings& sim : faithful.sims)
             sim.blur = BlurMode::PerPixel;
-        if (auto error =
-                timeFrames(context, {"frame_ab", "per_pixel", label, label, pixels, "pixels", true},
-                           faithful, 0))
-            return error;
+        struct Variant {
+            const char* name;
+            const Settings* settings;
+            float shadingScale; // 0: the rung's
+        };
+        const Variant variants[] = {{"default", &viewer, 0.0f},
+                                    {"full_res", &viewer, 1.0f},
+                                    {"lookless", &lookless, 1.0f},
+                                    {"per_pixel", &faithful, 0.0f}};
+        for (const Variant& v : variants)
+            if (h.wants("frame_ab", v.name))
+                if (auto error = timeFrames(
+                        context, {"frame_ab", v.name, label, label, pixels, "pixels", true},
+                        *v.settings, 0, v.shadingScale))
+                    return error;
     }
     if (h.wants("quality"))
         for (Quality quality : allValues<Quality>()) {

@@ -24,7 +24,22 @@ Harness::Harness(gpu::TimingMethod method, int frames, std::vector<std::string> 
 bool Harness::wants(std::string_view pass) const {
     if (only_.empty() || pass == "copy")
         return true;
-    return std::find(only_.begin(), only_.end(), pass) != only_.end();
+    // "pass" or "pass:variant": either selects the pass.
+    return std::any_of(only_.begin(), only_.end(), [pass](const std::string& entry) {
+        return entry == pass ||
+               (entry.size() > pass.size() && entry.starts_with(pass) && entry[pass.size()] == ':');
+    });
+}
+
+bool Harness::wants(std::string_view pass, std::string_view variant) const {
+    if (only_.empty() || pass == "copy")
+        return true;
+    // A bare "pass" selects all its variants; "pass:variant" only that one.
+    return std::any_of(only_.begin(), only_.end(), [&](const std::string& entry) {
+        return entry == pass ||
+               (entry.size() == pass.size() + 1 + variant.size() && entry.starts_with(pass) &&
+                entry[pass.size()] == ':' && entry.ends_with(variant));
+    });
 }
 
 bool Harness::wantsAny(std::initializer_list<std::string_view> passes) const {

@@ -49,7 +49,9 @@ public:
     gpu::TimingMethod method() const { return method_; }
     int frames() const { return frames_; }
     // Whether --only selects this pass (copy floors are always measured: every ratio needs one).
+    // An entry "pass:variant" selects one variant of a pass (frame_ab:default).
     bool wants(std::string_view pass) const;
+    bool wants(std::string_view pass, std::string_view variant) const;
     bool wantsAny(std::initializer_list<std::string_view> passes) const;
 
     // Warm-up, then up to frames() repetitions of `work` (each preceded by an untimed `setup`),

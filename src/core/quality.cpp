@@ -16,7 +16,7 @@ QualityRung qualityRung(Quality quality) {
     case Quality::Off:
         return {};
     case Quality::Low:
-        return {512, BlurMode::Separable, 8, 6, 128, SurfaceGeometry::VertexGrid};
+        return {512, BlurMode::Separable, 8, 6, 128, SurfaceGeometry::VertexGrid, 0.5f};
     case Quality::Medium:
         return {1024, BlurMode::Separable, 12, 8, 256, SurfaceGeometry::VertexGrid};
     case Quality::High:

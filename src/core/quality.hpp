@@ -17,6 +17,9 @@ struct QualityRung {
     int radialSteps = 0;   // spiral taps per ring
     int gridCells = 0;     // vertex-grid cells per side of the displaced surface
     SurfaceGeometry displacement = SurfaceGeometry::VertexGrid;
+    // Pixels per side at which the lit snow is shaded, as a fraction of the view's (1 = every
+    // pixel; below 1 the surface is upsampled with depth awareness, render/surface_upsample.hpp).
+    float shadingScale = 1.0f;
 };
 
 // The rung the viewer starts on when the renderer is a CPU rasteriser (llvmpipe) and the

@@ -118,7 +118,8 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
     if (shadows)
         shadow_->bind();
     begin("view.surface");
-    surface_->draw(sim, sim.settings().displacement, view, look_, shadows);
+    surface_->draw(sim, sim.settings().displacement, view, look_, shadows,
+                   request.output == SurfaceOutput::Lit);
     end("view.surface");
 
     const bool lit = request.output == SurfaceOutput::Lit;

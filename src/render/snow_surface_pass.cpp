@@ -181,6 +181,10 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&built))
         return *error;
     pass->programs_.emplace(defaults, std::get<gpu::ShaderProgram*>(built));
+    auto upsample = SurfaceUpsample::create(shaders);
+    if (auto* error = std::get_if<std::string>(&upsample))
+        return *error;
+    pass->upsample_ = std::move(std::get<0>(upsample));
     if (auto error = pass->bakeDetail())
         return *error;
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
@@ -273,14 +277,14 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
 }
 
 void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-                           const LookSettings& frameLook, bool shadowMapDrawn) {
+                           const LookSettings& frameLook, bool shadowMapDrawn, bool lit) {
     const Region& region = sim.region();
     // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
     if (detailBake_ && detailBake_->generation() != detailGeneration_)
         if (auto error = bakeDetail())
             spdlog::error("{}", *error);
     // The blurred copy (blur = "prepass" / "separable") was made by the frame's blur pass.
-    const gpu::Texture2D& input = sim.surfaceInput();
+    surfaceInput_ = &sim.surfaceInput();
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
     const Quality quality = sim.quality();
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
@@ -306,22 +310,48 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
     const gpu::ShaderProgram* skirtMaterial = program(skirtVariant);
     if (!material || !skirtMaterial)
         return;
+    const bool tessellated = variant.geometry == SurfaceGeometry::Tessellation;
+
+    // The lit colour at a lower rate where the rung asks for it: the material into the low-rate
+    // targets, then their upsample into the view (render/surface_upsample.hpp).
+    const float scale = lit ? shadingScale(sim) : 1.0f;
+    const glm::ivec4 vp = view.viewport;
+    if (scale < 1.0f && upsample_->prepare(vp.z, vp.w, scale)) {
+        gpu::PassState shade = upsample_->shadePass();
+        shade.depthTest = gpu::DepthTest::Less;
+        shade.depthWrite = true;
+        shade.program = skirtMaterial->id();
+        gpu::beginPass(shade);
+        drawGeometry(*material, *skirtMaterial, tessellated);
+        upsample_->composite(view);
+        return;
+    }
     gpu::PassState pass = view;
     pass.depthTest = gpu::DepthTest::Less;
     pass.depthWrite = true;
-    pass.cullBackFaces = false;
     pass.program = skirtMaterial->id();
     gpu::beginPass(pass);
-    glBindTextureUnit(2, input.id());
+    drawGeometry(*material, *skirtMaterial, tessellated);
+}
+
+float SnowSurfacePass::shadingScale(const SnowSim& sim) const {
+    if (shadingScaleOverride_ > 0.0f)
+        return std::min(shadingScaleOverride_, 1.0f);
+    return qualityRung(sim.quality()).shadingScale;
+}
+
+void SnowSurfacePass::drawGeometry(const gpu::ShaderProgram& region,
+                                   const gpu::ShaderProgram& skirt, bool tessellated) {
+    glUseProgram(skirt.id());
+    glBindTextureUnit(2, surfaceInput_->id());
     glBindSampler(2, persistentSampler_.id());
     glBindTextureUnit(4, detail_.id());
     glBindSampler(4, detailSampler_.id());
-
-    const int tessellated = variant.geometry == SurfaceGeometry::Tessellation ? 1 : 0;
-    glBindVertexArray(skirtArray_[tessellated].id());
-    glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[tessellated]);
+    const int geometry = tessellated ? 1 : 0;
+    glBindVertexArray(skirtArray_[geometry].id());
+    glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[geometry]);
+    glUseProgram(region.id());
     if (tessellated) {
-        glUseProgram(material->id());
         glPatchParameteri(GL_PATCH_VERTICES, 4);
         glBindVertexArray(patchArray_.id());
         // Batches small enough that one draw can never generate more than ~32k tessellated
@@ -333,7 +363,6 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
         for (int first = 0; first < patchVertexCount_; first += batch)
             glDrawArrays(GL_PATCHES, first, std::min(batch, patchVertexCount_ - first));
     } else {
-        glUseProgram(material->id());
         glBindVertexArray(gridArray_.id());
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
     }

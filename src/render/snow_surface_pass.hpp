@@ -8,6 +8,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
+#include "render/surface_upsample.hpp"
 #include "snow/snow_sim.hpp"
 
 #include <map>
@@ -59,8 +60,16 @@ public:
     // Clears nothing: the view's clear comes before it. `shadowMapDrawn`: the frame's shadow
     // pass has drawn and bound the deformers' shadow map (look.deformer_shadows samples it).
     // `frameLook` chooses the look's compiled switches (specular, sparkle, shadows).
+    // `lit`: the view shows the lit colour, which the rung may shade at a lower rate
+    // (QualityRung::shadingScale) and upsample; every debug output is drawn at full resolution.
     void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-              const LookSettings& frameLook, bool shadowMapDrawn = false);
+              const LookSettings& frameLook, bool shadowMapDrawn = false, bool lit = false);
+
+    // Replaces the rung's shading scale for the lit colour (0: the rung's; 1: full
+    // resolution). The bench's full-resolution reference frame uses it.
+    void setShadingScaleOverride(float scale) { shadingScaleOverride_ = scale; }
+    // The scale a lit view of `sim` is shaded at.
+    float shadingScale(const SnowSim& sim) const;
 
     // The material's program for one variant (tests count its samplers).
     static gpu::ProgramDesc surfaceProgram(const SurfaceVariant& variant);
@@ -86,8 +95,14 @@ private:
     // The variant's program, built on first use (the library caches it); null if it failed,
     // which is logged once.
     const gpu::ShaderProgram* program(const SurfaceVariant& variant);
+    // The skirt, then the region, into the pass begun last (its target, viewport, depth).
+    void drawGeometry(const gpu::ShaderProgram& region, const gpu::ShaderProgram& skirt,
+                      bool tessellated);
 
     gpu::ShaderLibrary& shaders_;
+    std::unique_ptr<SurfaceUpsample> upsample_;
+    float shadingScaleOverride_ = 0.0f;
+    const gpu::Texture2D* surfaceInput_ = nullptr; // the sim being drawn: its (blurred) buffer
     std::map<SurfaceVariant, const gpu::ShaderProgram*> programs_;
     gpu::Sampler persistentSampler_;
     // The landscape's baked detail noise (shaders/surface/detail_bake.frag), tiling, mipmapped.
