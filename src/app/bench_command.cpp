@@ -9,12 +9,14 @@
 #include "bench/bench_report.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "lab/progress.hpp"
 #include "platform/gl_context.hpp"
 
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <chrono>
 #include <fstream>
+#include <iostream>
 #include <spdlog/spdlog.h>
 
 namespace snowcap {
@@ -87,6 +89,7 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& bench) {
         ->check(CLI::IsMember({"auto", "serialized", "query"}))
         ->capture_default_str();
     command->add_option("--json", bench.json, "Write the results as JSON");
+    command->add_flag("!--no-progress", bench.progress, "No progress on stderr");
     return command;
 }
 
@@ -158,10 +161,31 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             "rung (snow.quality = {}); frame_ab 'per_pixel' is the UE-faithful frame",
             toString(kLlvmpipeStartQuality)));
 
+    // Progress counts groups of cases: their count is known up front, their cases are not.
+    const long long groups = static_cast<long long>(options.sizes.size()) +
+                             (!triangles.empty() && !options.sizes.empty() ? 1 : 0) +
+                             (!screens.empty() ? 2 : 0) + 1;
+    long long groupsDone = 0;
+    ProgressReporter progress({.mode = progressModeForStderr(options.progress),
+                               .label = "bench",
+                               .unit = "group",
+                               .total = groups},
+                              std::cerr);
+    const auto finished = [&](const std::string& next) {
+        progress.update(++groupsDone, -1.0,
+                        fmt::format("{} cases; {}", harness.cases().size(), next));
+    };
+    // Within a group (the whole frames take most of a run), each case is a tick too.
+    harness.setOnCase([&](const bench::Case& c) {
+        progress.update(
+            groupsDone, -1.0,
+            fmt::format("{} cases; {} {} {}", harness.cases().size(), c.pass, c.variant, c.size));
+    });
     for (int size : options.sizes) {
         spdlog::info("bench: buffer {}", size);
         if (auto error = bench::bufferCases(bench, size))
             return fail(*error);
+        finished(fmt::format("buffer {} done", size));
     }
     if (!triangles.empty() && !options.sizes.empty()) {
         const bool has1024 =
@@ -170,20 +194,26 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         spdlog::info("bench: capture vs triangles at {}", size);
         if (auto error = bench::triangleCases(bench, size, triangles))
             return fail(*error);
+        finished("triangles done");
     }
     if (!screens.empty()) {
         spdlog::info("bench: screens");
         if (auto error = bench::screenCases(bench, screens, *frameScreen))
             return fail(*error);
+        finished("screens done");
     }
     if (!screens.empty()) {
         spdlog::info("bench: surface grid density at {}", frameScreen->label());
         if (auto error = bench::gridCases(bench, *frameScreen, {128, 256, 512}))
             return fail(*error);
+        finished("grid density done");
     }
     spdlog::info("bench: whole frames at {}", frameScreen->label());
     if (auto error = bench::frameCases(bench, *frameScreen))
         return fail(*error);
+    finished("whole frames done");
+    progress.finish();
+    harness.setOnCase({});
 
     std::vector<bench::Case>& cases = harness.cases();
     bench::computeRatios(cases);

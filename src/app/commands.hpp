@@ -42,6 +42,7 @@ struct BenchOptions {
     std::vector<std::string> only;        // pass names; empty = all (copy floors always run)
     std::string method = "auto";          // auto | serialized | query
     std::filesystem::path json;           // also write the results here
+    bool progress = true;                 // --no-progress: nothing on stderr while it runs
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);
@@ -50,6 +51,22 @@ int runBench(const CommonOptions& common, const BenchOptions& options);
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 
 int runView(const CommonOptions& common, const ViewOptions& options);
+
+// `snowcap sweep` (app/sweep_command.cpp, docs/sweeps.md).
+struct SweepOptions {
+    std::string scenario = "decay_compare";
+    std::vector<std::string> vary; // --vary KEY=V1,V2,...
+    std::vector<double> atS;       // --at T1,T2,...
+    int frames = 0;                // 0: up to the last --at time
+    std::string sim;               // --sim: the sim measured ("": from the keys)
+    std::string stage = "lit";     // lit | persistent | mask | height | normal
+    std::string tile = "320x180";  // tile size
+    int jobs = 1;                  // worker processes
+    std::filesystem::path outDir = "out/sweep";
+    bool progress = true;
+};
+int runSweep(const CommonOptions& common, const SweepOptions& options);
+CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options);
 
 // `snowcap params` (app/params_command.cpp).
 struct ParamsOptions {

@@ -89,6 +89,10 @@ int main(int argc, char** argv) {
     CLI::App* benchCommand = addBenchCommand(app, bench);
     addSet(benchCommand);
 
+    SweepOptions sweep;
+    CLI::App* sweepCommand = addSweepCommand(app, sweep);
+    addSet(sweepCommand);
+
     ParamsOptions paramsOptions;
     CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
     addSet(paramsCommand);
@@ -133,6 +137,8 @@ int main(int argc, char** argv) {
         return runBench(common, bench);
     if (exportUeCommand->parsed())
         return runExportUe(common, exportUe);
+    if (sweepCommand->parsed())
+        return runSweep(common, sweep);
     if (paramsCommand->parsed())
         return runParams(common, paramsOptions);
     if (inspect->parsed()) {

@@ -5,6 +5,7 @@
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
+#include "lab/progress.hpp"
 #include "lab/run_outputs.hpp"
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
@@ -18,45 +19,15 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
-#include <unistd.h>
 
 namespace snowcap {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// A terminal progress line for runs longer than a moment, redrawn at most 4 times a second.
-class Progress {
-public:
-    Progress(bool enabled, int total) : enabled_(enabled), total_(total) {}
-    void update(int done) {
-        if (!enabled_)
-            return;
-        const auto now = std::chrono::steady_clock::now();
-        const double elapsed = std::chrono::duration<double>(now - start_).count();
-        if (elapsed < 1.5 || now - lastDraw_ < std::chrono::milliseconds(250))
-            return;
-        lastDraw_ = now;
-        const double rate = done / elapsed;
-        std::fprintf(stderr, "\rrender: step %d/%d  %.0f steps/s  ~%.0f s left   ", done, total_,
-                     rate, (total_ - done) / std::max(rate, 1e-9));
-        drawn_ = true;
-    }
-    ~Progress() {
-        if (drawn_)
-            std::fprintf(stderr, "\n");
-    }
-
-private:
-    bool enabled_;
-    int total_;
-    bool drawn_ = false;
-    std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
-    std::chrono::steady_clock::time_point lastDraw_{};
-};
 
 SurfaceOutput surfaceOutputNamed(const std::string& stage) {
     if (stage == "persistent")
@@ -162,7 +133,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
 
     if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
-        return runSoak(settings, lab, options.outDir);
+        return runSoak(settings, lab, options.outDir, progressModeForStderr(options.progress));
 
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
@@ -179,7 +150,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         }
         video = std::move(std::get<0>(opened));
     }
-    Progress progress(options.progress && isatty(STDERR_FILENO), frames);
+    ProgressReporter progress({.mode = progressModeForStderr(options.progress),
+                               .label = "render",
+                               .total = frames,
+                               .simulatedTotalS = frames * dt},
+                              std::cerr);
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         const double time = (frame + 1) * dt; // the state at the end of this step
@@ -208,7 +183,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                 return 1;
             }
         }
-        progress.update(frame + 1);
+        progress.update(frame + 1, time);
     }
     if (video) {
         if (auto error = video->finish()) {
@@ -221,6 +196,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    progress.finish();
 
     const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
     if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,

@@ -105,6 +105,8 @@ Case& Harness::run(const CaseSpec& spec, const std::function<void()>& work,
     c.minMs = ms.front();
     c.maxMs = ms.back();
     cases_.push_back(std::move(c));
+    if (onCase_)
+        onCase_(cases_.back());
     return cases_.back();
 }
 
@@ -112,6 +114,8 @@ Case& Harness::add(Case c) {
     if (c.floor.empty())
         c.floor = c.size;
     cases_.push_back(std::move(c));
+    if (onCase_)
+        onCase_(cases_.back());
     return cases_.back();
 }
 

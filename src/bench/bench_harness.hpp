@@ -64,6 +64,8 @@ public:
 
     std::vector<Case>& cases() { return cases_; }
     const std::vector<Case>& cases() const { return cases_; }
+    // Called after each case is appended (the progress reporter's tick).
+    void setOnCase(std::function<void(const Case&)> onCase) { onCase_ = std::move(onCase); }
     const Case* find(std::string_view pass, std::string_view variant, std::string_view size) const;
     Case* find(std::string_view pass, std::string_view variant, std::string_view size) {
         return const_cast<Case*>(std::as_const(*this).find(pass, variant, size));
@@ -78,6 +80,7 @@ private:
     double caseBudgetS_;
     gpu::Query queryBegin_, queryEnd_;
     std::vector<Case> cases_;
+    std::function<void(const Case&)> onCase_;
 };
 
 // A dense procedural deformer: a UV sphere with about `triangles` triangles.

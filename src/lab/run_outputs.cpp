@@ -3,6 +3,7 @@
 #include "core/config.hpp"
 #include "core/params.hpp"
 #include "lab/exr_outputs.hpp"
+#include "lab/print_metrics.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -193,9 +194,6 @@ std::string simLabel(const SnowField& field, int s, bool compact) {
 
 } // namespace
 
-namespace {
-
-// A debug output texel (RGBA float) as a display colour.
 glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDepthCm) {
     switch (output) {
     case SurfaceOutput::Persistent:
@@ -233,8 +231,6 @@ glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDept
                 255};
     }
 }
-
-} // namespace
 
 ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                             std::span<const DeformerInstance> deformers, const Settings& settings,
@@ -349,6 +345,30 @@ nlohmann::json probeValues(const std::vector<float>& values) {
     return out;
 }
 
+// lab/print_metrics.hpp's fade times and relief; null where not reached.
+nlohmann::json seconds(const std::optional<double>& value) {
+    return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
+}
+nlohmann::json fadeJson(const MeasuredFade& fade) {
+    return {{"peak", seconds(fade.peak)},
+            {"start_s", seconds(fade.startS)},
+            {"to50_s", seconds(fade.to50S)},
+            {"to10_s", seconds(fade.to10S)},
+            {"to0_s", seconds(fade.toZeroS)}};
+}
+nlohmann::json fadeJson(const PredictedFade& fade) {
+    return {{"to50_s", seconds(fade.to50S)},
+            {"to10_s", seconds(fade.to10S)},
+            {"to0_s", seconds(fade.toZeroS)}};
+}
+nlohmann::json reliefJson(SnowField& field, SceneRenderer& renderer, int s,
+                          const Settings& settings) {
+    if (!field.enabled())
+        return nullptr;
+    const Relief relief = measureRelief(field, renderer, s, settings);
+    return {{"deepest_cm", relief.deepestCm}, {"crest_cm", relief.crestCm}};
+}
+
 } // namespace
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
@@ -392,6 +412,9 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                               {"world_cm", probe.worldCm},
                               {"texel", {probe.texel[s].x, probe.texel[s].y}},
                               {"values", probeValues(probe.values[s])}});
+        for (std::size_t i = 0; i < probes.size(); ++i) // the sweep's fade times (sweeps.md)
+            probes[i]["fade"] =
+                fadeJson(measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
         const Region& region = sim.region();
         stats["sims"][std::string(simName(s))] = {
             {"params", tomlToJson(params::toToml(p))},
@@ -402,7 +425,9 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
               {"rt_blur_distance", sim.params().rtBlurDistance}}},
             {"buffer", buffer},
             {"vram_bytes", sim.bytes()},
-            {"probes", probes}};
+            {"probes", probes},
+            {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
+            {"relief", reliefJson(field, renderer, s, settings)}};
         const std::string name(simName(s));
         if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))

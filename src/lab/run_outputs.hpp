@@ -63,6 +63,9 @@ std::optional<std::string> writeBufferImage(const SnowField& field,
 // a frame without a step (render/frame.hpp), so it blurs what is due first.
 // Other outputs show one material stage instead (colour-mapped: persistent and mask 0..1,
 // height -depth..0 cm, normal as rgb = n / 2 + 1/2).
+// A debug output texel (RGBA float) of `output` as a display colour (final.png's stages).
+glm::u8vec4 stageColour(SurfaceOutput output, const float* texel, float snowDepthCm);
+
 ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                             std::span<const DeformerInstance> deformers, const Settings& settings,
                             SurfaceOutput output = SurfaceOutput::Lit);

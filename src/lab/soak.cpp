@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <functional>
 #include <glm/gtc/matrix_transform.hpp>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <random>
@@ -217,7 +218,7 @@ struct Tally {
 
 } // namespace
 
-int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
+int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir, ProgressMode progressMode) {
     gpu::ShaderLibrary& shaders = lab.shaders();
     const SoakSettings& soak = settings.soak;
     SnowField& field = lab.field();
@@ -239,7 +240,9 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
     std::size_t warmRss = 0, peakRss = 0;
     const std::size_t startRss = residentBytes();
     const auto start = std::chrono::steady_clock::now();
-    auto lastReport = start;
+    ProgressReporter progress(
+        {.mode = progressMode, .label = "soak", .total = steps, .simulatedTotalS = steps * dt},
+        std::cerr);
     for (int step = 1; step <= steps; ++step) {
         const double time = step * dt;
         instances = lab.instancesAt(time); // the chaos moves this copy; the clock stays
@@ -278,15 +281,13 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir) {
                 return fail(step, *error);
             warmRss = residentBytes();
         }
-        peakRss = std::max(peakRss, step >= warmup ? residentBytes() : 0);
-        const auto now = std::chrono::steady_clock::now();
-        if (now - lastReport > std::chrono::seconds(60)) {
-            lastReport = now;
-            spdlog::info("soak: step {}/{}  {:.0f} steps/s  RSS {:.1f} MiB  {} GL objects", step,
-                         steps, step / std::chrono::duration<double>(now - start).count(),
-                         mib(residentBytes()), gpu::totalLiveCount());
-        }
+        const std::size_t rss = residentBytes();
+        peakRss = std::max(peakRss, step >= warmup ? rss : 0);
+        progress.update(
+            step, time,
+            fmt::format("RSS {:.1f} MiB, {} GL objects", mib(rss), gpu::totalLiveCount()));
     }
+    progress.finish();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

@@ -9,6 +9,7 @@
 
 #include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
+#include "lab/progress.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -20,7 +21,9 @@ namespace snowcap {
 // into `outDir`.
 // Returns 0 when every check held, 1 after the first violation (one line naming the step, the
 // buffer, the texel and the seed), 2 when the outputs cannot be written.
-int runSoak(const Settings& settings, Lab& lab, const std::filesystem::path& outDir);
+// Progress goes to stderr as `progressMode` says (lab/progress.hpp).
+int runSoak(const Settings& settings, Lab& lab, const std::filesystem::path& outDir,
+            ProgressMode progressMode = ProgressMode::Off);
 
 // The soak's buffer check: every value finite, and in [0, 1] in the first `unitChannels`
 // channels (all by default; a blurred copy that carries its slope has one), else where the

@@ -1,0 +1,280 @@
+// `snowcap sweep`: every combination of the --vary values run headless, packed into as few
+// fields as the sims allow (lab/sweep_plan.hpp), into a contact sheet, sweep.csv, sweep.json
+// and plots (docs/sweeps.md).
+//
+// --jobs N: the batches (fields) are shared among N worker processes, forked before any GL
+// context exists; each worker makes its own headless EGL context, runs its batches (every Nth)
+// and leaves its results in DIR/.sweep_work. The parent only plans, watches and assembles: it
+// never touches GL, so a fork needs no exec and no context is ever shared. Progress comes back
+// through one step counter per worker in shared memory.
+#include "app/commands.hpp"
+#include "lab/lab.hpp"
+#include "lab/progress.hpp"
+#include "lab/sweep_output.hpp"
+#include "lab/sweep_plan.hpp"
+#include "lab/sweep_run.hpp"
+#include "platform/gl_context.hpp"
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <iostream>
+#include <spdlog/spdlog.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace snowcap {
+
+namespace fs = std::filesystem;
+
+CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
+    CLI::App* command = app.add_subcommand(
+        "sweep", "Run every combination of --vary values into a contact sheet, CSV, JSON and "
+                 "plots (docs/sweeps.md)");
+    command->add_option("--scenario", options.scenario, "Scenario name or TOML file")
+        ->capture_default_str();
+    command
+        ->add_option("--vary", options.vary,
+                     "KEY=V1,V2,... (repeatable; every combination of all of them runs)")
+        ->allow_extra_args(false)
+        ->take_all();
+    command->add_option("--at", options.atS, "The sheet's columns: times in seconds, T1,T2,...")
+        ->delimiter(',')
+        ->required();
+    command->add_option("--frames", options.frames, "Steps to run (default: to the last --at)")
+        ->check(CLI::PositiveNumber);
+    command->add_option("--sim", options.sim,
+                        "The sim measured (default: the one --vary's keys name, else a)");
+    command->add_option("--stage", options.stage, "What each tile shows: lit or one material stage")
+        ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal"}))
+        ->capture_default_str();
+    command->add_option("--tile", options.tile, "Tile size WxH")->capture_default_str();
+    command->add_option("--jobs", options.jobs, "Worker processes (each with its own context)")
+        ->check(CLI::Range(1, 64))
+        ->capture_default_str();
+    command->add_option("--out", options.outDir, "Output directory")->capture_default_str();
+    command->add_flag("!--no-progress", options.progress, "No progress on stderr");
+    return command;
+}
+
+namespace {
+
+SurfaceOutput stageNamed(const std::string& stage) {
+    if (stage == "persistent")
+        return SurfaceOutput::Persistent;
+    if (stage == "mask")
+        return SurfaceOutput::SnowMask;
+    if (stage == "height")
+        return SurfaceOutput::Height;
+    if (stage == "normal")
+        return SurfaceOutput::Normal;
+    return SurfaceOutput::Lit;
+}
+
+// The batches in this process, one after another, in a context of its own.
+std::variant<std::vector<SweepResult>, std::string>
+runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<int>& batches,
+           bool debugGl, const std::function<void(long long)>& onSteps) {
+    auto context = HeadlessContext::create(debugGl);
+    if (auto* error = std::get_if<ContextError>(&context))
+        return error->message;
+    const GlInfo info = std::get<0>(context)->info();
+    std::vector<SweepResult> all;
+    long long before = 0;
+    std::unique_ptr<Lab> lab; // one for all the batches (runSweepBatch says why)
+    for (int b : batches) {
+        auto ran = runSweepBatch(
+            plan, b, run, info.renderer, [&](long long k) { onSteps(before + k); }, &lab);
+        if (auto* error = std::get_if<std::string>(&ran))
+            return *error;
+        for (SweepResult& r : std::get<0>(ran))
+            all.push_back(std::move(r));
+        before += plan.batches[b].settings.run.frames;
+    }
+    return all;
+}
+
+// N workers over shared step counters; the parent draws the progress while they run.
+std::variant<std::vector<SweepResult>, std::string>
+runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool debugGl,
+             const fs::path& workDir, ProgressReporter& progress, double dt) {
+    void* shared = mmap(nullptr, sizeof(std::atomic<long long>) * jobs, PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (shared == MAP_FAILED)
+        return std::string("sweep: cannot map the workers' progress counters");
+    auto* steps = static_cast<std::atomic<long long>*>(shared);
+    for (int w = 0; w < jobs; ++w)
+        new (&steps[w]) std::atomic<long long>(0);
+    std::cerr.flush();
+    std::fflush(nullptr); // nothing buffered may be written twice by the children
+
+    std::vector<pid_t> workers;
+    for (int w = 0; w < jobs; ++w) {
+        std::vector<int> mine;
+        for (int b = w; b < static_cast<int>(plan.batches.size()); b += jobs)
+            mine.push_back(b);
+        const pid_t pid = fork();
+        if (pid < 0) {
+            for (pid_t started : workers)
+                kill(started, SIGTERM);
+            return std::string("sweep: cannot start a worker process");
+        }
+        if (pid == 0) {
+            auto ran =
+                runBatches(plan, run, mine, debugGl, [&](long long k) { steps[w].store(k); });
+            int code = 0;
+            if (auto* error = std::get_if<std::string>(&ran)) {
+                spdlog::error("{}", *error);
+                code = 1;
+            } else if (auto error = saveSweepResults(std::get<0>(ran),
+                                                     workDir / fmt::format("worker_{}.json", w))) {
+                spdlog::error("{}", *error);
+                code = 1;
+            }
+            std::fflush(nullptr);
+            _exit(code); // no destructors: the parent owns everything else
+        }
+        workers.push_back(pid);
+    }
+
+    std::vector<bool> running(jobs, true);
+    std::string failure;
+    for (int left = jobs; left > 0;) {
+        for (int w = 0; w < jobs; ++w) {
+            int status = 0;
+            if (!running[w] || waitpid(workers[w], &status, WNOHANG) != workers[w])
+                continue;
+            running[w] = false;
+            --left;
+            if (failure.empty() && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
+                failure = WIFSIGNALED(status) ? fmt::format("sweep: worker {} died (signal {})", w,
+                                                            WTERMSIG(status))
+                                              : fmt::format("sweep: worker {} failed", w);
+        }
+        long long done = 0;
+        for (int w = 0; w < jobs; ++w)
+            done += steps[w].load();
+        progress.update(done, done * dt);
+        if (left > 0)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+    munmap(shared, sizeof(std::atomic<long long>) * jobs);
+    if (!failure.empty())
+        return failure;
+
+    std::vector<SweepResult> all;
+    for (int w = 0; w < jobs; ++w) {
+        auto loaded = loadSweepResults(workDir / fmt::format("worker_{}.json", w));
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        for (SweepResult& r : std::get<0>(loaded))
+            all.push_back(std::move(r));
+    }
+    return all;
+}
+
+} // namespace
+
+int runSweep(const CommonOptions& common, const SweepOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
+    SweepRequest request;
+    request.scenario = options.scenario;
+    request.overrides = common.overrides;
+    request.atS = options.atS;
+    request.frames = options.frames;
+    request.sim = options.sim;
+    for (const std::string& text : options.vary) {
+        auto axis = parseSweepAxis(text);
+        if (auto* error = std::get_if<std::string>(&axis)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        request.axes.push_back(std::get<SweepAxis>(std::move(axis)));
+    }
+    SweepRunOptions run;
+    run.stage = stageNamed(options.stage);
+    const auto x = options.tile.find('x');
+    try {
+        run.tileWidth = std::stoi(options.tile.substr(0, x));
+        run.tileHeight = std::stoi(options.tile.substr(x + 1));
+    } catch (const std::exception&) {
+        run.tileWidth = 0;
+    }
+    if (x == std::string::npos || run.tileWidth < 16 || run.tileHeight < 16 ||
+        run.tileWidth > 4096 || run.tileHeight > 4096) {
+        spdlog::error("--tile '{}': expected WxH, each 16 to 4096", options.tile);
+        return 2;
+    }
+    // Every combination is loaded and checked here, before anything runs.
+    auto planned = planSweep(request);
+    if (auto* error = std::get_if<std::string>(&planned)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    const SweepPlan& plan = std::get<SweepPlan>(planned);
+    std::error_code ec;
+    fs::create_directories(options.outDir, ec);
+    if (ec) {
+        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
+                      ec.message());
+        return 2;
+    }
+    long long totalSteps = 0;
+    for (const SweepBatch& batch : plan.batches)
+        totalSteps += batch.settings.run.frames;
+    const double dt = 1.0 / plan.batches.front().settings.run.fps;
+    const int jobs = std::min<int>(options.jobs, static_cast<int>(plan.batches.size()));
+    spdlog::info("sweep: {} combinations in {} field{} ({}), {} job{}, {} steps each",
+                 plan.combinations.size(), plan.batches.size(), plan.batches.size() == 1 ? "" : "s",
+                 plan.packed ? fmt::format("up to {} per field", sweepFieldCapacity())
+                             : std::string("one per field: the keys are not one sim's"),
+                 jobs, jobs == 1 ? "" : "s", plan.batches.front().settings.run.frames);
+
+    ProgressReporter progress({.mode = progressModeForStderr(options.progress),
+                               .label = "sweep",
+                               .total = totalSteps,
+                               .simulatedTotalS = totalSteps * dt},
+                              std::cerr);
+    std::variant<std::vector<SweepResult>, std::string> ran;
+    const fs::path workDir = options.outDir / ".sweep_work";
+    if (jobs <= 1) {
+        std::vector<int> all(plan.batches.size());
+        for (std::size_t b = 0; b < all.size(); ++b)
+            all[b] = static_cast<int>(b);
+        ran = runBatches(plan, run, all, common.debugGl,
+                         [&](long long k) { progress.update(k, k * dt); });
+    } else {
+        fs::create_directories(workDir, ec);
+        if (ec) {
+            spdlog::error("{}: cannot create ({})", workDir.string(), ec.message());
+            return 2;
+        }
+        ran = runInWorkers(plan, run, jobs, common.debugGl, workDir, progress, dt);
+    }
+    progress.finish();
+    if (auto* error = std::get_if<std::string>(&ran)) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
+    std::vector<SweepResult>& results = std::get<0>(ran);
+    SweepRunInfo info;
+    info.jobs = jobs;
+    info.stage = options.stage;
+    info.glRenderer = results.empty() ? "" : results.front().glRenderer;
+    info.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (auto error = writeSweepOutputs(options.outDir, plan, std::move(results), info)) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
+    fs::remove_all(workDir, ec);
+    spdlog::info("sweep: {} combinations x {} steps in {:.1f} s; wrote {}",
+                 plan.combinations.size(), plan.batches.front().settings.run.frames,
+                 info.wallSeconds, (options.outDir / "sheet.png").string());
+    return 0;
+}
+
+} // namespace snowcap

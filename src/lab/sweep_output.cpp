@@ -1,0 +1,234 @@
+#include "lab/sweep_output.hpp"
+
+#include "core/config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace snowcap {
+
+namespace fs = std::filesystem;
+
+double tilePsnr(const ImageRgba8& a, const ImageRgba8& b) {
+    if (a.pixels.size() != b.pixels.size() || a.pixels.empty())
+        return NAN;
+    double sum = 0.0;
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < a.pixels.size(); ++i) {
+        if (i % 4 == 3)
+            continue;
+        const double d = double(a.pixels[i]) - double(b.pixels[i]);
+        sum += d * d;
+        ++n;
+    }
+    const double mse = sum / double(n);
+    return mse == 0.0 ? INFINITY : 10.0 * std::log10(255.0 * 255.0 / mse);
+}
+
+std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan& plan,
+                                           const std::vector<SweepResult>& results,
+                                           const std::vector<std::vector<double>>& psnr);
+
+namespace {
+
+// Shortest text that reads back as the same double (a float widened exactly first), so CSV
+// cells compare equal with stats.json's numbers; empty for "not reached".
+std::string number(std::optional<double> value) {
+    if (!value)
+        return {};
+    if (std::isinf(*value))
+        return *value > 0 ? "inf" : "-inf";
+    return fmt::format("{}", *value);
+}
+std::string number(std::optional<float> value) {
+    return value ? number(std::optional<double>(double(*value))) : std::string();
+}
+
+nlohmann::json jsonNumber(std::optional<double> value) {
+    if (!value || std::isnan(*value))
+        return nullptr;
+    if (std::isinf(*value))
+        return "inf"; // a tile's PSNR against itself; JSON has no infinity
+    return *value;
+}
+
+// A CSV cell: quoted when it holds a comma or a quote (TOML arrays and strings do).
+std::string cell(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos)
+        return text;
+    std::string quoted = "\"";
+    for (char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
+std::string timeText(double t) {
+    return fmt::format("{}", t);
+}
+
+ImageRgba8 contactSheet(const SweepPlan& plan, const std::vector<SweepResult>& results) {
+    const int columns = static_cast<int>(plan.request.atS.size());
+    const int rows = static_cast<int>(results.size());
+    const ImageRgba8& first = results.front().samples.front().tile;
+    const int w = first.width, h = first.height;
+    ImageRgba8 sheet(columns * (w + kSheetGap) + kSheetGap, rows * (h + kSheetGap) + kSheetGap,
+                     {24, 26, 32, 255});
+    const int scale = w >= 480 ? 2 : 1;
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < columns; ++c) {
+            ImageRgba8 tile = results[r].samples[c].tile;
+            const std::string label =
+                fmt::format("{}\nt = {} s", plan.label(r), timeText(plan.request.atS[c]));
+            drawLabel(tile, 4 * scale, 4 * scale, label, {255, 255, 255, 255}, scale);
+            sheet.blit(tile, kSheetGap + c * (w + kSheetGap), kSheetGap + r * (h + kSheetGap));
+        }
+    return sheet;
+}
+
+} // namespace
+
+std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPlan& plan,
+                                             std::vector<SweepResult> results,
+                                             const SweepRunInfo& info) {
+    std::sort(results.begin(), results.end(), [](const SweepResult& a, const SweepResult& b) {
+        return a.combination < b.combination;
+    });
+    if (results.size() != plan.combinations.size() || results.empty())
+        return fmt::format("sweep: {} results for {} combinations", results.size(),
+                           plan.combinations.size());
+    const std::vector<double>& at = plan.request.atS;
+    // PSNR of every tile against the first combination's at the same time.
+    std::vector<std::vector<double>> psnr(results.size());
+    for (std::size_t r = 0; r < results.size(); ++r)
+        for (std::size_t t = 0; t < at.size(); ++t)
+            psnr[r].push_back(tilePsnr(results[0].samples[t].tile, results[r].samples[t].tile));
+
+    if (auto error = writePng(dir / "sheet.png", contactSheet(plan, results)))
+        return error;
+
+    // ---- sweep.csv: one row per combination ----
+    const std::vector<std::string>& probes = results.front().probeNames;
+    std::string csv = "combination";
+    for (const SweepAxis& axis : plan.request.axes)
+        csv += "," + cell(axis.key);
+    for (const std::string& p : probes)
+        for (double t : at)
+            csv += "," + cell(fmt::format("{}@{}s", p, timeText(t)));
+    for (const std::string& p : probes)
+        for (const char* m : {"peak", "fade_start_s", "to50_s", "to10_s", "to0_s"})
+            csv += "," + cell(fmt::format("{}.{}", p, m));
+    csv += ",predicted.to50_s,predicted.to10_s,predicted.to0_s";
+    for (double t : at)
+        csv += fmt::format(",texels_disturbed@{}s", timeText(t));
+    csv += ",deepest_cm,crest_cm"; // at the end of the run
+    for (double t : at)
+        csv += fmt::format(",psnr_db@{}s", timeText(t));
+    csv += ",batch,batch_wall_s\n";
+
+    nlohmann::json rows = nlohmann::json::array();
+    for (std::size_t r = 0; r < results.size(); ++r) {
+        const SweepResult& result = results[r];
+        const SweepCombination& combination = plan.combinations[r];
+        int batch = 0, slot = 0;
+        for (std::size_t b = 0; b < plan.batches.size(); ++b)
+            for (std::size_t i = 0; i < plan.batches[b].combinations.size(); ++i)
+                if (plan.batches[b].combinations[i] == static_cast<int>(r))
+                    batch = static_cast<int>(b), slot = plan.batches[b].slots[i];
+
+        csv += std::to_string(r);
+        for (const std::string& value : combination.values)
+            csv += "," + cell(value);
+        for (std::size_t p = 0; p < probes.size(); ++p)
+            for (std::size_t t = 0; t < at.size(); ++t)
+                csv += "," + number(result.samples[t].probes[p]);
+        for (const MeasuredFade& f : result.fades)
+            for (const auto& v : {f.peak, f.startS, f.to50S, f.to10S, f.toZeroS})
+                csv += "," + number(v);
+        for (const auto& v :
+             {result.predicted.to50S, result.predicted.to10S, result.predicted.toZeroS})
+            csv += "," + number(v);
+        for (std::size_t t = 0; t < at.size(); ++t)
+            csv += "," + std::to_string(result.samples[t].texelsDisturbed);
+        csv += "," + number(std::optional<double>(result.relief.deepestCm));
+        csv += "," + number(std::optional<double>(result.relief.crestCm));
+        for (std::size_t t = 0; t < at.size(); ++t)
+            csv += "," + number(std::optional<double>(psnr[r][t]));
+        csv += fmt::format(",{},{}\n", batch, result.batchWallS);
+
+        // ---- the same in sweep.json ----
+        nlohmann::json values = nlohmann::json::object();
+        for (std::size_t a = 0; a < plan.request.axes.size(); ++a)
+            values[plan.request.axes[a].key] = combination.values[a];
+        nlohmann::json probeRows = nlohmann::json::array();
+        for (std::size_t p = 0; p < probes.size(); ++p) {
+            nlohmann::json valuesAt = nlohmann::json::array();
+            for (const SweepSample& s : result.samples)
+                valuesAt.push_back(s.probes[p] ? nlohmann::json(*s.probes[p])
+                                               : nlohmann::json(nullptr));
+            const MeasuredFade& f = result.fades[p];
+            probeRows.push_back({{"name", probes[p]},
+                                 {"values_at", valuesAt},
+                                 {"fade",
+                                  {{"peak", jsonNumber(f.peak)},
+                                   {"start_s", jsonNumber(f.startS)},
+                                   {"to50_s", jsonNumber(f.to50S)},
+                                   {"to10_s", jsonNumber(f.to10S)},
+                                   {"to0_s", jsonNumber(f.toZeroS)}}}});
+        }
+        nlohmann::json samples = nlohmann::json::array();
+        for (std::size_t t = 0; t < at.size(); ++t) {
+            const SweepSample& s = result.samples[t];
+            samples.push_back({{"at_s", s.atS},
+                               {"step", s.step},
+                               {"texels_disturbed", s.texelsDisturbed},
+                               {"psnr_db", jsonNumber(psnr[r][t])}});
+        }
+        rows.push_back({{"index", r},
+                        {"values", values},
+                        {"label", plan.label(static_cast<int>(r))},
+                        {"overrides", combination.overrides},
+                        {"batch", batch},
+                        {"slot", slot},
+                        {"probes", probeRows},
+                        {"predicted",
+                         {{"to50_s", jsonNumber(result.predicted.to50S)},
+                          {"to10_s", jsonNumber(result.predicted.to10S)},
+                          {"to0_s", jsonNumber(result.predicted.toZeroS)}}},
+                        {"at", samples},
+                        {"deepest_cm", result.relief.deepestCm},
+                        {"crest_cm", result.relief.crestCm},
+                        {"batch_wall_s", result.batchWallS}});
+    }
+    if (auto error = writeFileAtomically(dir / "sweep.csv",
+                                         std::vector<std::uint8_t>(csv.begin(), csv.end())))
+        return error;
+
+    nlohmann::json axes = nlohmann::json::array();
+    for (const SweepAxis& axis : plan.request.axes)
+        axes.push_back({{"key", axis.key}, {"values", axis.values}});
+    const Settings& first = plan.combinations.front().settings;
+    nlohmann::json out = {{"scenario", plan.request.scenario},
+                          {"overrides", plan.request.overrides},
+                          {"vary", axes},
+                          {"at_s", at},
+                          {"measured_sim", std::string(1, char('a' + plan.measuredSim))},
+                          {"packed", plan.packed},
+                          {"field_capacity", sweepFieldCapacity()},
+                          {"batches", plan.batches.size()},
+                          {"frames", first.run.frames},
+                          {"fps", first.run.fps},
+                          {"stage", info.stage},
+                          {"jobs", info.jobs},
+                          {"wall_seconds", info.wallSeconds},
+                          {"gl_renderer", info.glRenderer},
+                          {"combinations", rows}};
+    const std::string text = out.dump(2) + "\n";
+    if (auto error = writeFileAtomically(dir / "sweep.json",
+                                         std::vector<std::uint8_t>(text.begin(), text.end())))
+        return error;
+    return writeSweepPlots(dir / "plots", plan, results, psnr);
+}
+
+} // namespace snowcap
