@@ -28,6 +28,8 @@ struct RenderOptions {
     std::string panels; // --panels with --ui ("" = the viewer's default)
     std::string layout; // --layout with --ui
     std::vector<double> probeCm; // --probe X Y with --ui
+    std::filesystem::path worldIn;  // --world-in: start from a world file (docs/world.md)
+    std::filesystem::path worldOut; // --world-out: write the world stores at the end
 };
 
 struct BenchOptions {

@@ -8,6 +8,7 @@
 #include "lab/run_outputs.hpp"
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
+#include "lab/world_io.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
@@ -148,6 +149,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         return 2;
     }
 
+    if (!options.worldIn.empty())
+        if (auto error = loadWorld(field, options.worldIn)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
     if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
         return runSoak(settings, lab, options.outDir);
 
@@ -182,6 +188,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
     if (ui)
         if (auto error = writeImage(options.outDir / "final.png", finalInstances)) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+    if (!options.worldOut.empty())
+        if (auto error = saveWorld(field, options.worldOut)) {
             spdlog::error("{}", *error);
             return 1;
         }

@@ -348,6 +348,26 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"buffer", buffer},
             {"vram_bytes", sim.bytes()},
             {"probes", probes}};
+        if (const WorldPager* world = field.world(s)) {
+            // sim.X.persistence = "world" (docs/world.md): the store's size and traffic.
+            const WorldStoreStats& w = world->store().stats();
+            const WorldPagingCost& cost = world->cost();
+            stats["sims"][s == 0 ? "a" : "b"]["world"] = {
+                {"tiles", w.tiles},
+                {"tile_texels", world->store().tileTexels()},
+                {"store_bytes", w.storeBytes},
+                {"store_bytes_peak", w.storeBytesPeak},
+                {"cap_bytes", world->store().capBytes()},
+                {"paged_out", w.pagedOut},
+                {"paged_in", w.pagedIn},
+                {"evicted_tiles", w.evictedTiles},
+                {"healed_tiles", w.healedTiles},
+                {"readbacks", cost.readbacks},
+                {"readbacks_waited", cost.readbacksWaited},
+                {"page_out_s", cost.pageOutS},
+                {"page_in_s", cost.pageInS},
+                {"complete_s", cost.completeS}};
+        }
         const std::string pfm = s == 0 ? "sim_a.pfm" : "sim_b.pfm";
         if (field.enabled())
             if (auto error = writePfm(dir / pfm, readPersistent(sim)))

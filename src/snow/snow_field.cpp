@@ -113,6 +113,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     const bool anyFollows = follows(settings.sims[0]) || follows(settings.sims[1]);
     if (anyFollows && !settings.snow.follow.empty() && followedDeformer(settings) < 0)
         return "snow.follow: no deformer named '" + settings.snow.follow + "'";
+    if (auto error = worldSettingsError(settings))
+        return error;
 
     // A following region keeps its place across live edits that leave its size alone; any
     // other region starts at the configured centre.
@@ -139,6 +141,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             sims_[i].configureOff(settings, region);
             healBound_[i] = 0.0;
             tagStepsLeft_[i] = 0;
+            worlds_[i].reset();
         }
         return std::nullopt;
     }
@@ -154,7 +157,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         if (settings.sims[i].format == BufferFormat::RGBA16F)
             tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
     }
-    return std::nullopt;
+    return configureWorlds();
 }
 
 CaptureKey SnowField::currentKey(int simIndex) const {
@@ -214,7 +217,7 @@ SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
             followCentre(mode, target, centres_[i], configured.centreCm, configured.texelCm());
         if (next == centres_[i])
             continue;
-        sims_[i].shiftRegion(next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+        moveRegion(i, next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
         centres_[i] = next;
         moved[i] = true;
         // The bilinear resample rounds to half: allow its half ulp in the bound.
@@ -311,6 +314,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
         ++passesRun_.accumulate;
         updateHealBound(i, contact[i]);
     }
+    worldsAfterStep();
 }
 
 void SnowField::reset() {
@@ -318,6 +322,9 @@ void SnowField::reset() {
         return;
     for (auto& sim : sims_)
         sim.reset();
+    for (auto& world : worlds_)
+        if (world)
+            world->reset();
     healBound_ = {0.0, 0.0};
     for (int i = 0; i < kSimCount; ++i)
         tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;

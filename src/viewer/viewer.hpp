@@ -18,6 +18,7 @@ struct ViewOptions {
     std::string layout;               // --layout: vertical | horizontal | a | b | difference
     std::vector<double> probeCm;      // --probe X Y: the decay probe from the start
     int width = 1600, height = 900;   // --size WxH of the window
+    std::filesystem::path worldIn;    // --world-in: start from a world file (docs/world.md)
 };
 
 int runViewer(const CommonOptions& common, const ViewOptions& options);
