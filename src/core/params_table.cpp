@@ -116,7 +116,7 @@ const Section<SnowSettings>& snowParams() {
              "every sim has healed to exactly 0."},
             {"world_store_mib", &N::worldStoreMib, 64, integerBetween(1, 65536), "MiB", Drag,
              "Cap of each sim's world tile store (sim.X.persistence = \"world\"); when full the "
-             "least recently seen tiles are evicted."},
+             "most healed tiles are evicted."},
         }};
     return section;
 }
