@@ -13,8 +13,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(0, 1);
 
     CommonOptions common;
-    bool verbose = false, quiet = false;
-    app.add_flag("-v,--verbose", verbose, "Log debug messages");
+    int verbose = 0; // -v debug, -vv trace (the viewer then logs each frame it draws)
+    bool quiet = false;
+    app.add_flag("-v,--verbose", verbose, "Log debug messages (-vv: trace, one line per frame)");
     app.add_flag("-q,--quiet", quiet, "Log only errors");
     app.add_flag("--debug-gl", common.debugGl, "Ask for a debug GL context and log its messages");
     auto addSet = [&common](CLI::App* command) {
@@ -25,7 +26,7 @@ int main(int argc, char** argv) {
             ->take_all();
     };
 
-    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference"});
+    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference", "grid"});
     ViewOptions viewOptions;
     CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
     view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
@@ -113,9 +114,10 @@ int main(int argc, char** argv) {
     // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
     spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));
     spdlog::set_pattern("%^%l%$: %v");
-    spdlog::set_level(verbose ? spdlog::level::debug
-                      : quiet ? spdlog::level::err
-                              : spdlog::level::info);
+    spdlog::set_level(verbose > 1   ? spdlog::level::trace
+                      : verbose > 0 ? spdlog::level::debug
+                      : quiet       ? spdlog::level::err
+                                    : spdlog::level::info);
 
     if (renderCommand->parsed())
         return runRender(common, render);

@@ -172,8 +172,12 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         recorder.recordProbes(field);
         if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
             const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            if (auto error = writeImage(image, lab.instances()))
-                spdlog::warn("{}", *error);
+            // A directory that stops taking files (full, read-only) gets one line, not one per
+            // frame for the rest of the run: stop, with every file written so far whole.
+            if (auto error = writeImage(image, lab.instances())) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
         }
         progress.update(frame + 1);
     }

@@ -72,7 +72,7 @@ std::variant<Settings, std::string> scenarioSettings(const Context& context,
 
 std::size_t fieldBytes(const SnowField& field) {
     std::size_t bytes = 0;
-    for (int s = 0; s < SnowField::kSimCount; ++s)
+    for (int s = 0; s < field.simCount(); ++s)
         bytes += field.sim(s).bytes();
     for (int c = 0; c < field.captureCount(); ++c)
         bytes += field.capture(c).bytes();

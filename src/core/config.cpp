@@ -5,7 +5,6 @@
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
 
-#include <array>
 #include <set>
 #include <toml++/toml.h>
 
@@ -14,13 +13,32 @@ namespace {
 
 using namespace config_read;
 
-using SimPair = std::array<SimSettings, 2>;
-
-Field<SimPair> simField(std::string_view name, std::size_t index, Read<SimSettings> read) {
-    return {name, [index, read](Walker& walker, const toml::node& node, const std::string& key,
-                                SimPair& sims) {
-                return read(walker, node, key, sims[index]);
-            }};
+// [sim]: one table per sim, sim.a .. sim.h. Giving a sim's table makes it exist, and with it
+// every sim before it (with its defaults): [sim.d] alone means four sims.
+Read<std::vector<SimSettings>> simsReader(Read<SimSettings> readSim) {
+    return [readSim](Walker& walker, const toml::node& node, const std::string& key,
+                     std::vector<SimSettings>& sims) {
+        const toml::table* entries = node.as_table();
+        if (!entries)
+            return walker.expected(node, key, "a table");
+        for (auto&& entry : *entries) {
+            const std::string_view name = entry.first.str();
+            int index = -1;
+            for (int i = 0; i < kMaxSims; ++i)
+                if (name == simName(i))
+                    index = i;
+            const std::string at = key + "." + std::string(name);
+            if (index < 0)
+                return walker.fail(entry.first.source(),
+                                   "unknown key '" + at + "' (the sims are sim.a .. sim." +
+                                       std::string(simName(kMaxSims - 1)) + ")");
+            while (static_cast<int>(sims.size()) <= index)
+                sims.push_back(defaultSim(static_cast<int>(sims.size())));
+            if (!readSim(walker, entry.second, at, sims[index]))
+                return false;
+        }
+        return true;
+    };
 }
 
 // The reader of every key, built from the parameter table: each section's rows, nested as the
@@ -31,15 +49,12 @@ Read<Settings> makeSettingsReader() {
     sim.push_back(field("material", &SimSettings::material,
                         table<MaterialSettings>(schema(params::materialParams()))));
     const Read<SimSettings> readSim = table<SimSettings>(std::move(sim));
-    Schema<SimPair> sims;
-    for (std::size_t i = 0; i < SimPair{}.size(); ++i)
-        sims.push_back(simField(params::simKey(i), i, readSim));
     return table<Settings>({
         field("run", &Settings::run, table<RunSettings>(schema(params::runParams()))),
         field("snow", &Settings::snow, table<SnowSettings>(schema(params::snowParams()))),
         field("capture", &Settings::capture,
               table<CaptureSettings>(schema(params::captureParams()))),
-        field("sim", &Settings::sims, table<SimPair>(std::move(sims))),
+        field("sim", &Settings::sims, simsReader(readSim)),
         field("look", &Settings::look, table<LookSettings>(schema(params::lookParams()))),
         field("view", &Settings::view, table<ViewSettings>(schema(params::viewParams()))),
         field("deformer", &Settings::deformers, deformerListReader()),

@@ -252,9 +252,14 @@ SoakSettings::SoakSettings() {
 ImportSettings::ImportSettings() {
     params::applyDefaults(params::importParams(), *this);
 }
+SimSettings defaultSim(int index) {
+    SimSettings sim;
+    params::applyDefaults(params::simParams(), sim, params::simLetter(index));
+    return sim;
+}
 Settings::Settings() {
-    for (std::size_t i = 0; i < sims.size(); ++i)
-        params::applyDefaults(params::simParams(), sims[i], params::simLetter(i));
+    for (int i = 0; i < 2; ++i)
+        sims.push_back(defaultSim(i));
 }
 
 } // namespace snowcap

@@ -161,10 +161,9 @@ const Section<ProbeSettings>& probeParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 
-// The sims' keys: sim.a is Settings::sims[0], sim.b sims[1] (up to sim.h).
+// The sims' keys: sim.a is Settings::sims[0], sim.b sims[1] (up to sim.h, kMaxSims).
 inline std::string_view simKey(std::size_t index) {
-    static constexpr std::string_view kLetters = "abcdefgh";
-    return kLetters.substr(index, 1);
+    return simName(static_cast<int>(index));
 }
 inline char simLetter(std::size_t index) {
     return simKey(index)[0];

@@ -149,9 +149,12 @@ const Section<SimSettings>& simParams() {
     using S = SimSettings;
     static const Section<S> section{
         "sim.X",
-        "One simulation (sim.a, sim.b): every sim runs on the same captures with its own "
-        "parameters and buffers. By default A recovers fast (0.95: about 5 % of a press left "
-        "after 1 s) and B slowly (0.999: about 94 %), both frame-rate independent.",
+        "One simulation (sim.a, sim.b, up to sim.h): every sim runs on the same captures with "
+        "its own parameters and buffers. By default A recovers fast (0.95: about 5 % of a press "
+        "left after 1 s) and B slowly (0.999: about 94 %), both frame-rate independent. There "
+        "are two sims unless a config gives a later sim's table ([sim.c], or any --set "
+        "sim.c.KEY): then that sim and every one before it exist. sim.c .. sim.h start from the "
+        "defaults sim.b has here (this table's), not from a scenario's sim.b.",
         {
             {"decay", &S::decay, perSim(0.999, {{'a', 0.95}}), aboveUpTo(0.0, 1.0), "", Slider,
              "Mask_Attenuation: the fraction of the mask kept per 1/60 s."},

@@ -173,6 +173,10 @@ std::string defaultToml() {
         tomlSection(out, simParams(), sim, defaults.sims[i], i == 0);
         tomlSection(out, materialParams(), sim + ".material", defaults.sims[i].material, i == 0);
     }
+    out += "\n" +
+           comment("sim.c .. sim.h: more sims, side by side with A and B. A scenario makes "
+                   "one by giving its table ([sim.c], or --set sim.c.KEY=VALUE), and the "
+                   "sims before it exist then too. They start from the defaults sim.b has here.");
     tomlSection(out, lookParams(), "look", defaults.look, true);
     tomlSection(out, viewParams(), "view", defaults.view, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
@@ -199,11 +203,13 @@ std::string parameterMarkdown() {
            "config/x.toml:3:1: unknown key 'snow.resolutoin'\n"
            "--set sim.a.decay=1.5: key 'sim.a.decay': must be in (0, 1], got 1.5\n"
            "```\n\n";
-    out += wrap("Numbers accept integers (`fps = 60`); integers refuse fractions. Ranges: `[a, "
-                "b]` includes both ends, `(a, b]` excludes a; `2^k` is a power of two. `sim.X` is "
-                "each sim: `sim.a`, `sim.b`. A deformer's keys are checked together too: the keys "
-                "its path_kind needs must be there, and keys it would ignore are refused.",
-                "");
+    out += wrap(
+        "Numbers accept integers (`fps = 60`); integers refuse fractions. Ranges: `[a, "
+        "b]` includes both ends, `(a, b]` excludes a; `2^k` is a power of two. `sim.X` is "
+        "each sim: `sim.a`, `sim.b` and, when a config gives their tables, `sim.c` .. "
+        "`sim.h` (starting from `sim.b`'s defaults). A deformer's keys are checked together too: "
+        "the keys its path_kind needs must be there, and keys it would ignore are refused.",
+        "");
     markdownSection(out, runParams());
     markdownSection(out, snowParams());
     markdownSection(out, captureParams());

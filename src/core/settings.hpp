@@ -9,9 +9,17 @@
 #include <glm/vec3.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace snowcap {
+
+// The most sims one field holds: sim.a .. sim.h.
+constexpr int kMaxSims = 8;
+// A sim's key and label: "a" .. "h" (sim.a is Settings::sims[0]).
+constexpr std::string_view simName(int index) {
+    return std::string_view("abcdefgh").substr(static_cast<std::size_t>(index), 1);
+}
 
 enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta_time"
 enum class ContactTiming { PerFrame, DeltaTime };        // "per_frame" | "delta_time"
@@ -128,6 +136,10 @@ struct SimSettings {
     SurfaceGeometry displacement{}; // sim.X.displacement
     MaterialSettings material;      // sim.X.material
 };
+
+// The defaults of sim `index` (the parameter table's, with that sim's own where a key differs
+// by sim: sim.a decays fast, sim.b and every later sim slowly).
+SimSettings defaultSim(int index);
 
 // The shared look of the scene (look.*): MF_Landscape_Ground layers and the light.
 struct LookSettings {
@@ -256,7 +268,9 @@ struct Settings {
     RunSettings run;
     SnowSettings snow;
     CaptureSettings capture;
-    std::array<SimSettings, 2> sims; // sim.a, sim.b
+    // sim.a, sim.b, ... (at most kMaxSims): two by default; a config makes more by giving a
+    // sim's table ([sim.c], or any --set sim.c.KEY), and the sims up to it exist then.
+    std::vector<SimSettings> sims;
     LookSettings look;
     ViewSettings view;
     std::vector<DeformerSettings> deformers; // [[deformer]]

@@ -26,13 +26,27 @@ std::optional<std::string> readFile(const fs::path& path) {
     return text.str();
 }
 
+// Every file an expansion looked at, with its timestamp taken BEFORE it was read: an edit that
+// lands while a build runs then still differs from the recorded stamp, so the next poll
+// rebuilds with it (a stamp taken after reading would mark the newer file as built). An
+// include that was not found is recorded at both places it was looked for, with the stamp of
+// a missing file, so creating it triggers a rebuild too.
+using Stamps = std::map<fs::path, fs::file_time_type>;
+
+fs::file_time_type stampOf(const fs::path& path) {
+    std::error_code ec;
+    return fs::last_write_time(path, ec); // file_time_type::min() when missing
+}
+
 struct Expander {
     const fs::path& root;
+    Stamps& seen;
     ExpandedSource out;
     std::set<fs::path> included;
 
     // Appends `file` (relative to root) to out.text. `firstLine` skips a leading #version line.
     std::optional<std::string> append(const fs::path& file, bool isMain) {
+        seen[file] = stampOf(root / file);
         const auto text = readFile(root / file);
         if (!text)
             return file.generic_string() + ": cannot read shader file";
@@ -60,12 +74,15 @@ struct Expander {
             std::smatch match;
             if (std::regex_match(line, match, includePattern)) {
                 // Includes are relative to the including file's folder, then to shaders/.
-                fs::path target = (file.parent_path() / match[1].str()).lexically_normal();
+                const fs::path local = (file.parent_path() / match[1].str()).lexically_normal();
+                fs::path target = local;
                 if (!fs::exists(root / target))
                     target = fs::path(match[1].str()).lexically_normal();
-                if (!fs::exists(root / target))
+                if (!fs::exists(root / target)) {
+                    seen[local] = seen[target] = stampOf(root / target);
                     return file.generic_string() + ":" + std::to_string(lineNumber) +
                            ": cannot find include \"" + match[1].str() + "\"";
+                }
                 if (!included.count(target)) {
                     out.text += "#line 1 " + std::to_string(out.files.size()) + "\n";
                     if (auto error = append(target, false))
@@ -132,9 +149,11 @@ std::string definesKey(const ProgramDesc& desc) {
 
 } // namespace
 
-std::variant<ExpandedSource, std::string>
-expandShaderSource(const fs::path& root, const fs::path& file, const Defines& defines) {
-    Expander expander{root, {}, {}};
+namespace {
+
+std::variant<ExpandedSource, std::string> expand(const fs::path& root, const fs::path& file,
+                                                 const Defines& defines, Stamps& seen) {
+    Expander expander{root, seen, {}, {}};
     std::string header = "#version 450 core\n";
     for (const auto& [name, value] : defines)
         header += "#define " + name + " " + value + "\n";
@@ -143,6 +162,14 @@ expandShaderSource(const fs::path& root, const fs::path& file, const Defines& de
     if (auto error = expander.append(file, true))
         return *error;
     return std::move(expander.out);
+}
+
+} // namespace
+
+std::variant<ExpandedSource, std::string>
+expandShaderSource(const fs::path& root, const fs::path& file, const Defines& defines) {
+    Stamps seen;
+    return expand(root, file, defines, seen);
 }
 
 std::string mapInfoLog(const std::string& log, const std::vector<fs::path>& files) {
@@ -193,7 +220,7 @@ std::variant<ShaderProgram*, std::string> ShaderLibrary::load(const ProgramDesc&
 
     auto program = std::make_unique<ShaderProgram>();
     program->desc_ = desc;
-    auto built = build(*program);
+    auto built = build(*program, program->dependencies_);
     if (auto* error = std::get_if<std::string>(&built))
         return *error;
     program->program_ = std::move(std::get<ProgramName>(built));
@@ -201,18 +228,13 @@ std::variant<ShaderProgram*, std::string> ShaderLibrary::load(const ProgramDesc&
     return programs_.back().get();
 }
 
-std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& program) {
-    std::map<fs::path, fs::file_time_type> dependencies;
+std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& program, Stamps& seen) {
     std::vector<ShaderName> shaders;
     for (const auto& [stage, file] : program.desc_.stages) {
-        auto expanded = expandShaderSource(root_, file, program.desc_.defines);
+        auto expanded = expand(root_, file, program.desc_.defines, seen);
         if (auto* error = std::get_if<std::string>(&expanded))
             return "shaders/" + *error;
         const auto& source = std::get<ExpandedSource>(expanded);
-        for (const auto& dependency : source.files) {
-            std::error_code ec;
-            dependencies[dependency] = fs::last_write_time(root_ / dependency, ec);
-        }
         ShaderName shader(glCreateShader(stage));
         const char* text = source.text.c_str();
         glShaderSource(shader.id(), 1, &text, nullptr);
@@ -235,7 +257,6 @@ std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& progr
     if (!ok)
         return program.desc_.name + " (link): " + programLog(linked.id());
     label(GL_PROGRAM, linked.id(), program.desc_.name);
-    program.dependencies_ = std::move(dependencies);
     return linked;
 }
 
@@ -252,19 +273,24 @@ int ShaderLibrary::rebuild(bool onlyChanged) {
             if (!changed)
                 continue;
         }
-        auto built = build(*program);
+        Stamps seen;
+        auto built = build(*program, seen);
         if (auto* error = std::get_if<std::string>(&built)) {
-            // Keep the last good program; remember the timestamps so we do not retry every poll.
-            for (auto& [file, stamp] : program->dependencies_) {
-                std::error_code ec;
-                stamp = fs::last_write_time(root_ / file, ec);
-            }
+            // Keep the last good program. Not retried every poll: the files the failed build
+            // read keep the stamps it read them at, the ones it never reached (it stopped at
+            // an error first) take their current stamps; an include it could not find is
+            // watched from now on, so creating it (or mending any file read) retries.
+            for (auto& [file, stamp] : program->dependencies_)
+                stamp = stampOf(root_ / file);
+            for (const auto& [file, stamp] : seen)
+                program->dependencies_[file] = stamp;
             if (program->reloadError_ != *error)
                 spdlog::error("shader reload failed, keeping the last good program:\n{}", *error);
             program->reloadError_ = *error;
             continue;
         }
         program->program_ = std::move(std::get<ProgramName>(built));
+        program->dependencies_ = std::move(seen);
         program->reloadError_.clear();
         ++program->generation_;
         ++rebuilt;

@@ -78,7 +78,10 @@ public:
     std::vector<const ShaderProgram*> programs() const;
 
 private:
-    std::variant<ProgramName, std::string> build(ShaderProgram& program);
+    // Builds from the files on disk; `seen` gets every file looked at, stamped before reading.
+    std::variant<ProgramName, std::string>
+    build(ShaderProgram& program,
+          std::map<std::filesystem::path, std::filesystem::file_time_type>& seen);
     int rebuild(bool onlyChanged);
 
     std::filesystem::path root_;

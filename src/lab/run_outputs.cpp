@@ -63,12 +63,14 @@ RunRecorder::RunRecorder(const Settings& settings, const SnowField& field) {
         Probe p;
         p.name = probe.name;
         p.worldCm = probe.worldCm;
-        for (int s = 0; s < SnowField::kSimCount; ++s) {
+        for (int s = 0; s < field.simCount(); ++s) {
             const Region& region = field.sim(s).region();
-            p.texel[s] = worldToTexel({probe.worldCm[0], probe.worldCm[1]}, region);
-            p.inside[s] = p.texel[s].x >= 0 && p.texel[s].y >= 0 &&
-                          p.texel[s].x < region.resolution && p.texel[s].y < region.resolution;
+            const glm::ivec2 texel = worldToTexel({probe.worldCm[0], probe.worldCm[1]}, region);
+            p.texel.push_back(texel);
+            p.inside.push_back(texel.x >= 0 && texel.y >= 0 && texel.x < region.resolution &&
+                               texel.y < region.resolution);
         }
+        p.values.resize(p.texel.size());
         probes_.push_back(std::move(p));
     }
 }
@@ -76,7 +78,7 @@ RunRecorder::RunRecorder(const Settings& settings, const SnowField& field) {
 void RunRecorder::recordProbes(const SnowField& field) {
     ++frames_;
     for (Probe& probe : probes_)
-        for (int s = 0; s < SnowField::kSimCount; ++s) {
+        for (int s = 0; s < static_cast<int>(probe.texel.size()); ++s) {
             float value = NAN;
             if (probe.inside[s]) {
                 const gpu::Texture2D& texture = field.sim(s).persistent();
@@ -105,11 +107,14 @@ ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
 
 namespace {
 
-// The switches in which sim s differs from the other sim, as ", format rgba16f, rims on": the
-// labels of an A/B comparison name what is being compared, not only the decay.
+// The switches in which sim s differs from the sim it is compared with (A with B, every other
+// sim with A), as ", format rgba16f, rims on": the labels of a comparison name what is being
+// compared, not only the decay.
 std::string switchDifferences(const SnowField& field, int s) {
+    if (field.simCount() < 2)
+        return "";
     const SimSettings& mine = field.sim(s).settings();
-    const SimSettings& other = field.sim(1 - s).settings();
+    const SimSettings& other = field.sim(s == 0 ? 1 : 0).settings();
     std::string text;
     const auto differs = [&](std::string_view key, auto mineValue, auto otherValue) {
         if (mineValue != otherValue)
@@ -127,22 +132,51 @@ std::string switchDifferences(const SnowField& field, int s) {
     return text;
 }
 
+// "A", "B", ...: how the images and the viewer label sim s.
+std::string paneName(int s) {
+    std::string name(simName(s));
+    name[0] = static_cast<char>(name[0] - 'a' + 'A');
+    return name;
+}
+
+// Panels in `columns` columns, row by row, `gap` pixels apart (sideBySide for one row).
+ImageRgba8 panelGrid(const std::vector<ImageRgba8>& panels, int columns, int gap,
+                     glm::u8vec4 gapColour) {
+    const int rows = (static_cast<int>(panels.size()) + columns - 1) / columns;
+    std::vector<int> widths(columns, 0), heights(rows, 0);
+    for (std::size_t i = 0; i < panels.size(); ++i) {
+        widths[i % columns] = std::max(widths[i % columns], panels[i].width);
+        heights[i / columns] = std::max(heights[i / columns], panels[i].height);
+    }
+    const auto offset = [gap](const std::vector<int>& sizes, int until) {
+        int at = 0;
+        for (int i = 0; i < until; ++i)
+            at += sizes[i] + gap;
+        return at;
+    };
+    ImageRgba8 out(offset(widths, columns) - gap, offset(heights, rows) - gap, gapColour);
+    for (std::size_t i = 0; i < panels.size(); ++i)
+        out.blit(panels[i], offset(widths, int(i) % columns), offset(heights, int(i) / columns));
+    return out;
+}
+
 } // namespace
 
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
     std::vector<ImageRgba8> panels;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < field.simCount(); ++s) {
         const SnowSim& sim = field.sim(s);
         ImageRgba8 panel =
             enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
         const SimSettings& settings = sim.settings();
         const std::string label =
-            fmt::format("{}: decay {} {}{}", s == 0 ? "A" : "B", settings.decay,
+            fmt::format("{}: decay {} {}{}", paneName(s), settings.decay,
                         toString(settings.decayTiming), switchDifferences(field, s));
         drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
         panels.push_back(std::move(panel));
     }
-    const ImageRgba8 image = sideBySide({&panels[0], &panels[1]}, 4, {40, 40, 40, 255});
+    const ImageRgba8 image =
+        panelGrid(panels, paneGrid(field.simCount()).columns, 4, {40, 40, 40, 255});
     return writePng(path, image);
 }
 
@@ -151,9 +185,9 @@ namespace {
 std::string simLabel(const SnowField& field, int s, bool compact) {
     const SimSettings& sim = field.sim(s).settings();
     if (compact)
-        return fmt::format("{} {}", s == 0 ? "A" : "B", sim.decay);
-    return fmt::format("{}: decay {} ({}){}", s == 0 ? "A" : "B", sim.decay,
-                       toString(sim.decayTiming), switchDifferences(field, s));
+        return fmt::format("{} {}", paneName(s), sim.decay);
+    return fmt::format("{}: decay {} ({}){}", paneName(s), sim.decay, toString(sim.decayTiming),
+                       switchDifferences(field, s));
 }
 
 } // namespace
@@ -211,8 +245,7 @@ ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                           "final.colour");
     gpu::Texture2D depth(width, height, gpu::TextureFormat::D32F, "final.depth");
     gpu::Framebuffer framebuffer(&colour, &depth, "final");
-    const int half = width / 2;
-    // The snow as it stands (no step): the blur, then the A | B views.
+    // The snow as it stands (no step): the blur, then a view per sim.
     runFrame(
         field, renderer,
         {deformers, 0.0, {splitViews(field, settings, framebuffer.id(), width, height, output)}});
@@ -234,11 +267,32 @@ ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                                       &texels[(static_cast<std::size_t>(y) * width + x) * 4],
                                       snowDepth));
     }
-    image.fillRect(half - 1, 0, 2 + (width - 2 * half), height, {20, 22, 28, 255});
-    const int scale = width >= 960 ? 2 : 1;
-    for (int s = 0; s < SnowField::kSimCount; ++s)
-        drawLabel(image, (s == 0 ? 0 : width - half) + 8 * scale, 8 * scale,
-                  simLabel(field, s, half < 240), {255, 255, 255, 255}, scale);
+    // The lines between the panes (and what a pixel division left over), then the labels.
+    const PaneGrid grid = paneGrid(field.simCount());
+    const glm::u8vec4 line{20, 22, 28, 255};
+    const int paneWidth = width / grid.columns, paneHeight = height / grid.rows;
+    for (int c = 1; c < grid.columns; ++c) {
+        const int x = c == grid.columns - 1 ? width - paneWidth : c * paneWidth;
+        const int previousEnd = (c - 1) * paneWidth + paneWidth;
+        image.fillRect(previousEnd - 1, 0, 2 + (x - previousEnd), height, line);
+    }
+    for (int r = 1; r < grid.rows; ++r) {
+        const int y = r == grid.rows - 1 ? height - paneHeight : r * paneHeight;
+        const int previousEnd = (r - 1) * paneHeight + paneHeight;
+        image.fillRect(0, previousEnd - 1, width, 2 + (y - previousEnd), line);
+    }
+    // A grid with an odd number of sims has an empty last cell: no view drew there.
+    for (int s = field.simCount(); s < grid.columns * grid.rows; ++s) {
+        const glm::ivec4 rect = gridPaneRect(s, grid.columns * grid.rows, width, height);
+        image.fillRect(rect.x, height - rect.y - rect.w, rect.z, rect.w, line);
+    }
+    const int scale = paneWidth >= 480 ? 2 : 1;
+    for (int s = 0; s < field.simCount(); ++s) {
+        // The pane's top-left corner in the image (rows top first).
+        const glm::ivec4 rect = gridPaneRect(s, field.simCount(), width, height);
+        drawLabel(image, rect.x + 8 * scale, height - rect.y - rect.w + 8 * scale,
+                  simLabel(field, s, paneWidth < 240), {255, 255, 255, 255}, scale);
+    }
     return image;
 }
 
@@ -317,7 +371,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     // Every key of the run's settings, named as in the TOML files (the parameter table).
     stats["params"] = tomlToJson(params::toToml(settings));
 
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < field.simCount(); ++s) {
         const SnowSim& sim = field.sim(s);
         const SimSettings& p = sim.settings();
         // snow.quality = "off" allocates no buffer: its stats say so instead of reading one.
@@ -338,7 +392,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                               {"texel", {probe.texel[s].x, probe.texel[s].y}},
                               {"values", probeValues(probe.values[s])}});
         const Region& region = sim.region();
-        stats["sims"][s == 0 ? "a" : "b"] = {
+        stats["sims"][std::string(simName(s))] = {
             {"params", tomlToJson(params::toToml(p))},
             {"effective",
              {{"resolution", region.resolution},
@@ -352,7 +406,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             // sim.X.persistence = "world" (docs/world.md): the store's size and traffic.
             const WorldStoreStats& w = world->store().stats();
             const WorldPagingCost& cost = world->cost();
-            stats["sims"][s == 0 ? "a" : "b"]["world"] = {
+            stats["sims"][std::string(simName(s))]["world"] = {
                 {"tiles", w.tiles},
                 {"tile_texels", world->store().tileTexels()},
                 {"store_bytes", w.storeBytes},
@@ -368,7 +422,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                 {"page_in_s", cost.pageInS},
                 {"complete_s", cost.completeS}};
         }
-        const std::string pfm = s == 0 ? "sim_a.pfm" : "sim_b.pfm";
+        const std::string pfm = fmt::format("sim_{}.pfm", simName(s));
         if (field.enabled())
             if (auto error = writePfm(dir / pfm, readPersistent(sim)))
                 return error;

@@ -9,6 +9,7 @@
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
 
+#include <array>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -39,9 +40,10 @@ public:
     struct Probe {
         std::string name;
         std::array<double, 2> worldCm;
-        std::array<glm::ivec2, SnowField::kSimCount> texel;
-        std::array<bool, SnowField::kSimCount> inside;
-        std::array<std::vector<float>, SnowField::kSimCount> values;
+        // Per sim, [0, simCount()).
+        std::vector<glm::ivec2> texel;
+        std::vector<bool> inside;
+        std::vector<std::vector<float>> values;
     };
     const std::vector<Probe>& probes() const { return probes_; }
     int frames() const { return frames_; }
@@ -51,11 +53,13 @@ private:
     int frames_ = 0;
 };
 
-// Both persistent buffers side by side, colour-mapped and labelled.
+// Every sim's persistent buffer, colour-mapped and labelled, in the pane grid of final.png
+// (render/frame.hpp: A | B, A B / C D, ...).
 std::optional<std::string> writeBufferImage(const SnowField& field,
                                             const std::filesystem::path& path);
 
-// The scene as a person sees it: A | B, each half the same camera over its own sim, labelled;
+// The scene as a person sees it: a pane per sim (A | B; A B / C D for 3 or 4 sims; 2 rows for
+// more, render/frame.hpp's paneGrid), each the same camera over its own sim, labelled;
 // a frame without a step (render/frame.hpp), so it blurs what is due first.
 // Other outputs show one material stage instead (colour-mapped: persistent and mask 0..1,
 // height -depth..0 cm, normal as rgb = n / 2 + 1/2).

@@ -92,7 +92,7 @@ std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture, const
 namespace {
 
 std::optional<std::string> checkField(const SnowField& field) {
-    for (int i = 0; i < SnowField::kSimCount; ++i) {
+    for (int i = 0; i < field.simCount(); ++i) {
         const SnowSim& sim = field.sim(i);
         if (auto bad = checkSoakTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
             return bad;
@@ -199,7 +199,7 @@ std::optional<std::string> visitEverySwitch(const Settings& base, SnowField& fie
                 });
     for (RefillMode refill : {RefillMode::Multiply, RefillMode::Linear})
         variants.push_back([=](SimSettings& sim) { sim.refill = refill; });
-    for (int i = 0; i < SnowField::kSimCount; ++i)
+    for (int i = 0; i < field.simCount(); ++i)
         for (const auto& variant : variants) {
             Settings settings = base;
             variant(settings.sims[i]);

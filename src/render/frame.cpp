@@ -2,6 +2,7 @@
 
 #include "render/view_params.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -36,10 +37,10 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
         field.step(frame.deformers, frame.stepDtS, timer);
 
     // The per-step blur, for the sims this frame draws (a no-op when the copy is current).
-    std::array<bool, SnowField::kSimCount> drawn{};
+    std::array<bool, kMaxSims> drawn{};
     for (const FrameView& view : frame.draw.views)
         drawn[view.sim] = true;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < field.simCount(); ++s) {
         SnowSim& sim = field.sim(s);
         if (!drawn[s] || !sim.blurDue())
             continue;
@@ -73,17 +74,34 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
     }
 }
 
+PaneGrid paneGrid(int count) {
+    if (count <= 2)
+        return {std::max(count, 1), 1};
+    return {(count + 1) / 2, 2};
+}
+
+glm::ivec4 gridPaneRect(int index, int count, int width, int height) {
+    const PaneGrid grid = paneGrid(count);
+    const int column = index % grid.columns, row = index / grid.columns;
+    // Equal cells; the last column and row sit flush with the far edge, as B's half always did
+    // (at width - width / 2), so a pixel division leaves over is a gap between panes.
+    const int w = width / grid.columns, h = height / grid.rows;
+    const int x = column == grid.columns - 1 ? width - w : column * w;
+    const int top = row == grid.rows - 1 ? height - h : row * h; // row 0 is the top row
+    return {x, height - top - h, w, h};
+}
+
 std::vector<FrameView> splitViews(const SnowField& field, const Settings& settings,
                                   GLuint framebuffer, int width, int height, SurfaceOutput output) {
     std::vector<FrameView> views;
-    const int half = width / 2;
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < field.simCount(); ++s) {
         FrameView view;
         view.sim = s;
         view.request.framebuffer = framebuffer;
-        view.request.viewportPx = {s == 0 ? 0 : width - half, 0, half, height};
+        view.request.viewportPx = gridPaneRect(s, field.simCount(), width, height);
+        const glm::ivec4 rect = view.request.viewportPx;
         view.request.camera = cameraFor(settings.view, field.sim(s).region(),
-                                        settings.snow.surfaceZCm, double(half) / height);
+                                        settings.snow.surfaceZCm, double(rect.z) / rect.w);
         view.request.output = output;
         views.push_back(view);
     }

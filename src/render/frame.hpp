@@ -58,8 +58,18 @@ struct Frame {
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer = nullptr);
 
-// The A | B views `render` and the benchmark draw: each sim in its half of a width x height
-// target, through the scenario's camera (view.* settings).
+// How `render` and the viewer's grid tile N sims: one row of 1 or 2 (A | B), else 2 rows of
+// ceil(N / 2) columns (A B / C D for 3 or 4 sims; 4 x 2 for 7 or 8), filled row by row.
+struct PaneGrid {
+    int columns = 1, rows = 1;
+};
+PaneGrid paneGrid(int count);
+// Pane `index` of `count` in a width x height target: x, y (bottom-left, GL), width, height.
+// Equal cells, the last column and row flush with the far edges (B at width - width / 2).
+glm::ivec4 gridPaneRect(int index, int count, int width, int height);
+
+// The views `render` and the benchmark draw: each sim in its cell of the pane grid over a
+// width x height target (A | B for two sims), through the scenario's camera (view.* settings).
 std::vector<FrameView> splitViews(const SnowField& field, const Settings& settings,
                                   GLuint framebuffer, int width, int height,
                                   SurfaceOutput output = SurfaceOutput::Lit);

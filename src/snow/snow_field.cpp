@@ -52,9 +52,9 @@ bool follows(const SimSettings& sim) {
 static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
                                                      const Settings& settings) {
     std::vector<gpu::TextureRequest> needs;
-    for (int i = 0; i < SnowField::kSimCount; ++i) {
-        const SnowSim& sim = field.sim(i);
-        if (sim.persistent().id() && sim.region() == simRegion(settings, i))
+    for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i) {
+        if (i < field.simCount() && field.sim(i).persistent().id() &&
+            field.sim(i).region() == simRegion(settings, i))
             continue; // kept as it is
         const int size = simRegion(settings, i).resolution;
         needs.push_back({size, size, gpu::TextureFormat::R16F});
@@ -75,6 +75,7 @@ static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
 std::variant<std::unique_ptr<SnowField>, std::string>
 SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowField> field(new SnowField(shaders));
+    field->sims_.reserve(kMaxSims);
     auto program = shaders.load(contactCaptureProgram());
     if (auto* error = std::get_if<std::string>(&program))
         return *error;
@@ -85,7 +86,7 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
             return *error;
         field->shiftProgram_[bilinear] = std::get<gpu::ShaderProgram*>(shift);
     }
-    for (int i = 0; i < kSimCount; ++i)
+    for (int i = 0; i < static_cast<int>(settings.sims.size()) && i < kMaxSims; ++i)
         field->centres_[i] = simRegion(settings, i).centreCm;
     if (auto error = field->applySettings(settings))
         return *error;
@@ -93,6 +94,10 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
 }
 
 std::optional<std::string> SnowField::applySettings(const Settings& given) {
+    const int count = static_cast<int>(given.sims.size());
+    if (count < 1 || count > kMaxSims)
+        return fmt::format("sim: {} sims; a field runs 1 to {} (sim.a .. sim.{})", count, kMaxSims,
+                           simName(kMaxSims - 1));
     const Settings settings = snowcap::effectiveSettings(given);
     const bool enabled = !snowDisabled(settings);
     // Memory first (docs/reliability.md): a size the GPU cannot hold fails before anything is
@@ -100,7 +105,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     if (const std::string error =
             enabled ? gpu::probeTextures(textureNeeds(*this, settings)) : std::string();
         !error.empty()) {
-        const int kept = sims_[0].persistent().id() ? sims_[0].region().resolution : 0;
+        const int kept =
+            !sims_.empty() && sims_[0].persistent().id() ? sims_[0].region().resolution : 0;
         return "snow.resolution " + std::to_string(settings.snow.resolution) + ": " + error +
                (kept ? "; keeping " + std::to_string(kept) + "²" : "");
     }
@@ -110,7 +116,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             if (auto loaded = shaders_.load(accumulateProgram(sim));
                 auto* error = std::get_if<std::string>(&loaded))
                 return *error;
-    const bool anyFollows = follows(settings.sims[0]) || follows(settings.sims[1]);
+    const bool anyFollows = std::any_of(settings.sims.begin(), settings.sims.end(), follows);
     if (anyFollows && !settings.snow.follow.empty() && followedDeformer(settings) < 0)
         return "snow.follow: no deformer named '" + settings.snow.follow + "'";
     if (auto error = worldSettingsError(settings))
@@ -118,24 +124,25 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
 
     // A following region keeps its place across live edits that leave its size alone; any
     // other region starts at the configured centre.
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = 0; i < count; ++i) {
         const Region configured = simRegion(settings, i);
-        const Region& now = sims_[i].region();
-        const bool keep = follows(settings.sims[i]) && follows(sims_[i].settings()) &&
-                          now.widthCm == configured.widthCm &&
-                          now.resolution == configured.resolution;
+        const bool keep = i < simCount() && follows(settings.sims[i]) &&
+                          follows(sims_[i].settings()) &&
+                          sims_[i].region().widthCm == configured.widthCm &&
+                          sims_[i].region().resolution == configured.resolution;
         if (!keep)
             centres_[i] = configured.centreCm;
     }
     settings_ = given;
     effective_ = settings;
     enabled_ = enabled;
+    resizeSims(count);
 
     if (!enabled) {
         // Fold to zero: no capture, no sim texture; the sims keep only their parameters.
         captures_.clear();
         captureIndex_ = {};
-        for (int i = 0; i < kSimCount; ++i) {
+        for (int i = 0; i < count; ++i) {
             Region region = simRegion(settings, i);
             region.centreCm = centres_[i];
             sims_[i].configureOff(settings, region);
@@ -147,7 +154,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     }
 
     assignCaptures();
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = 0; i < count; ++i) {
         Region region = simRegion(settings, i);
         region.centreCm = centres_[i];
         if (auto error = sims_[i].configure(settings, region, shaders_))
@@ -158,6 +165,19 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
     }
     return configureWorlds();
+}
+
+void SnowField::resizeSims(int count) {
+    // A sim that goes away takes its state with it; a new one starts cleared, not idle.
+    while (simCount() > count) {
+        sims_.pop_back();
+        const int i = simCount();
+        healBound_[i] = 0.0;
+        tagStepsLeft_[i] = 0;
+        idleSteps_[i] = 0;
+    }
+    while (simCount() < count)
+        sims_.emplace_back(std::string(simName(simCount())), simCount());
 }
 
 CaptureKey SnowField::currentKey(int simIndex) const {
@@ -177,7 +197,7 @@ void SnowField::assignCaptures() {
         });
         return found == previous.end() ? nullptr : std::move(*found);
     };
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = 0; i < simCount(); ++i) {
         const CaptureKey key = currentKey(i);
         auto same = std::find_if(captures_.begin(), captures_.end(),
                                  [&](const auto& capture) { return capture->key() == key; });
@@ -200,15 +220,14 @@ void SnowField::assignCaptures() {
     }
 }
 
-std::array<bool, SnowField::kSimCount>
-SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
-    std::array<bool, kSimCount> moved{};
+std::array<bool, kMaxSims> SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
+    std::array<bool, kMaxSims> moved{};
     const int followed = followedDeformer(effective_);
     if (followed < 0 || followed >= static_cast<int>(deformers.size()))
         return moved;
     const Aabb& bounds = deformers[followed].worldBounds;
     const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = 0; i < simCount(); ++i) {
         const RegionMode mode = effective_.sims[i].region;
         if (mode == RegionMode::Fixed)
             continue;
@@ -269,14 +288,14 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
                      gpu::PassTimer* timer) {
     if (!enabled_)
         return;
-    const std::array<bool, kSimCount> moved = followDeformers(deformers);
-    if (moved[0] || moved[1])
+    const std::array<bool, kMaxSims> moved = followDeformers(deformers);
+    if (std::find(moved.begin(), moved.end(), true) != moved.end())
         assignCaptures();
 
     // Idle skip: a sim runs unless nothing reaches its region, its region stood still and its
     // buffer is known to be all zeros.
-    std::array<bool, kSimCount> contact{}, run{};
-    for (int i = 0; i < kSimCount; ++i) {
+    std::array<bool, kMaxSims> contact{}, run{};
+    for (int i = 0; i < simCount(); ++i) {
         const CaptureKey key = currentKey(i);
         contact[i] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
             return d.mesh && ContactCapture::reaches(key, d.worldBounds);
@@ -286,7 +305,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
     }
     for (int c = 0; c < captureCount(); ++c) {
         bool needed = false;
-        for (int i = 0; i < kSimCount; ++i)
+        for (int i = 0; i < simCount(); ++i)
             needed = needed || (run[i] && captureIndex_[i] == c);
         if (!needed)
             continue;
@@ -299,7 +318,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
             timer->end(pass);
         ++passesRun_.capture;
     }
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = 0; i < simCount(); ++i) {
         if (!run[i]) {
             sims_[i].idleStep(dtSeconds);
             ++idleSteps_[i];
@@ -325,8 +344,8 @@ void SnowField::reset() {
     for (auto& world : worlds_)
         if (world)
             world->reset();
-    healBound_ = {0.0, 0.0};
-    for (int i = 0; i < kSimCount; ++i)
+    healBound_ = {};
+    for (int i = 0; i < simCount(); ++i)
         tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // The snow field — BP_FoliageInteraction_snow's counterpart: owns the contact captures and the
-// two sims (A and B), drives a step, and clears on reset. Sims whose region and resolution
-// match share one capture. It also owns the test-bed switches that span the sims: following
-// regions (sim.X.region, each step before the capture), snow.quality (applied through
-// effectiveSettings; "off" allocates and runs nothing) and snow.idle_skip.
+// sims (A, B, ... one per Settings::sims entry, at most kMaxSims), drives a step, and clears on
+// reset. Sims whose region and resolution match share one capture: a step captures once per
+// distinct capture and accumulates once per sim. It also owns the test-bed switches that span the
+// sims: following regions (sim.X.region, each step before the capture), snow.quality (applied
+// through effectiveSettings; "off" allocates and runs nothing) and snow.idle_skip.
 
 #include "core/settings.hpp"
 #include "gpu/shader_library.hpp"
@@ -33,12 +34,11 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex);
 
 class SnowField {
 public:
-    static constexpr int kSimCount = 2;
-
     static std::variant<std::unique_ptr<SnowField>, std::string>
     create(const Settings& settings, gpu::ShaderLibrary& shaders);
 
-    // Live settings change; on failure nothing changes and the reason is returned.
+    // Live settings change, the number of sims included; on failure nothing changes and the
+    // reason is returned.
     std::optional<std::string> applySettings(const Settings& settings);
 
     // capture (once per distinct capture) -> accumulate (per sim).
@@ -59,6 +59,8 @@ public:
     // An upper bound on every texel of the sim's buffer (R): 1 after contact, decaying with
     // the step factors; exactly 0 once the half-safe zero floor must have cleared everything.
     double healBound(int simIndex) const { return healBound_[simIndex]; }
+    // How many sims the field runs: Settings::sims.size() of the settings last applied.
+    int simCount() const { return static_cast<int>(sims_.size()); }
     SnowSim& sim(int index) { return sims_[index]; }
     const SnowSim& sim(int index) const { return sims_[index]; }
     const ContactCapture& captureOf(int simIndex) const {
@@ -80,9 +82,11 @@ private:
     // Finds, reuses (moving it if only the centre differs) or creates the capture for each
     // sim's current region.
     void assignCaptures();
+    // Drops the sims past `count`, or adds the missing ones (unconfigured).
+    void resizeSims(int count);
     CaptureKey currentKey(int simIndex) const;
     // Follow modes: moves each following sim towards its deformer; true per sim that moved.
-    std::array<bool, kSimCount> followDeformers(std::span<const DeformerInstance> deformers);
+    std::array<bool, kMaxSims> followDeformers(std::span<const DeformerInstance> deformers);
     void updateHealBound(int simIndex, bool contact);
     // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
     // settings change, a move with paging, and the pagers' part of a step.
@@ -97,17 +101,19 @@ private:
     bool enabled_ = true;
     const gpu::ShaderProgram* captureProgram_ = nullptr;
     const gpu::ShaderProgram* shiftProgram_[2] = {nullptr, nullptr}; // [bilinear]
-    std::array<glm::dvec2, kSimCount> centres_{};                    // where each region is now
-    std::array<double, kSimCount> healBound_{0.0, 0.0};
+    // Per sim, [0, simCount()); the arrays hold kMaxSims so a live change of the count moves
+    // nothing.
+    std::array<glm::dvec2, kMaxSims> centres_{}; // where each region is now
+    std::array<double, kMaxSims> healBound_{};
     // rgba16f: steps still to run after R has healed, until every contact-type tag has lapsed
     // (accumulate.frag's distance transform drops a tag reach + 1 steps after its print).
-    std::array<int, kSimCount> tagStepsLeft_{0, 0};
-    std::array<long long, kSimCount> idleSteps_{0, 0};
+    std::array<int, kMaxSims> tagStepsLeft_{};
+    std::array<long long, kMaxSims> idleSteps_{};
     std::vector<std::unique_ptr<ContactCapture>> captures_;
-    std::array<int, kSimCount> captureIndex_{};
-    std::array<SnowSim, kSimCount> sims_{SnowSim("a", 0), SnowSim("b", 1)};
+    std::array<int, kMaxSims> captureIndex_{};
+    std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
-    std::array<std::unique_ptr<WorldPager>, kSimCount> worlds_;
+    std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it
 };
 

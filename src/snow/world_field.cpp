@@ -7,14 +7,16 @@
 namespace snowcap {
 
 std::optional<std::string> SnowField::worldSettingsError(const Settings& settings) {
-    for (int i = 0; i < kSimCount; ++i)
+    for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i)
         if (std::string error = worldPersistenceError(settings, i); !error.empty())
             return error;
     return std::nullopt;
 }
 
 std::optional<std::string> SnowField::configureWorlds() {
-    for (int i = 0; i < kSimCount; ++i) {
+    for (int i = simCount(); i < kMaxSims; ++i)
+        worlds_[i].reset(); // sims that went away take their store with them
+    for (int i = 0; i < simCount(); ++i) {
         const SimSettings& sim = effective_.sims[i];
         // A fixed region never scrolls anything past: it needs no store.
         if (sim.persistence != Persistence::World || sim.region != RegionMode::FollowSnapped) {
@@ -50,7 +52,7 @@ void SnowField::moveRegion(int simIndex, glm::dvec2 next, const gpu::ShaderProgr
 }
 
 void SnowField::restoreWorldWindows() {
-    for (int i = 0; i < kSimCount; ++i)
+    for (int i = 0; i < simCount(); ++i)
         if (worlds_[i]) {
             const float restored = worlds_[i]->restoreWindow(sims_[i]);
             healBound_[i] = std::max(healBound_[i], double(restored));
@@ -58,7 +60,7 @@ void SnowField::restoreWorldWindows() {
 }
 
 void SnowField::worldsAfterStep() {
-    for (int i = 0; i < kSimCount; ++i)
+    for (int i = 0; i < simCount(); ++i)
         if (worlds_[i])
             worlds_[i]->afterStep(sims_[i]);
 }

@@ -157,7 +157,7 @@ std::variant<WorldFile, std::string> decodeWorldFile(const std::vector<std::uint
 
 std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
     WorldFile file;
-    for (int i = 0; i < SnowField::kSimCount; ++i) {
+    for (int i = 0; i < field.simCount(); ++i) {
         WorldPager* pager = field.world(i);
         if (!pager)
             continue;
@@ -194,9 +194,9 @@ std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
 
 std::optional<std::string> applyWorld(SnowField& field, const WorldFile& file) {
     for (const WorldFileSim& sim : file.sims) {
-        const std::string name = fmt::format("sim.{}", char('a' + sim.simIndex));
+        const std::string name = fmt::format("sim.{}", simName(sim.simIndex));
         const WorldPager* pager =
-            sim.simIndex < SnowField::kSimCount ? field.world(sim.simIndex) : nullptr;
+            sim.simIndex < field.simCount() ? field.world(sim.simIndex) : nullptr;
         if (!pager)
             return name + " keeps no world here (sim.X.persistence = \"world\", follow_snapped)";
         const Region& here = pager->configured();

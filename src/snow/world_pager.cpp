@@ -30,7 +30,7 @@ std::string worldPersistenceError(const Settings& settings, int simIndex) {
     const SimSettings& sim = settings.sims[simIndex];
     if (sim.persistence != Persistence::World)
         return "";
-    const std::string key = std::string("sim.") + static_cast<char>('a' + simIndex);
+    const std::string key = "sim." + std::string(simName(simIndex));
     if (sim.region == RegionMode::FollowNaive)
         return key + ".persistence = \"world\" needs region = \"follow_snapped\" (a naive "
                      "follow resamples, so its texels are not on a world grid)";

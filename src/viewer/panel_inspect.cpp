@@ -157,14 +157,14 @@ void buffersPanel(PanelContext& context) {
         previewImage(context, 100 + c, capture.depth(), 0, state.previewRange[0], caption.c_str());
         ImGui::PopID();
     }
-    for (int s = 0; s < SnowField::kSimCount; ++s) {
+    for (int s = 0; s < field.simCount(); ++s) {
         ImGui::PushID(10 + s);
         const SnowSim& sim = field.sim(s);
         const gpu::Texture2D& buffer = sim.persistent();
         const int channels = gpu::formatInfo(buffer.format()).channels;
         ImGui::Separator();
-        ImGui::Text("Sim %c persistent  %dx%d %s", s == 0 ? 'A' : 'B', buffer.width(),
-                    buffer.height(), gpu::formatInfo(buffer.format()).name);
+        ImGui::Text("Sim %c persistent  %dx%d %s", 'A' + s, buffer.width(), buffer.height(),
+                    gpu::formatInfo(buffer.format()).name);
         ImGui::SameLine();
         ImGui::SetNextItemWidth(160.0f);
         ImGui::DragFloatRange2("range", &state.previewRange[1 + s].x, &state.previewRange[1 + s].y,
@@ -173,7 +173,7 @@ void buffersPanel(PanelContext& context) {
         for (int ch = 0; ch < std::min(channels, 3); ++ch) {
             if (ch > 0)
                 ImGui::SameLine();
-            const std::string caption = std::string(s == 0 ? "A " : "B ") + kChannelNames[ch];
+            const std::string caption = std::string(1, char('A' + s)) + " " + kChannelNames[ch];
             previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.previewRange[1 + s],
                          caption.c_str());
         }

@@ -1,9 +1,14 @@
-// The Sims panel: A and B side by side with every key of sim.X (from the parameter table), copy /
-// swap / reset, and presets that make B differ from A in one switch.
+// The Sims panel: every sim side by side (A, B, ... a column each) with every key of sim.X (from
+// the parameter table), copy / swap / reset, adding and removing sims, presets that make B
+// differ from A in one switch, and decay ladders that fill four or six sims in one click. Also
+// the scene panes' labels.
+#include "core/config.hpp"
 #include "core/snow_math.hpp"
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
+#include <algorithm>
+#include <cstdio>
 #include <imgui.h>
 
 namespace snowcap {
@@ -84,18 +89,57 @@ bool simEditor(SimSettings& sim) {
     return changed;
 }
 
+namespace {
+
+// A decay ladder: sim A's settings in every sim, each with its own decay (keys cleared, so the
+// decay is what it shows).
+struct Ladder {
+    const char* name;
+    std::vector<double> decays;
+};
+const std::vector<Ladder>& decayLadders() {
+    static const std::vector<Ladder> ladders = {
+        {"4 sims: 0.95 0.99 0.995 0.999", {0.95, 0.99, 0.995, 0.999}},
+        {"6 sims: 0.95 0.99 0.995 0.998 0.999 0.9995", {0.95, 0.99, 0.995, 0.998, 0.999, 0.9995}},
+    };
+    return ladders;
+}
+
+// One colour per sim, for its column title and its pane label: A blue and B orange as before.
+ImVec4 simColour(int s) {
+    static const ImVec4 kColours[kMaxSims] = {
+        {0.55f, 0.8f, 1.0f, 1.0f},  {1.0f, 0.7f, 0.45f, 1.0f}, {0.55f, 0.95f, 0.55f, 1.0f},
+        {0.9f, 0.6f, 1.0f, 1.0f},   {1.0f, 0.9f, 0.45f, 1.0f}, {0.45f, 0.95f, 0.9f, 1.0f},
+        {1.0f, 0.55f, 0.65f, 1.0f}, {0.8f, 0.8f, 0.8f, 1.0f}};
+    return kColours[s % kMaxSims];
+}
+
+char simLetter(int s) {
+    return static_cast<char>('A' + s);
+}
+
+} // namespace
+
 void simsPanel(PanelContext& context) {
     Lab& lab = context.lab;
     Settings edited = lab.settings();
+    const int count = static_cast<int>(edited.sims.size());
     bool changed = false;
     if (ImGui::Button("copy A -> B")) {
         edited.sims[1] = edited.sims[0];
         changed = true;
     }
     ImGui::SameLine();
-    if (ImGui::Button("swap")) {
+    if (ImGui::Button("swap A, B")) {
         std::swap(edited.sims[0], edited.sims[1]);
         changed = true;
+    }
+    if (count > 2) {
+        ImGui::SameLine();
+        if (ImGui::Button("copy A -> all")) {
+            std::fill(edited.sims.begin() + 1, edited.sims.end(), edited.sims[0]);
+            changed = true;
+        }
     }
     ImGui::SameLine();
     if (ImGui::Button("reset to scenario")) {
@@ -104,10 +148,25 @@ void simsPanel(PanelContext& context) {
     }
     ImGui::SameLine();
     if (ImGui::Button("reset to defaults")) {
-        edited.sims = Settings{}.sims; // each sim its own default (A decays fast, B slowly)
+        edited.sims = Settings{}.sims; // two sims, each its own default (A fast, B slowly)
         changed = true;
     }
-    ImGui::SetNextItemWidth(240.0f);
+    ImGui::BeginDisabled(count >= kMaxSims);
+    if (ImGui::Button("add sim")) {
+        edited.sims.push_back(edited.sims.back()); // a copy of the last: change one thing
+        changed = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(count <= 2);
+    const std::string remove = std::string("remove ") + simLetter(count - 1);
+    if (ImGui::Button(remove.c_str())) {
+        edited.sims.pop_back();
+        changed = true;
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(200.0f);
     if (ImGui::BeginCombo("one difference", "B = A except ...")) {
         for (const OnePreset& preset : oneDifferencePresets())
             if (ImGui::Selectable(preset.name)) {
@@ -118,23 +177,78 @@ void simsPanel(PanelContext& context) {
             }
         ImGui::EndCombo();
     }
-    if (ImGui::BeginTable("sims", 2, ImGuiTableFlags_BordersInnerV)) {
-        for (int s = 0; s < 2; ++s) {
+    ImGui::SetNextItemWidth(320.0f);
+    if (ImGui::BeginCombo("decay ladder", "every sim = A, decay ...")) {
+        for (const Ladder& ladder : decayLadders())
+            if (ImGui::Selectable(ladder.name)) {
+                const SimSettings base = edited.sims[0];
+                edited.sims.assign(ladder.decays.size(), base);
+                for (std::size_t i = 0; i < ladder.decays.size(); ++i) {
+                    edited.sims[i].decay = ladder.decays[i];
+                    edited.sims[i].decayKeys.clear();
+                }
+                changed = true;
+                context.state.layout = CompareLayout::Grid; // every rung in view
+                context.state.status = std::string("ladder: ") + ladder.name;
+            }
+        ImGui::EndCombo();
+    }
+    // Two sims share the panel's width; more scroll sideways, a fixed column each.
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_BordersInnerV | (count > 2 ? ImGuiTableFlags_ScrollX : 0);
+    if (ImGui::BeginTable("sims", count, flags)) {
+        for (int s = 0; s < count && count > 2; ++s)
+            ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed, 270.0f);
+        for (int s = 0; s < count; ++s) {
             ImGui::TableNextColumn();
             ImGui::PushID(s);
-            const Region& region = lab.field().sim(s).region();
-            ImGui::TextColored(s == 0 ? ImVec4(0.55f, 0.8f, 1.0f, 1.0f)
-                                      : ImVec4(1.0f, 0.7f, 0.45f, 1.0f),
-                               "Sim %c  %d^2, %.2f cm/texel", s == 0 ? 'A' : 'B', region.resolution,
-                               region.texelCm());
+            const Region& region =
+                lab.field().sim(std::min(s, lab.field().simCount() - 1)).region();
+            ImGui::TextColored(simColour(s), "Sim %c  %d^2, %.2f cm/texel", simLetter(s),
+                               region.resolution, region.texelCm());
             changed |= simEditor(edited.sims[s]);
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
-    if (changed)
+    if (changed) {
         if (auto error = lab.apply(edited))
             context.state.sceneError = *error;
+        else if (edited.sims.size() > 2 && count <= 2)
+            context.state.layout = CompareLayout::Grid; // a third sim: show it
+        context.state.simCount = lab.field().simCount();
+    }
+}
+
+void paneLabels(PanelContext& context) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 scale = io.DisplayFramebufferScale;
+    const int width = static_cast<int>(io.DisplaySize.x * scale.x);
+    const int height = static_cast<int>(io.DisplaySize.y * scale.y);
+    const SnowField& field = context.lab.field();
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    for (const Pane& pane : layoutPanes(context.state, width, height)) {
+        std::string label = "A - B";
+        if (pane.sim >= 0 && pane.sim < field.simCount()) {
+            const SimSettings& sim = field.sim(pane.sim).settings();
+            char decay[32];
+            std::snprintf(decay, sizeof(decay), "%g", sim.decay);
+            label = std::string(1, simLetter(pane.sim)) + "  decay " + decay + " " +
+                    std::string(toString(sim.decayTiming));
+        }
+        // The pane's top-right corner in ImGui's coordinates (top-down, in points): the control
+        // window and the Sims panel start on the left.
+        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+        const ImVec2 at{(pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f,
+                        (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f};
+        draw->AddRectFilled({at.x - 4.0f, at.y - 2.0f},
+                            {at.x + size.x + 4.0f, at.y + size.y + 2.0f}, IM_COL32(0, 0, 0, 150),
+                            3.0f);
+        draw->AddText(at,
+                      ImGui::GetColorU32(pane.sim >= 0 ? simColour(pane.sim)
+                                                       : ImVec4(1.0f, 1.0f, 1.0f, 1.0f)),
+                      label.c_str());
+    }
 }
 
 } // namespace snowcap

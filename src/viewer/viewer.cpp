@@ -33,10 +33,13 @@ std::filesystem::path screenshotPath() {
     const std::time_t now = std::time(nullptr);
     char stamp[32];
     std::strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M%S", std::localtime(&now));
-    std::filesystem::create_directories("out");
+    // No throwing calls: when out/ cannot be made (a file of that name, a read-only parent)
+    // the write below fails with one line naming the path, and the viewer carries on.
+    std::error_code ec;
+    std::filesystem::create_directories("out", ec);
     std::filesystem::path path =
         std::filesystem::path("out") / (std::string("snowcap_") + stamp + ".png");
-    for (int n = 2; std::filesystem::exists(path); ++n)
+    for (int n = 2; std::filesystem::exists(path, ec); ++n)
         path = std::filesystem::path("out") /
                (std::string("snowcap_") + stamp + "_" + std::to_string(n) + ".png");
     return path;
@@ -103,7 +106,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     ViewerState state;
     state.renderer = window.info().renderer;
     state.scenarioPath = options.scenario;
-    applyStartOptions(state, options.layout, options.probeCm);
+    applyStartOptions(state, options.layout, options.probeCm, lab.field().simCount());
     if (window.info().isLlvmpipe()) {
         // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
         // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
@@ -219,11 +222,20 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
             if (lab.hasPlayer())
                 if (auto player = lab.followedPositionCm())
                     spdlog::debug("player at x {:.1f}, y {:.1f} cm", player->x, player->y);
+            // What the picture was drawn with, so a test driving the mouse can check each
+            // drag and wheel notch against the state as well as the pixels.
+            const OrbitView& camera = state.cameras[0];
+            spdlog::debug("view: layout {}, divider {:.3f}, yaw {:.1f}, pitch {:.1f}, distance "
+                          "{:.1f} cm, {} deformers",
+                          static_cast<int>(state.layout) + 1, state.divider, camera.yawDeg,
+                          camera.pitchDeg, camera.distanceCm, lab.deformers().size());
             state.screenshotRequested = false;
         }
         if (quitting)
             window.requestClose();
         window.swapBuffers();
+        // -vv: a line per frame, which the real-input tests wait on instead of sleeping.
+        spdlog::trace("frame {} drawn ({:.0f} ms)", frame, wallDt * 1000.0);
     }
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

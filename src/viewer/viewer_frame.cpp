@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <imgui.h>
+#include <iterator>
 #include <limits>
 #include <sstream>
 
@@ -32,12 +33,14 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
         state.stepOnce = false;
     }
     recordProbe(lab, state);
+    state.simCount = lab.field().simCount(); // the panels may have added or removed sims
 }
 
 void recordProbe(Lab& lab, ViewerState& state) {
     if (state.probeCm) {
         ProbeSample sample{lab.timeS(), {}};
-        for (int s = 0; s < SnowField::kSimCount; ++s) {
+        sample.value.fill(std::numeric_limits<float>::quiet_NaN());
+        for (int s = 0; s < lab.field().simCount(); ++s) {
             const SnowSim& sim = lab.field().sim(s);
             const glm::dvec2 uv = worldToUv(*state.probeCm, sim.region());
             if (uv.x < 0.0 || uv.y < 0.0 || uv.x >= 1.0 || uv.y >= 1.0) {
@@ -100,10 +103,13 @@ parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelI
 }
 
 void applyStartOptions(ViewerState& state, const std::string& layout,
-                       const std::vector<double>& probeCm) {
-    const char* names[] = {"vertical", "horizontal", "a", "b", "difference"};
-    for (int i = 0; i < 5; ++i)
-        if (layout == names[i])
+                       const std::vector<double>& probeCm, int simCount) {
+    // More than two sims start in the grid, so every sim the scenario made is in view.
+    state.simCount = simCount;
+    if (simCount > 2)
+        state.layout = CompareLayout::Grid;
+    for (int i = 0; i < static_cast<int>(std::size(kLayoutNames)); ++i)
+        if (layout == kLayoutNames[i])
             state.layout = static_cast<CompareLayout>(i);
     if (probeCm.size() == 2)
         state.probeCm = glm::dvec2(probeCm[0], probeCm[1]);
@@ -124,9 +130,11 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
     if (!ImGui_ImplOpenGL3_Init("#version 450 core"))
         return std::string("imgui: the OpenGL3 backend did not start on the headless context");
     ui->state_.renderer = renderer;
-    applyStartOptions(ui->state_, layout, probeCm);
-    ui->state_.cameras[0].yawDeg = ui->state_.cameras[1].yawDeg = lab.settings().view.yawDeg;
-    ui->state_.cameras[0].pitchDeg = ui->state_.cameras[1].pitchDeg = lab.settings().view.pitchDeg;
+    applyStartOptions(ui->state_, layout, probeCm, lab.field().simCount());
+    for (OrbitView& camera : ui->state_.cameras) {
+        camera.yawDeg = lab.settings().view.yawDeg;
+        camera.pitchDeg = lab.settings().view.pitchDeg;
+    }
     fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
     return ui;
 }
@@ -144,6 +152,7 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     gpu::Framebuffer framebuffer(&colour, &depth, "ui");
     state_.fps = dtS > 0.0 ? 1.0 / dtS : 0.0;
     state_.paused = false;
+    state_.simCount = lab.field().simCount();
 
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(width), float(height));

@@ -33,9 +33,10 @@ ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height);
 std::optional<std::string> parsePanelList(const std::string& list,
                                           std::array<bool, static_cast<int>(PanelId::Count)>& open);
 
-// --layout NAME and --probe X Y (both optional) into the state.
+// --layout NAME and --probe X Y (both optional) into the state; with no --layout, a lab of
+// more than two sims starts in the grid.
 void applyStartOptions(ViewerState& state, const std::string& layout,
-                       const std::vector<double>& probeCm);
+                       const std::vector<double>& probeCm, int simCount);
 
 // `render --ui`: the viewer's frame (panes + panels) drawn into an offscreen image through
 // ImGui's OpenGL3 backend on the headless context, with no window: display size and delta time

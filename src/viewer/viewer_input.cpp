@@ -166,7 +166,7 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::Key
             did("Esc", "quit");
             break;
         default:
-            if (event.key >= GLFW_KEY_1 && event.key <= GLFW_KEY_5) {
+            if (event.key >= GLFW_KEY_1 && event.key <= GLFW_KEY_6) {
                 state.layout = static_cast<CompareLayout>(event.key - GLFW_KEY_1);
                 did(std::to_string(event.key - GLFW_KEY_1 + 1).c_str(),
                     "layout " + std::to_string(event.key - GLFW_KEY_1 + 1));

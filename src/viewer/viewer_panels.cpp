@@ -57,11 +57,15 @@ void comparePanel(PanelContext& context) {
     int layout = static_cast<int>(state.layout);
     if (ImGui::Combo("layout", &layout,
                      "split vertical (A | B)\0split horizontal (A over B)\0A only\0B only\0"
-                     "difference A - B\0"))
+                     "difference A - B\0grid (every sim: A B / C D)\0"))
         state.layout = static_cast<CompareLayout>(layout);
+    // The grid's panes are equal: there is no divider to move.
+    ImGui::BeginDisabled(state.layout == CompareLayout::Grid);
     ImGui::SliderFloat("divider", &state.divider, 0.05f, 0.95f, "%.2f");
+    ImGui::EndDisabled();
     if (ImGui::Checkbox("linked cameras", &state.linkedCameras) && !state.linkedCameras)
-        state.cameras[1] = state.cameras[0]; // unlinking starts from the shared view
+        for (std::size_t s = 1; s < state.cameras.size(); ++s)
+            state.cameras[s] = state.cameras[0]; // unlinking starts from the shared view
     if (state.layout == CompareLayout::Difference) {
         ImGui::SliderFloat("|A - B| range", &state.differenceRange, 0.001f, 1.0f, "%.3f",
                            ImGuiSliderFlags_Logarithmic);
@@ -82,7 +86,7 @@ void helpPanel(PanelContext&) {
     ImGui::TextDisabled("keys");
     ImGui::BulletText("Space pause / play     .  single step     R  restart (clear both sims)");
     ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch)");
-    ImGui::BulletText("F  follow the player    V  vsync    1-5  layout");
+    ImGui::BulletText("F  follow the player    V  vsync    1-6  layout (6: the grid)");
     ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
     ImGui::BulletText("Esc quits");
 }
@@ -132,10 +136,11 @@ void drawPanels(PanelContext& context) {
     if (ImGui::Begin("snowcap"))
         controlWindow(context);
     ImGui::End();
+    paneLabels(context);
     static constexpr void (*kDraw[])(PanelContext&) = {
         simsPanel, scenePanel, comparePanel, buffersPanel, decayPanel, timingsPanel, helpPanel};
-    static constexpr const char* kTitles[] = {"Sims A / B", "Scene",   "Compare", "Buffers",
-                                              "Decay",      "Timings", "Help"};
+    static constexpr const char* kTitles[] = {"Sims",  "Scene",   "Compare", "Buffers",
+                                              "Decay", "Timings", "Help"};
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;

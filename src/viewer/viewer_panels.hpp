@@ -33,8 +33,12 @@ void drawPanels(PanelContext& context);
 
 // ---- one file each -------------------------------------------------------------------------
 void controlWindow(PanelContext& context);
-// Sims A and B side by side: every parameter and switch, copy / swap / reset, presets.
+// Every sim side by side (a column each): every parameter and switch, copy / swap / reset, add
+// and remove sims, one-difference presets and decay ladders.
 void simsPanel(PanelContext& context);
+// Each scene pane's label ("A  decay 0.95 delta_time") at its top-right corner, over the scene
+// and under the panels (panel_sims.cpp).
+void paneLabels(PanelContext& context);
 // Deformers, region, snow surface, scenario loading.
 void scenePanel(PanelContext& context);
 void comparePanel(PanelContext& context);

@@ -3,6 +3,8 @@
 // previews) and what the last frame measured. No GLFW here, so `render --ui` can draw the same
 // panels headless.
 
+#include "core/settings.hpp"
+
 #include <array>
 #include <deque>
 #include <glm/vec2.hpp>
@@ -13,7 +15,12 @@
 
 namespace snowcap {
 
-enum class CompareLayout { SplitVertical, SplitHorizontal, AOnly, BOnly, Difference };
+// Grid: every sim in the pane grid of `render` (A | B; A B / C D for 3 or 4 sims; 2 rows for
+// more, render/frame.hpp's paneGrid), equal panes and no divider.
+enum class CompareLayout { SplitVertical, SplitHorizontal, AOnly, BOnly, Difference, Grid };
+// The --layout spellings, in CompareLayout order (keys 1-6 pick them too).
+inline constexpr const char* kLayoutNames[] = {"vertical", "horizontal", "a",
+                                               "b",        "difference", "grid"};
 
 struct OrbitView {
     double yawDeg = -60.0, pitchDeg = 38.0, distanceCm = 0.0; // 0: fit on first frame
@@ -33,7 +40,7 @@ struct History {
 
 struct ProbeSample {
     double timeS;
-    std::array<float, 2> value; // per sim; NaN outside its region
+    std::array<float, kMaxSims> value; // per sim; NaN outside its region
 };
 
 struct ViewerState {
@@ -52,15 +59,20 @@ struct ViewerState {
 
     // Compare.
     CompareLayout layout = CompareLayout::SplitVertical;
+    int simCount = 2;     // the sims the lab runs, as of the last advanceLab (the grid's panes)
     float divider = 0.5f; // split position as a fraction of the window
     bool linkedCameras = true;
-    std::array<OrbitView, 2> cameras; // [1] used only when unlinked
-    float differenceRange = 0.25f;    // |A - B| mapped to the ends of the diverging map
+    std::array<OrbitView, kMaxSims> cameras; // [s] for sim s, used only when unlinked
+    float differenceRange = 0.25f;           // |A - B| mapped to the ends of the diverging map
 
-    // Buffers panel: colour-map range per preview slot (capture, A, B).
+    // Buffers panel: colour-map range per preview slot (capture, A, B, ...).
     // (0, 0) for the capture: from the settings on first use.
-    std::array<glm::vec2, 3> previewRange{glm::vec2(0.0f), glm::vec2(0.0f, 1.0f),
-                                          glm::vec2(0.0f, 1.0f)};
+    std::array<glm::vec2, 1 + kMaxSims> previewRange = [] {
+        std::array<glm::vec2, 1 + kMaxSims> ranges;
+        ranges.fill(glm::vec2(0.0f, 1.0f));
+        ranges[0] = glm::vec2(0.0f);
+        return ranges;
+    }();
     int previewSize = 192;
 
     // Decay probe: world position on the snow surface, and what it read over time.

@@ -1,6 +1,7 @@
 #include "viewer/viewer_views.hpp"
 
 #include "gpu/pass_state.hpp"
+#include "render/frame.hpp"
 #include "render/view_params.hpp"
 
 #include <algorithm>
@@ -11,6 +12,8 @@ namespace snowcap {
 
 std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
     const float f = std::clamp(state.divider, 0.05f, 0.95f);
+    if (state.simCount < 2 && state.layout != CompareLayout::Grid)
+        return {{0, {0, 0, width, height}}}; // one sim: nothing to compare it with
     switch (state.layout) {
     case CompareLayout::SplitVertical: {
         const int split = static_cast<int>(f * width);
@@ -29,6 +32,21 @@ std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
         return {{1, {0, 0, width, height}}};
     case CompareLayout::Difference:
         return {{-1, {0, 0, width, height}}};
+    case CompareLayout::Grid: {
+        // A pixel's gap on each side of an inner edge, as the splits leave around the divider.
+        std::vector<Pane> panes;
+        const PaneGrid grid = paneGrid(state.simCount);
+        for (int s = 0; s < state.simCount; ++s) {
+            glm::ivec4 r = gridPaneRect(s, state.simCount, width, height);
+            const int column = s % grid.columns, row = s / grid.columns;
+            const int left = column > 0, right = column < grid.columns - 1;
+            const int top = row > 0, bottom = row < grid.rows - 1;
+            r = {r.x + left, r.y + bottom, std::max(r.z - left - right, 1),
+                 std::max(r.w - top - bottom, 1)};
+            panes.push_back({s, r});
+        }
+        return panes;
+    }
     }
     return {};
 }
@@ -41,7 +59,7 @@ Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane) {
 }
 
 void fitCameras(ViewerState& state, const Lab& lab, double aspect) {
-    for (int s = 0; s < 2; ++s) {
+    for (int s = 0; s < lab.field().simCount(); ++s) {
         OrbitView& view = state.cameras[s];
         if (view.distanceCm > 0.0)
             continue;
@@ -144,7 +162,7 @@ void ViewerGl::drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer,
             view.request.framebuffer = framebuffer;
             view.request.viewportPx = pane.rect;
             view.request.camera = paneCamera(state, lab, pane);
-            view.timerScope = pane.sim == 0 ? "view A" : "view B";
+            view.timerScope = std::string("view ") + char('A' + pane.sim);
             draw.views.push_back(view);
         }
     draw.ui = [&, difference] {

@@ -1,8 +1,8 @@
 #pragma once
 // The scene part of a viewer frame: the panes of the compare layout (A | B, A over B, one sim,
-// or the A - B difference), their orbit cameras, probe picking, and the GL the panels need
-// (colour-mapped buffer previews, single-texel readback). The panes are views of the lab's
-// frame (render/frame.hpp).
+// the A - B difference, or the grid of every sim: A B / C D), their orbit cameras, probe picking,
+// and the GL the panels need (colour-mapped buffer previews, single-texel readback). The panes are
+// views of the lab's frame (render/frame.hpp).
 
 #include "gpu/objects.hpp"
 #include "lab/lab.hpp"
@@ -17,11 +17,11 @@
 namespace snowcap {
 
 struct Pane {
-    int sim = 0;        // 0 = A, 1 = B, -1 = the difference view
+    int sim = 0;        // 0 = A, 1 = B, ..., -1 = the difference view
     glm::ivec4 rect{0}; // x, y (bottom-left, GL), width, height in framebuffer pixels
 };
 
-// The panes of `state.layout` over a width x height framebuffer.
+// The panes of `state.layout` over a width x height framebuffer (the grid: state.simCount).
 std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height);
 // The orbit camera a pane uses (cameras[0] when linked or for the difference view).
 Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane);

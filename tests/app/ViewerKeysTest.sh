@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The viewer under real X input: runs `snowcap -v view` on an Xvfb display and drives it with
+# The viewer under real X input: runs `snowcap -vv view` on an Xvfb display and drives it with
 # xdotool (XTEST: real key presses, as a user's keyboard makes them). Each action key tapped as
 # `xdotool key --delay 1` does (press and release within a millisecond, between two frames) must act
 # exactly once; held for a second, still once (only `.` may repeat); WASD must move the player.
@@ -17,43 +17,18 @@ mkdir -p "$out"
 cd "$out" || exit 1
 export XDG_CONFIG_HOME="$out/config"
 log="$out/viewer.log"
-
-fail() {
-    echo "FAIL: $*"
-    echo "---- viewer log"
-    cat "$log"
-    kill "$viewer" 2>/dev/null
-    exit 1
-}
-count() { grep -c -- "$1" "$log"; }
-# Waits (up to $2 s) until the log holds at least $3 lines matching $1.
-await() {
-    local pattern="$1" seconds="$2" want="${3:-1}" i
-    for ((i = 0; i < seconds * 10; ++i)); do
-        [ "$(count "$pattern")" -ge "$want" ] && return 0
-        sleep 0.1
-    done
-    fail "waited ${seconds} s for '$pattern' (x$want)"
-}
+source "$source_dir/tests/app/viewer_x11.sh" # fail, count, await, frames, start_viewer
 player() { grep "player at" "$log" | tail -1 | sed 's/.*player at //'; }
 
 cp "$source_dir/config/scenarios/decay_compare.toml" "$out/scene.toml"
-"$snowcap" -v view --scenario "$out/scene.toml" --size 1000 640 --panels scene \
+start_viewer --scenario "$out/scene.toml" --size 1000 640 --panels scene \
     --set snow.resolution=64 \
-    --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,0]]}]" \
-    >"$log" 2>&1 &
-viewer=$!
-
-window=$(timeout 60 xdotool search --sync --onlyvisible --name snowcap | head -1)
-[ -n "$window" ] || fail "no viewer window appeared"
-xdotool mousemove --window "$window" 5 5
-xdotool windowfocus --sync "$window"
-sleep 2 # a few frames drawn
+    --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,0]]}]"
 
 echo "tap F12: one screenshot"
 xdotool key --delay 1 F12
 await "saved out/" 20
-sleep 1
+frames 3 # a second screenshot would be logged by now
 [ "$(count 'key F12')" -eq 1 ] || fail "one F12 tap acted $(count 'key F12') times"
 [ "$(ls out/*.png | wc -l)" -eq 1 ] || fail "one F12 tap wrote $(ls out/*.png | wc -l) files"
 
@@ -69,7 +44,7 @@ xdotool keydown F12
 sleep 1.5
 xdotool keyup F12
 await "saved out/" 20 2
-sleep 1
+frames 3
 [ "$(count 'key F12')" -eq 2 ] || fail "a held F12 acted $(($(count 'key F12') - 1)) times"
 [ "$(ls out/*.png | wc -l)" -eq 2 ] || fail "a held F12 wrote $(($(ls out/*.png | wc -l) - 1)) files"
 
@@ -91,10 +66,9 @@ before=$(player)
 xdotool keydown w
 sleep 2
 xdotool keyup w
-sleep 0.5
+frames 2
 xdotool key --delay 1 F12
 await "saved out/" 20 3
-sleep 0.5
 after=$(player)
 echo "player before: $before; after: $after"
 [ -n "$before" ] && [ -n "$after" ] || fail "no player position logged"
@@ -108,14 +82,15 @@ echo "type a hostile file into the Scene panel's add field: one line, the viewer
 { printf 'OFF\n353535235358 1 0\n'; for i in $(seq 48); do printf '0 0 0\n'; done; printf '3 0 1 2\n'; } \
     >"$out/hostile.off"
 xdotool mousemove --window "$window" 740 132 click 1 # the add field (default panel layout)
-sleep 0.5
+frames 3 # the press and the release each seen by a frame
 xdotool type --delay 5 "$out/hostile.off"
+frames 2 # the characters reach the field before the click leaves it
 # The add button, not Enter: ImGui 1.86's own text field polls Enter once a frame (the same
 # trouble as the viewer's keys had), while its clicks are latched until the next frame.
 xdotool mousemove --window "$window" 930 132 click 1
 await "hostile.off: header claims 353535235358 vertices" 30
 xdotool mousemove --window "$window" 250 500 click 1 # off the field: keys are the viewer's again
-sleep 0.5
+frames 3
 xdotool key --delay 1 F12
 await "saved out/" 20 4
 [ "$(count 'key F12')" -eq 4 ] || fail "the viewer stopped taking keys after the hostile file"
@@ -125,7 +100,7 @@ printf '[snow\nresolution = = 3\n\x01\x02' >"$out/scene.toml"
 xdotool mousemove --window "$window" 933 63 click 1 # the scenario field's load button
 await "warning: .*scene.toml:[0-9]*:[0-9]*: " 30
 xdotool mousemove --window "$window" 250 500 click 1
-sleep 0.5
+frames 3
 xdotool key --delay 1 F12
 await "saved out/" 20 5
 [ "$(count 'key F12')" -eq 5 ] || fail "the viewer stopped taking keys after the garbage scenario"

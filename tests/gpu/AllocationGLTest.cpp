@@ -70,7 +70,7 @@ TEST(AllocationGL, FieldKeepsItsResolutionAndPrintsWhenTheNewSizeDoesNotFit) {
                           "GL_OUT_OF_MEMORY (test limit); keeping 64²");
     }
     EXPECT_EQ(field.settings().snow.resolution, 64);
-    for (int i = 0; i < SnowField::kSimCount; ++i)
+    for (int i = 0; i < field.simCount(); ++i)
         EXPECT_EQ(field.sim(i).persistent().width(), 64);
     EXPECT_EQ(field.sim(0).persistent().readFloats(), before);
     EXPECT_EQ(gpu::liveCount(gpu::ObjectKind::Texture), textures);

@@ -104,6 +104,33 @@ TEST(ShaderLibrary, HotReloadKeepsTheLastGoodProgramOnABrokenEdit) {
     EXPECT_FALSE(glIsProgram(goodId)); // the old one was released
 }
 
+// An edit that includes a file not written yet fails; writing that file must retry the build
+// (the library watches the include it could not find), not wait for another edit or F5.
+TEST(ShaderLibrary, HotReloadRetriesWhenAMissingIncludeAppears) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "test.vert", kVertex);
+    test::writeText(root / "test.frag",
+                    "#version 450 core\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n");
+    ShaderLibrary library(root);
+    auto loaded = library.load(testProgram());
+    ASSERT_TRUE(std::holds_alternative<ShaderProgram*>(loaded));
+    ShaderProgram* program = std::get<ShaderProgram*>(loaded);
+
+    test::writeText(root / "test.frag", "#version 450 core\n#include \"later.glsl\"\n"
+                                        "out vec4 c;\nvoid main() { c = colour(); }\n");
+    touch(root / "test.frag");
+    EXPECT_EQ(library.reloadChanged(), 0);
+    EXPECT_NE(program->reloadError().find("shaders/test.frag:2: cannot find include"),
+              std::string::npos)
+        << program->reloadError();
+    EXPECT_EQ(library.reloadChanged(), 0); // nothing new on disk: no retry
+
+    test::writeText(root / "later.glsl", "vec4 colour() { return vec4(0.5); }\n");
+    EXPECT_EQ(library.reloadChanged(), 1);
+    EXPECT_TRUE(program->reloadError().empty()) << program->reloadError();
+    EXPECT_EQ(program->generation(), 1);
+}
+
 TEST(ShaderLibrary, EveryShippedProgramCompiles) {
     // The passes' shaders must build on this driver; variants are exercised by their tests.
     ShaderLibrary library(defaultShaderRoot());

@@ -61,7 +61,7 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
             d = unit(random) < 0.2f ? 1.0f : unit(random) * 0.2f;
         glTextureSubImage2D(field.captureOf(0).depth().id(), 0, 0, 0, kSize, kSize,
                             GL_DEPTH_COMPONENT, GL_FLOAT, depth.data());
-        for (int s = 0; s < SnowField::kSimCount; ++s) {
+        for (int s = 0; s < field.simCount(); ++s) {
             // Previous values as a half buffer holds them: representable, 0 and 1 included.
             std::vector<float> previous(texels);
             for (float& p : previous) {
