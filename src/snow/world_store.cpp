@@ -192,7 +192,10 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
             if (found == tiles_.end())
                 continue;
             Tile& tile = found->second;
-            ageTile(tile, log);
+            // Only the texels handed back are aged: the rest keep the tile's stamp, and the 0
+            // left in their place is 0 at any stamp (nothing presses), so the tile stays
+            // consistent without ageing all of it on every page-in.
+            AgedBits aged{log, tile.stamp};
             const int x0 = std::max(rect.origin.x, tx * t),
                       x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
             const int y0 = std::max(rect.origin.y, ty * t),
@@ -205,13 +208,14 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
                             tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) *
                                           ch +
                                       c];
+                        const std::uint16_t now = aged(from);
                         out[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
                              (x - rect.origin.x)) *
                                 ch +
-                            c] = from;
-                        if (c == 0 && from != 0) {
+                            c] = now;
+                        if (c == 0 && now != 0) {
                             any = true;
-                            top = std::max(top, halfBitsToFloat(from));
+                            top = std::max(top, halfBitsToFloat(now));
                         }
                         from = 0; // the window holds it now
                     }
