@@ -16,7 +16,7 @@ namespace {
 
 constexpr char kMagic[8] = {'S', 'N', 'O', 'W', 'C', 'A', 'P', 'W'};
 // A tile side or window beyond these is not a file snowcap wrote (and would allocate wildly).
-constexpr std::uint32_t kMaxTileTexels = 1024, kMaxResolution = 8192, kMaxSims = 8;
+constexpr std::uint32_t kMaxTileTexels = 1024, kMaxResolution = 8192;
 
 struct Writer {
     std::vector<std::uint8_t> bytes;
@@ -106,7 +106,7 @@ std::variant<WorldFile, std::string> decodeWorldFile(const std::vector<std::uint
     if (version != WorldFile::kVersion)
         return fmt::format("world file version {}, this snowcap reads {}", version,
                            WorldFile::kVersion);
-    if (simCount == 0 || simCount > kMaxSims)
+    if (simCount == 0 || simCount > std::uint32_t(kMaxSims))
         return fmt::format("corrupt: {} sims", simCount);
     WorldFile file;
     for (std::uint32_t s = 0; s < simCount; ++s) {
@@ -123,7 +123,7 @@ std::variant<WorldFile, std::string> decodeWorldFile(const std::vector<std::uint
             return fmt::format("truncated in sim {}'s header", s);
         if (crc != computed)
             return fmt::format("corrupt: sim {}'s header checksum does not match", s);
-        if (index >= kMaxSims || format != 0 || channels != 1 || tile == 0 ||
+        if (index >= std::uint32_t(kMaxSims) || format != 0 || channels != 1 || tile == 0 ||
             tile > kMaxTileTexels || resolution == 0 || resolution > kMaxResolution)
             return fmt::format("sim {}: unsupported layout (format {}, {} channels, {}-texel "
                                "tiles, {}² window)",
