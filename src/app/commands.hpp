@@ -30,6 +30,8 @@ struct RenderOptions {
     std::vector<double> probeCm; // --probe X Y with --ui
     std::filesystem::path video; // --video FILE.mp4: every step's image, H.264 (lab/video.hpp)
     int videoEvery = 1;          // --video-every K: every K-th step, at fps / K
+    std::filesystem::path worldIn;  // --world-in: start from a world file (docs/world.md)
+    std::filesystem::path worldOut; // --world-out: write the world stores at the end
 };
 
 struct BenchOptions {

@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
         "--panels", viewOptions.panels,
         "Panels open at start: sims,scene,compare,buffers,decay,timings,help,all,none");
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
+    view->add_option("--world-in", viewOptions.worldIn, "Start from a world file (docs/world.md)");
     view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
         ->expected(2);
     view->add_option("--record", viewOptions.record,
@@ -60,6 +61,10 @@ int main(int argc, char** argv) {
     renderCommand->add_option("--every", render.every, "Also write an image every K steps")
         ->check(CLI::NonNegativeNumber);
     renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
+    renderCommand->add_option("--world-in", render.worldIn,
+                              "Start from a world file (sim.X.persistence = \"world\")");
+    renderCommand->add_option("--world-out", render.worldOut,
+                              "Write the world stores and windows at the end (docs/world.md)");
     renderCommand->add_flag("--ui", render.ui,
                             "Images show the viewer's frame with its panels (view.width x height)");
     renderCommand->add_option("--panels", render.panels,

@@ -10,6 +10,7 @@
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
 #include "lab/video.hpp"
+#include "lab/world_io.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
@@ -132,6 +133,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         return 2;
     }
 
+    if (!options.worldIn.empty())
+        if (auto error = loadWorld(field, options.worldIn)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
     if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
         return runSoak(settings, lab, options.outDir, progressModeForStderr(options.progress));
 
@@ -206,6 +212,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     }
     if (ui)
         if (auto error = writeImage(options.outDir / "final.png", finalInstances)) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+    if (!options.worldOut.empty())
+        if (auto error = saveWorld(field, options.worldOut)) {
             spdlog::error("{}", *error);
             return 1;
         }

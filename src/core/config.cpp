@@ -165,6 +165,9 @@ std::string_view toString(RimMode mode) {
 std::string_view toString(RegionMode mode) {
     return nameOf(kRegionModes, mode);
 }
+std::string_view toString(Persistence mode) {
+    return nameOf(kPersistenceModes, mode);
+}
 std::string_view toString(Quality quality) {
     return nameOf(kQualities, quality);
 }

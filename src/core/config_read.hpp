@@ -82,6 +82,10 @@ inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
     {RegionMode::FollowNaive, "follow_naive"},
     {RegionMode::FollowSnapped, "follow_snapped"},
 }};
+inline constexpr std::array<Spelling<Persistence>, 2> kPersistenceModes{{
+    {Persistence::Window, "window"},
+    {Persistence::World, "world"},
+}};
 inline constexpr std::array<Spelling<Quality>, 6> kQualities{{
     {Quality::Custom, "custom"},
     {Quality::Off, "off"},

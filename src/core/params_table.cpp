@@ -14,6 +14,7 @@ using config_read::kCaptureProxyModes;
 using config_read::kContactTimings;
 using config_read::kDecayTimings;
 using config_read::kNormalModes;
+using config_read::kPersistenceModes;
 using config_read::kQualities;
 using config_read::kRefillModes;
 using config_read::kRegionModes;
@@ -113,6 +114,9 @@ const Section<SnowSettings>& snowParams() {
             {"idle_skip", &N::idleSkip, false, anyNumber(), "", Checkbox,
              "Skip capture and accumulate while nothing touches the region, it stands still and "
              "every sim has healed to exactly 0."},
+            {"world_store_mib", &N::worldStoreMib, 64, integerBetween(1, 65536), "MiB", Drag,
+             "Cap of each sim's world tile store (sim.X.persistence = \"world\"); when full the "
+             "most healed tiles are evicted."},
         }};
     return section;
 }
@@ -181,6 +185,10 @@ const Section<SimSettings>& simParams() {
             {"region", choice(&S::region, kRegionModes), "fixed", anyNumber(), "", Combo,
              "\"fixed\" at snow.region_centre_cm; \"follow_naive\" re-centres on snow.follow and "
              "resamples (smears); \"follow_snapped\" moves by whole texels (exact)."},
+            {"persistence", choice(&S::persistence, kPersistenceModes), "window", anyNumber(), "",
+             Combo,
+             "\"window\": a following region forgets what it scrolls past; \"world\": those "
+             "texels go to a world tile store and come back aged exactly (docs/world.md)."},
             {"rims", choice(&S::rims, kRimModes), "off", anyNumber(), "", Combo,
              "\"on\": displaced snow rises in a berm around prints (material.rim_*)."},
             {"refill", choice(&S::refill, kRefillModes), "multiply", anyNumber(), "", Combo,

@@ -35,6 +35,8 @@ enum class RefillMode { Multiply, Linear }; // "multiply" | "linear"
 enum class RimMode { Off, On };             // "off" | "on"
 // "fixed" | "follow_naive" | "follow_snapped"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
+// "window" | "world": what a following region does with the texels it scrolls past
+enum class Persistence { Window, World };
 // "custom" | "off" | "low" | "medium" | "high" | "ultra"
 enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 // "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
@@ -69,6 +71,8 @@ struct SnowSettings {
     // snow.idle_skip: skip capture + accumulate while nothing touches the region, the region
     // stands still and every sim has fully healed.
     bool idleSkip{};
+    // snow.world_store_mib: cap of each sim's world tile store (sim.X.persistence = "world")
+    int worldStoreMib{};
 };
 
 struct CaptureSettings {
@@ -113,9 +117,10 @@ struct SimSettings {
     BufferFormat format{}; // sim.X.format: rgba16f adds age (G), type (B)
     NormalMode normals{};  // sim.X.normals
     RegionMode region{};   // sim.X.region
-    RimMode rims{};        // sim.X.rims
-    RefillMode refill{};   // sim.X.refill: decay (x) or linear (-)
-    double refillRatePerS{}; // sim.X.refill_rate: linear refill, mask units per second
+    Persistence persistence{}; // sim.X.persistence: "world" keeps what the window scrolls past
+    RimMode rims{};            // sim.X.rims
+    RefillMode refill{};       // sim.X.refill: decay (x) or linear (-)
+    double refillRatePerS{};   // sim.X.refill_rate: linear refill, mask units per second
     // sim.X.decay_keys = [[t, decay], ...]: decay animated on the scenario timeline (a blizzard
     // that refills faster); linear between keys, held outside. Empty: sim.X.decay throughout.
     struct DecayKey {

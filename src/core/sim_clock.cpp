@@ -86,6 +86,13 @@ void SimClock::reset() {
     last_ = {};
 }
 
+void SimClock::restore(const State& state) {
+    timeS_ = state.timeS;
+    quantizer_.restore(state.decayPending);
+    ageClock_.restore(state.agePendingS);
+    linearRefill_.restore(state.refillPending);
+}
+
 std::vector<double> fadeCurve(const ClockSettings& settings, double fps, double horizonS,
                               double stopBelow) {
     SimClock clock(settings);

@@ -29,6 +29,8 @@ public:
     static constexpr float kMaxAgeS = 120.0f; // ages saturate here (softening is long done)
     float next(double dtSeconds);
     void reset() { pendingS_ = 0.0; }
+    double pending() const { return pendingS_; }
+    void restore(double pendingS) { pendingS_ = pendingS; }
 
 private:
     double pendingS_ = 0.0;
@@ -43,6 +45,8 @@ public:
     static constexpr double kQuantum = 1.0 / 2048.0;
     float next(double amount);
     void reset() { pending_ = 0.0; }
+    double pending() const { return pending_; }
+    void restore(double pending) { pending_ = pending; }
 
 private:
     double pending_ = 0.0;
@@ -100,6 +104,19 @@ public:
     // One step of dt seconds, run or skipped alike.
     const SimStep& advance(double dtSeconds);
     void reset(); // time 0, no remainder (with the sim's buffers cleared)
+    // Everything the clock carries from one step to the next: a world file saves it, so a
+    // loaded run steps on exactly as the saved one would have.
+    struct State {
+        double timeS = 0.0;
+        double decayPending = 0.0;
+        double agePendingS = 0.0;
+        double refillPending = 0.0;
+        bool operator==(const State&) const = default;
+    };
+    State state() const {
+        return {timeS_, quantizer_.pending(), ageClock_.pending(), linearRefill_.pending()};
+    }
+    void restore(const State& state);
 
     double timeS() const { return timeS_; }
     const SimStep& last() const { return last_; }

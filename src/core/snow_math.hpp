@@ -113,6 +113,7 @@ public:
     float next(double exponent);
     void reset() { pendingExponent_ = 0.0; }
     double pending() const { return pendingExponent_; }
+    void restore(double pending) { pendingExponent_ = pending; }
 
 private:
     double pendingExponent_ = 0.0;

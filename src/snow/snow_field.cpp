@@ -119,6 +119,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     const bool anyFollows = std::any_of(settings.sims.begin(), settings.sims.end(), follows);
     if (anyFollows && !settings.snow.follow.empty() && followedDeformer(settings) < 0)
         return "snow.follow: no deformer named '" + settings.snow.follow + "'";
+    if (auto error = worldSettingsError(settings))
+        return error;
 
     // A following region keeps its place across live edits that leave its size alone; any
     // other region starts at the configured centre.
@@ -146,6 +148,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             sims_[i].configureOff(settings, region);
             healBound_[i] = 0.0;
             tagStepsLeft_[i] = 0;
+            worlds_[i].reset();
         }
         return std::nullopt;
     }
@@ -161,7 +164,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         if (settings.sims[i].format == BufferFormat::RGBA16F)
             tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
     }
-    return std::nullopt;
+    return configureWorlds();
 }
 
 void SnowField::resizeSims(int count) {
@@ -233,7 +236,7 @@ std::array<bool, kMaxSims> SnowField::followDeformers(std::span<const DeformerIn
             followCentre(mode, target, centres_[i], configured.centreCm, configured.texelCm());
         if (next == centres_[i])
             continue;
-        sims_[i].shiftRegion(next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+        moveRegion(i, next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
         centres_[i] = next;
         moved[i] = true;
         // The bilinear resample rounds to half: allow its half ulp in the bound.
@@ -330,6 +333,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
         ++passesRun_.accumulate;
         updateHealBound(i, contact[i]);
     }
+    worldsAfterStep();
 }
 
 void SnowField::reset() {
@@ -337,6 +341,9 @@ void SnowField::reset() {
         return;
     for (auto& sim : sims_)
         sim.reset();
+    for (auto& world : worlds_)
+        if (world)
+            world->reset();
     healBound_ = {};
     for (int i = 0; i < simCount(); ++i)
         tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;

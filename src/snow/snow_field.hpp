@@ -11,6 +11,7 @@
 #include "gpu/timers.hpp"
 #include "snow/contact_capture.hpp"
 #include "snow/snow_sim.hpp"
+#include "snow/world_pager.hpp"
 
 #include <array>
 #include <memory>
@@ -68,6 +69,12 @@ public:
     int captureCount() const { return static_cast<int>(captures_.size()); }
     const ContactCapture& capture(int index) const { return *captures_[index]; }
     const PassCounts& passesRun() const { return passesRun_; }
+    // sim.X.persistence = "world": the sim's pager and tile store; null for "window".
+    const WorldPager* world(int simIndex) const { return worlds_[simIndex].get(); }
+    WorldPager* world(int simIndex) { return worlds_[simIndex].get(); }
+    // After a world store was filled from outside (a world file): every such sim's window
+    // replaces its texels with the store's, aged to now (src/snow/world_field.cpp).
+    void restoreWorldWindows();
 
 private:
     SnowField(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
@@ -81,6 +88,12 @@ private:
     // Follow modes: moves each following sim towards its deformer; true per sim that moved.
     std::array<bool, kMaxSims> followDeformers(std::span<const DeformerInstance> deformers);
     void updateHealBound(int simIndex, bool contact);
+    // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
+    // settings change, a move with paging, and the pagers' part of a step.
+    static std::optional<std::string> worldSettingsError(const Settings& settings);
+    std::optional<std::string> configureWorlds();
+    void moveRegion(int simIndex, glm::dvec2 next, const gpu::ShaderProgram& shift);
+    void worldsAfterStep();
 
     gpu::ShaderLibrary& shaders_;
     Settings settings_;
@@ -100,6 +113,8 @@ private:
     std::array<int, kMaxSims> captureIndex_{};
     std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
+    std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
+    std::optional<HalfRounding> halfStore_; // detected once a sim needs it
 };
 
 } // namespace snowcap

@@ -72,6 +72,8 @@ public:
     const SimClock& clock() const { return clock_; }
     const SimStep& lastStep() const { return clock_.last(); }
     double timeS() const { return clock_.timeS(); }
+    // A world file's clock (src/snow/world_file.cpp): the run steps on from there.
+    void restoreClock(const SimClock::State& state) { clock_.restore(state); }
     gpu::TextureFormat bufferFormat() const {
         return sim_.format == BufferFormat::RGBA16F ? gpu::TextureFormat::RGBA16F
                                                     : gpu::TextureFormat::R16F;

@@ -14,6 +14,7 @@
 #include "gpu/pass_state.hpp"
 #include "io/image.hpp"
 #include "lab/lab.hpp"
+#include "lab/world_io.hpp"
 #include "platform/window.hpp"
 #include "viewer/viewer.hpp"
 #include "viewer/viewer_frame.hpp"
@@ -124,6 +125,11 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
                                    toString(edited.snow.quality));
         spdlog::info("{}", state.status);
     }
+    if (!options.worldIn.empty())
+        if (auto error = loadWorld(lab.field(), options.worldIn)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
     ViewerGl gl;
     if (auto error = gl.init(lab.shaders())) {
         spdlog::error("{}", *error);

@@ -19,6 +19,7 @@ struct ViewOptions {
     std::vector<double> probeCm;      // --probe X Y: the decay probe from the start
     int width = 1600, height = 900;   // --size WxH of the window
     std::filesystem::path record;     // --record FILE: the Record button pressed at the start
+    std::filesystem::path worldIn;    // --world-in: start from a world file (docs/world.md)
 };
 
 int runViewer(const CommonOptions& common, const ViewOptions& options);

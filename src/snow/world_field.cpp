@@ -1,0 +1,68 @@
+// SnowField's part of sim.X.persistence = "world" (declared in snow_field.hpp): the field
+// keeps one WorldPager per sim that has a world store, pages around every move of its window
+// and lets the pager log every step of the sim's clock. docs/world.md has the design.
+#include "gpu/half_store_probe.hpp"
+#include "snow/snow_field.hpp"
+
+namespace snowcap {
+
+std::optional<std::string> SnowField::worldSettingsError(const Settings& settings) {
+    for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i)
+        if (std::string error = worldPersistenceError(settings, i); !error.empty())
+            return error;
+    return std::nullopt;
+}
+
+std::optional<std::string> SnowField::configureWorlds() {
+    for (int i = simCount(); i < kMaxSims; ++i)
+        worlds_[i].reset(); // sims that went away take their store with them
+    for (int i = 0; i < simCount(); ++i) {
+        const SimSettings& sim = effective_.sims[i];
+        // A fixed region never scrolls anything past: it needs no store.
+        if (sim.persistence != Persistence::World || sim.region != RegionMode::FollowSnapped) {
+            worlds_[i].reset();
+            continue;
+        }
+        if (!halfStore_) {
+            // The store replays the pass, so it rounds as this driver's R16F store does (only
+            // half_safe = false depends on it).
+            auto detected = gpu::detectHalfStoreRounding(shaders_);
+            if (auto* error = std::get_if<std::string>(&detected))
+                return *error;
+            halfStore_ = std::get<HalfRounding>(detected);
+        }
+        if (!worlds_[i])
+            worlds_[i] = std::make_unique<WorldPager>();
+        worlds_[i]->configure(simRegion(effective_, i), effective_.snow.worldStoreMib, *halfStore_);
+    }
+    return std::nullopt;
+}
+
+void SnowField::moveRegion(int simIndex, glm::dvec2 next, const gpu::ShaderProgram& shift) {
+    WorldPager* world = worlds_[simIndex].get();
+    const glm::dvec2 from = sims_[simIndex].region().centreCm;
+    if (world)
+        world->pageOut(sims_[simIndex], next, healBound_[simIndex] == 0.0);
+    sims_[simIndex].shiftRegion(next, shift);
+    if (world) {
+        // A restored trail must be stepped (idle skip) until it has healed again.
+        const float restored = world->pageIn(sims_[simIndex], from);
+        healBound_[simIndex] = std::max(healBound_[simIndex], double(restored));
+    }
+}
+
+void SnowField::restoreWorldWindows() {
+    for (int i = 0; i < simCount(); ++i)
+        if (worlds_[i]) {
+            const float restored = worlds_[i]->restoreWindow(sims_[i]);
+            healBound_[i] = std::max(healBound_[i], double(restored));
+        }
+}
+
+void SnowField::worldsAfterStep() {
+    for (int i = 0; i < simCount(); ++i)
+        if (worlds_[i])
+            worlds_[i]->afterStep(sims_[i]);
+}
+
+} // namespace snowcap

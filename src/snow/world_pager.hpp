@@ -1,0 +1,94 @@
+#pragma once
+// The GL side of sim.X.persistence = "world" for one sim: when its following window moves,
+// the texels that leave are read back asynchronously (a pixel buffer object and a fence, mapped
+// a frame or more later, so the move never waits on the GPU) into the sim's WorldStore, and the
+// texels that enter are taken from the store, aged to now, and uploaded into the window.
+// The AgingLog records every step of the sim's clock. docs/world.md has the design.
+
+#include "core/settings.hpp"
+#include "core/snow_math.hpp"
+#include "gpu/objects.hpp"
+#include "gpu/shader_library.hpp"
+#include "snow/world_store.hpp"
+
+#include <deque>
+#include <optional>
+#include <string>
+
+namespace snowcap {
+
+class SnowSim;
+
+// Timings of the paging work on the CPU side (what a frame pays), summed over the run.
+struct WorldPagingCost {
+    double pageOutS = 0.0;  // queueing readbacks
+    double pageInS = 0.0;   // draining what an entering rect needs, aging, uploading
+    double completeS = 0.0; // mapping finished readbacks and writing them into the store
+    long long readbacks = 0;
+    long long readbacksWaited = 0; // a page-in had to wait for one still in flight
+};
+
+class WorldPager {
+public:
+    // The tile side for a window of `resolution` texels.
+    static int tileTexelsFor(int resolution);
+    WorldPager() = default;
+    WorldPager(const WorldPager&) = delete;
+    WorldPager& operator=(const WorldPager&) = delete;
+    ~WorldPager(); // releases the fences in flight
+
+    // (Re)configures for the sim's settings; a changed grid (texel size, resolution, the
+    // snapping origin) starts an empty store. `origin` is the configured centre, the grid's
+    // origin (region_shift.hpp's snappedCentre).
+    void configure(const Region& configured, int storeMib, HalfRounding storeRounding);
+    // Before the window moves to `toCentre`: queues the readback of the texels that leave.
+    // `windowClear`: the window is known to be all 0 (healBound), so nothing is read back.
+    void pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowClear);
+    // After the move (from `fromCentre`): restores the texels that entered. Returns the largest
+    // value restored (0: nothing was).
+    float pageIn(const SnowSim& sim, glm::dvec2 fromCentre);
+    // The whole window from the store (a loaded world): returns the largest value restored.
+    float restoreWindow(const SnowSim& sim);
+    // After every step of the sim, run or idle: logs the clock's step, completes the readbacks
+    // that have finished and now and then drops healed tiles.
+    void afterStep(const SnowSim& sim);
+    // Waits for every readback in flight and writes it into the store.
+    void finish();
+    void reset();
+
+    // The world texel of the window's texel (0, 0) when it is centred at `centreCm`.
+    glm::ivec2 windowCorner(glm::dvec2 centreCm) const;
+    const WorldStore& store() const { return *store_; }
+    WorldStore& store() { return *store_; }
+    const AgingLog& log() const { return log_; }
+    AgingLog& log() { return log_; }
+    const WorldPagingCost& cost() const { return cost_; }
+    int resolution() const { return configured_.resolution; }
+    const Region& configured() const { return configured_; }
+
+private:
+    struct Readback {
+        gpu::UniqueName<gpu::ObjectKind::Buffer> pbo;
+        std::size_t capacity = 0;
+        GLsync fence = nullptr;
+        TexelRect rect;
+        long long stamp = 0;
+    };
+    void complete(Readback& readback, bool wait);
+    // Takes `rects` (world texels) from the store into the window whose corner is `corner`.
+    float restore(const SnowSim& sim, const std::vector<TexelRect>& rects, glm::ivec2 corner);
+
+    Region configured_{};
+    HalfRounding rounding_ = HalfRounding::NearestEven;
+    std::optional<WorldStore> store_;
+    AgingLog log_;
+    std::deque<Readback> inFlight_;
+    std::vector<Readback> spare_; // finished pixel buffers, reused
+    WorldPagingCost cost_;
+    std::vector<std::uint16_t> scratch_;
+};
+
+// Why a sim cannot keep a world store with these settings ("" when it can).
+std::string worldPersistenceError(const Settings& settings, int simIndex);
+
+} // namespace snowcap

@@ -1,0 +1,277 @@
+#include "snow/world_store.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
+namespace snowcap {
+
+bool TexelRect::overlaps(const TexelRect& o) const {
+    return !empty() && !o.empty() && origin.x < o.origin.x + o.size.x &&
+           o.origin.x < origin.x + size.x && origin.y < o.origin.y + o.size.y &&
+           o.origin.y < origin.y + size.y;
+}
+
+std::vector<TexelRect> squareMinusSquare(glm::ivec2 from, glm::ivec2 to, int n) {
+    const glm::ivec2 d = to - from;
+    if (std::abs(d.x) >= n || std::abs(d.y) >= n)
+        return {{from, {n, n}}}; // no overlap: all of it
+    std::vector<TexelRect> out;
+    // Whole columns the other square misses, then the rows it misses over the shared columns.
+    if (d.x > 0)
+        out.push_back({from, {d.x, n}});
+    else if (d.x < 0)
+        out.push_back({{from.x + n + d.x, from.y}, {-d.x, n}});
+    const int x0 = std::max(from.x, to.x), x1 = std::min(from.x, to.x) + n;
+    if (d.y > 0)
+        out.push_back({{x0, from.y}, {x1 - x0, d.y}});
+    else if (d.y < 0)
+        out.push_back({{x0, from.y + n + d.y}, {x1 - x0, -d.y}});
+    return out;
+}
+
+namespace {
+
+int floorDiv(int a, int b) {
+    return a >= 0 ? a / b : -((-a + b - 1) / b);
+}
+
+// Ages half bits from `from` to now, each distinct value once (a trail has few of them).
+struct AgedBits {
+    const AgingLog& log;
+    long long from;
+    bool changes = log.changesAfter(from);
+    std::unordered_map<std::uint16_t, std::uint16_t> memo;
+    std::uint16_t operator()(std::uint16_t bits) {
+        if (bits == 0 || !changes)
+            return bits;
+        auto [it, inserted] = memo.try_emplace(bits, 0);
+        if (inserted)
+            it->second = log.ageBits(bits, from);
+        return it->second;
+    }
+};
+
+} // namespace
+
+WorldStore::WorldStore(int tileTexels, int channels, std::size_t capBytes, EvictionPolicy policy)
+    : tileTexels_(tileTexels), channels_(channels), capBytes_(capBytes), policy_(policy) {}
+
+std::size_t WorldStore::tileBytes() const {
+    return static_cast<std::size_t>(tileTexels_) * tileTexels_ * channels_ * sizeof(std::uint16_t);
+}
+
+void WorldStore::ageTile(Tile& tile, const AgingLog& log) const {
+    if (tile.stamp >= log.steps())
+        return;
+    if (!log.changesAfter(tile.stamp)) {
+        tile.stamp = log.steps();
+        return;
+    }
+    AgedBits aged{log, tile.stamp};
+    for (std::uint16_t& bits : tile.bits)
+        bits = aged(bits);
+    tile.stamp = log.steps();
+}
+
+void WorldStore::refreshTop(Tile& tile) {
+    tile.top = *std::max_element(tile.bits.begin(), tile.bits.end()); // bits order = value order
+    tile.topStamp = tile.stamp;
+}
+
+std::uint16_t WorldStore::topNow(Tile& tile, const AgingLog& log) {
+    if (tile.topStamp < log.steps()) {
+        tile.top = log.ageBits(tile.top, tile.topStamp);
+        tile.topStamp = log.steps();
+    }
+    return tile.top;
+}
+
+void WorldStore::updateBytes() {
+    stats_.tiles = static_cast<long long>(tiles_.size());
+    stats_.storeBytes = static_cast<long long>(tiles_.size() * tileBytes());
+    stats_.storeBytesPeak = std::max(stats_.storeBytesPeak, stats_.storeBytes);
+}
+
+void WorldStore::drop(std::map<Key, Tile>::iterator tile, bool evicted) {
+    tiles_.erase(tile);
+    if (evicted)
+        ++stats_.evictedTiles;
+    updateBytes();
+}
+
+static bool allZero(const std::vector<std::uint16_t>& bits) {
+    return std::all_of(bits.begin(), bits.end(), [](std::uint16_t b) { return b == 0; });
+}
+
+void WorldStore::makeRoomForOne(const AgingLog& log) {
+    if (tiles_.empty() || (tiles_.size() + 1) * tileBytes() <= capBytes_)
+        return;
+    // Full: give up an eighth of the cap at once, so the ranking below is paid once per many
+    // new tiles rather than once per tile.
+    const std::size_t keep = capBytes_ / tileBytes() * 7 / 8;
+    std::vector<std::pair<double, Key>> ranked; // lowest score goes first
+    ranked.reserve(tiles_.size());
+    for (auto& [key, tile] : tiles_) {
+        const double score = policy_ == EvictionPolicy::MostHealed
+                                 ? double(halfBitsToFloat(topNow(tile, log)))
+                                 : static_cast<double>(tile.lastSeen);
+        ranked.push_back({score, key});
+    }
+    const std::size_t evict = tiles_.size() - std::min(keep, tiles_.size() - 1);
+    std::nth_element(ranked.begin(), ranked.begin() + static_cast<long>(evict - 1), ranked.end());
+    for (std::size_t i = 0; i < evict; ++i)
+        drop(tiles_.find(ranked[i].second), true);
+}
+
+void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bits, long long stamp,
+                       const AgingLog& log) {
+    if (rect.empty())
+        return;
+    const int t = tileTexels_, ch = channels_;
+    AgedBits aged{log, stamp};
+    const glm::ivec2 lo{floorDiv(rect.origin.x, t), floorDiv(rect.origin.y, t)};
+    const glm::ivec2 hi{floorDiv(rect.origin.x + rect.size.x - 1, t),
+                        floorDiv(rect.origin.y + rect.size.y - 1, t)};
+    for (int ty = lo.y; ty <= hi.y; ++ty)
+        for (int tx = lo.x; tx <= hi.x; ++tx) {
+            const int x0 = std::max(rect.origin.x, tx * t),
+                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
+            const int y0 = std::max(rect.origin.y, ty * t),
+                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
+            auto source = [&](int x, int y, int c) {
+                return bits[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
+                             (x - rect.origin.x)) *
+                                ch +
+                            c];
+            };
+            auto found = tiles_.find({tx, ty});
+            if (found == tiles_.end()) {
+                bool any = false;
+                for (int y = y0; y < y1 && !any; ++y)
+                    for (int x = x0; x < x1 && !any; ++x)
+                        any = source(x, y, 0) != 0 && aged(source(x, y, 0)) != 0;
+                if (!any)
+                    continue; // untouched snow over an absent tile: nothing to keep
+                makeRoomForOne(log);
+                Tile tile;
+                tile.bits.assign(static_cast<std::size_t>(t) * t * ch, 0);
+                tile.stamp = log.steps();
+                found = tiles_.emplace(Key{tx, ty}, std::move(tile)).first;
+            }
+            Tile& tile = found->second;
+            ageTile(tile, log);
+            for (int y = y0; y < y1; ++y)
+                for (int x = x0; x < x1; ++x)
+                    for (int c = 0; c < ch; ++c)
+                        tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) * ch +
+                                  c] = aged(source(x, y, c));
+            tile.lastSeen = log.steps();
+            refreshTop(tile);
+            ++stats_.pagedOut;
+            if (allZero(tile.bits)) {
+                tiles_.erase(found);
+                ++stats_.healedTiles;
+            }
+            updateBytes();
+        }
+}
+
+float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, const AgingLog& log) {
+    std::fill(out.begin(), out.end(), std::uint16_t{0});
+    if (rect.empty() || tiles_.empty())
+        return 0.0f;
+    const int t = tileTexels_, ch = channels_;
+    float top = 0.0f;
+    const glm::ivec2 lo{floorDiv(rect.origin.x, t), floorDiv(rect.origin.y, t)};
+    const glm::ivec2 hi{floorDiv(rect.origin.x + rect.size.x - 1, t),
+                        floorDiv(rect.origin.y + rect.size.y - 1, t)};
+    for (int ty = lo.y; ty <= hi.y; ++ty)
+        for (int tx = lo.x; tx <= hi.x; ++tx) {
+            auto found = tiles_.find({tx, ty});
+            if (found == tiles_.end())
+                continue;
+            Tile& tile = found->second;
+            // Only the texels handed back are aged: the rest keep the tile's stamp, and the 0
+            // left in their place is 0 at any stamp (nothing presses), so the tile stays
+            // consistent without ageing all of it on every page-in.
+            AgedBits aged{log, tile.stamp};
+            const int x0 = std::max(rect.origin.x, tx * t),
+                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
+            const int y0 = std::max(rect.origin.y, ty * t),
+                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
+            bool any = false;
+            for (int y = y0; y < y1; ++y)
+                for (int x = x0; x < x1; ++x)
+                    for (int c = 0; c < ch; ++c) {
+                        std::uint16_t& from =
+                            tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) *
+                                          ch +
+                                      c];
+                        const std::uint16_t now = aged(from);
+                        out[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
+                             (x - rect.origin.x)) *
+                                ch +
+                            c] = now;
+                        if (c == 0 && now != 0) {
+                            any = true;
+                            top = std::max(top, halfBitsToFloat(now));
+                        }
+                        from = 0; // the window holds it now
+                    }
+            tile.lastSeen = log.steps();
+            refreshTop(tile);
+            if (any)
+                ++stats_.pagedIn;
+            if (allZero(tile.bits))
+                tiles_.erase(found);
+            updateBytes();
+        }
+    return top;
+}
+
+void WorldStore::ageAll(const AgingLog& log) {
+    for (auto it = tiles_.begin(); it != tiles_.end();) {
+        ageTile(it->second, log);
+        if (allZero(it->second.bits)) {
+            it = tiles_.erase(it);
+            ++stats_.healedTiles;
+        } else {
+            ++it;
+        }
+    }
+    updateBytes();
+}
+
+void WorldStore::dropHealed(const AgingLog& log) {
+    for (auto it = tiles_.begin(); it != tiles_.end();) {
+        // Monotone law: the tile is all 0 now exactly when its largest value has aged to 0.
+        if (topNow(it->second, log) == 0) {
+            it = tiles_.erase(it);
+            ++stats_.healedTiles;
+        } else {
+            ++it;
+        }
+    }
+    updateBytes();
+}
+
+void WorldStore::clear() {
+    tiles_.clear();
+    stats_ = {};
+}
+
+long long WorldStore::oldestStamp(long long now) const {
+    long long oldest = now;
+    for (const auto& [key, tile] : tiles_)
+        oldest = std::min(oldest, tile.stamp);
+    return oldest;
+}
+
+void WorldStore::insert(Key key, Tile tile) {
+    refreshTop(tile);
+    tiles_[key] = std::move(tile);
+    updateBytes();
+}
+
+} // namespace snowcap
