@@ -30,30 +30,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-SurfaceOutput surfaceOutputNamed(const std::string& stage) {
-    if (stage == "persistent")
-        return SurfaceOutput::Persistent;
-    if (stage == "mask")
-        return SurfaceOutput::SnowMask;
-    if (stage == "height")
-        return SurfaceOutput::Height;
-    if (stage == "normal")
-        return SurfaceOutput::Normal;
-    if (stage == "albedo")
-        return SurfaceOutput::Albedo;
-    if (stage == "occlusion")
-        return SurfaceOutput::Occlusion;
-    if (stage == "roughness")
-        return SurfaceOutput::Roughness;
-    if (stage == "specular")
-        return SurfaceOutput::Specular;
-    if (stage == "shadow")
-        return SurfaceOutput::Shadow;
-    if (stage == "sparkle")
-        return SurfaceOutput::SparkleSeed;
-    return SurfaceOutput::Lit;
-}
-
 // The video's corner: the simulated time and each probe's value in each sim now.
 std::vector<std::string> videoOverlay(double timeS, const RunRecorder& recorder) {
     std::vector<std::string> lines{fmt::format("t = {:.3f} s", timeS)};

@@ -62,18 +62,6 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
 
 namespace {
 
-SurfaceOutput stageNamed(const std::string& stage) {
-    if (stage == "persistent")
-        return SurfaceOutput::Persistent;
-    if (stage == "mask")
-        return SurfaceOutput::SnowMask;
-    if (stage == "height")
-        return SurfaceOutput::Height;
-    if (stage == "normal")
-        return SurfaceOutput::Normal;
-    return SurfaceOutput::Lit;
-}
-
 // The batches in this process, one after another, in a context of its own.
 std::variant<std::vector<SweepResult>, std::string>
 runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<int>& batches,
@@ -195,7 +183,7 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
         request.axes.push_back(std::get<SweepAxis>(std::move(axis)));
     }
     SweepRunOptions run;
-    run.stage = stageNamed(options.stage);
+    run.stage = surfaceOutputNamed(options.stage);
     const auto x = options.tile.find('x');
     try {
         run.tileWidth = std::stoi(options.tile.substr(0, x));

@@ -67,4 +67,28 @@ ViewParamsBlock makeViewParams(const Camera& camera, glm::vec4 viewportPx, Surfa
     return block;
 }
 
+SurfaceOutput surfaceOutputNamed(std::string_view stage) {
+    if (stage == "persistent")
+        return SurfaceOutput::Persistent;
+    if (stage == "mask")
+        return SurfaceOutput::SnowMask;
+    if (stage == "height")
+        return SurfaceOutput::Height;
+    if (stage == "normal")
+        return SurfaceOutput::Normal;
+    if (stage == "albedo")
+        return SurfaceOutput::Albedo;
+    if (stage == "occlusion")
+        return SurfaceOutput::Occlusion;
+    if (stage == "roughness")
+        return SurfaceOutput::Roughness;
+    if (stage == "specular")
+        return SurfaceOutput::Specular;
+    if (stage == "shadow")
+        return SurfaceOutput::Shadow;
+    if (stage == "sparkle")
+        return SurfaceOutput::SparkleSeed;
+    return SurfaceOutput::Lit;
+}
+
 } // namespace snowcap

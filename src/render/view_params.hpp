@@ -7,6 +7,7 @@
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
+#include <string_view>
 
 namespace snowcap {
 
@@ -25,6 +26,10 @@ enum class SurfaceOutput {
     Shadow = 9,       // the deformers' shadow: 1 lit, 0 fully shadowed
     SparkleSeed = 10, // where a glint can be: a function of the world point only
 };
+
+// The output a `--stage` name selects (render, sweep); "lit" and any name the command line did
+// not offer give Lit.
+SurfaceOutput surfaceOutputNamed(std::string_view stage);
 
 struct alignas(16) ViewParamsBlock {
     glm::mat4 viewProjection;
