@@ -77,13 +77,5 @@ again=$(shot)
 [ -f "$again" ] || fail "no screenshot after out/ came back ($again)"
 echo "saved $again ($saved before the fault)"
 
-xdotool key --delay 1 Escape
-for ((i = 0; i < 300; ++i)); do
-    kill -0 "$viewer" 2>/dev/null || break
-    sleep 0.1
-done
-kill -0 "$viewer" 2>/dev/null && fail "Esc did not quit the viewer"
-wait "$viewer"
-rc=$?
-[ "$rc" -eq 0 ] || fail "the viewer exited with $rc"
+quit_viewer
 echo "PASS"

@@ -108,13 +108,5 @@ await "saved out/" 20 5
 [ "$(count 'player at')" -eq 5 ] || fail "the scene lost its player after the garbage scenario"
 
 echo "tap Esc: the viewer quits"
-xdotool key --delay 1 Escape
-for ((i = 0; i < 200; ++i)); do
-    kill -0 "$viewer" 2>/dev/null || break
-    sleep 0.1
-done
-kill -0 "$viewer" 2>/dev/null && fail "Esc did not quit the viewer"
-wait "$viewer"
-rc=$?
-[ "$rc" -eq 0 ] || fail "the viewer exited with $rc"
+quit_viewer
 echo "PASS"

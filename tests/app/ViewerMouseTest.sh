@@ -123,13 +123,5 @@ echo "deformers 2; non-snow pixels in the scene $before -> $after; $listed px of
 grep -q "sled.glb:" "$log" && fail "adding the sled logged an error"
 
 echo "tap Esc: the viewer quits"
-xdotool key --delay 1 Escape
-for ((i = 0; i < 300; ++i)); do
-    kill -0 "$viewer" 2>/dev/null || break
-    sleep 0.1
-done
-kill -0 "$viewer" 2>/dev/null && fail "Esc did not quit the viewer"
-wait "$viewer"
-rc=$?
-[ "$rc" -eq 0 ] || fail "the viewer exited with $rc"
+quit_viewer
 echo "PASS"

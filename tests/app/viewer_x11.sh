@@ -53,6 +53,19 @@ shot() {
     grep '^info: saved ' "$log" | tail -1 | sed 's/^info: saved //'
 }
 
+# quit_viewer: taps Esc and fails unless the viewer quits cleanly within 30 s.
+quit_viewer() {
+    xdotool key --delay 1 Escape
+    for ((i = 0; i < 300; ++i)); do
+        kill -0 "$viewer" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -0 "$viewer" 2>/dev/null && fail "Esc did not quit the viewer"
+    wait "$viewer"
+    rc=$?
+    [ "$rc" -eq 0 ] || fail "the viewer exited with $rc"
+}
+
 # The state the newest screenshot was drawn with (viewer.cpp logs it with each one).
 view_state() { grep '^debug: view: ' "$log" | tail -1 | sed 's/^debug: view: //'; }
 # One field of it: view_field divider|yaw|pitch|distance|deformers.
