@@ -1,10 +1,8 @@
 # `snowcap render --video`: ffprobe must find one frame per recorded step and the run's
 # simulated length, at odd view sizes (padded to even for yuv420p) and with --video-every.
 # Skipped (with the reason) only when ffmpeg / ffprobe are missing; tools/lib.sh installs them.
-find_program(FFPROBE ffprobe)
-find_program(FFMPEG ffmpeg)
-if(NOT FFPROBE OR NOT FFMPEG)
-    message("SKIP: ffmpeg or ffprobe not on PATH (apt-get install ffmpeg; tools/lib.sh lists it)")
+include(${CMAKE_CURRENT_LIST_DIR}/ffprobe.cmake)
+if(NOT FFPROBE_FOUND)
     return()
 endif()
 file(REMOVE_RECURSE ${OUT})
@@ -21,20 +19,13 @@ function(check_video name fps steps every width height)
     if(NOT result EQUAL 0)
         message(FATAL_ERROR "${name}: render --video exited with ${result}: ${errors}")
     endif()
-    execute_process(
-        COMMAND ${FFPROBE} -v error -count_frames -select_streams v:0
-                -show_entries stream=nb_read_frames,width,height,codec_name,pix_fmt:format=duration
-                -of json ${video}
-        OUTPUT_VARIABLE probe RESULT_VARIABLE result)
-    if(NOT result EQUAL 0)
-        message(FATAL_ERROR "${name}: ffprobe cannot read ${video}")
-    endif()
-    string(JSON frames GET "${probe}" streams 0 nb_read_frames)
-    string(JSON codec GET "${probe}" streams 0 codec_name)
-    string(JSON pixfmt GET "${probe}" streams 0 pix_fmt)
-    string(JSON w GET "${probe}" streams 0 width)
-    string(JSON h GET "${probe}" streams 0 height)
-    string(JSON duration GET "${probe}" format duration)
+    ffprobe_video(${video} ${name})
+    set(frames ${probe_frames})
+    set(codec ${probe_codec})
+    set(pixfmt ${probe_pixfmt})
+    set(w ${probe_width})
+    set(h ${probe_height})
+    set(duration ${probe_duration})
     math(EXPR expectedFrames "${steps} / ${every}")
     math(EXPR evenW "(${width} + 1) / 2 * 2")
     math(EXPR evenH "(${height} + 1) / 2 * 2")

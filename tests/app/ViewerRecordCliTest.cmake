@@ -2,10 +2,8 @@
 # frame): ffprobe must find N frames, H.264, N / fps seconds. Skipped (with the reason) only when
 # ffmpeg / ffprobe are missing; tools/lib.sh installs them.
 # -DSNOWCAP=... -DOUT=... -DXVFB_RUN=...
-find_program(FFPROBE ffprobe)
-find_program(FFMPEG ffmpeg)
-if(NOT FFPROBE OR NOT FFMPEG)
-    message("SKIP: ffmpeg or ffprobe not on PATH (apt-get install ffmpeg; tools/lib.sh lists it)")
+include(${CMAKE_CURRENT_LIST_DIR}/ffprobe.cmake)
+if(NOT FFPROBE_FOUND)
     return()
 endif()
 file(REMOVE_RECURSE ${OUT})
@@ -20,18 +18,11 @@ execute_process(
 if(NOT rc EQUAL 0 OR NOT err MATCHES "recorded .*recorded.mp4: 24 frames")
     message(FATAL_ERROR "snowcap view --record exited with ${rc}: ${out}${err}")
 endif()
-execute_process(
-    COMMAND ${FFPROBE} -v error -count_frames -select_streams v:0
-            -show_entries stream=nb_read_frames,width,height,codec_name:format=duration -of json
-            ${video}
-    OUTPUT_VARIABLE probe RESULT_VARIABLE result)
-if(NOT result EQUAL 0)
-    message(FATAL_ERROR "ffprobe cannot read ${video}")
-endif()
-string(JSON frames GET "${probe}" streams 0 nb_read_frames)
-string(JSON codec GET "${probe}" streams 0 codec_name)
-string(JSON w GET "${probe}" streams 0 width)
-string(JSON duration GET "${probe}" format duration)
+ffprobe_video(${video} recorded)
+set(frames ${probe_frames})
+set(codec ${probe_codec})
+set(w ${probe_width})
+set(duration ${probe_duration})
 # 24 steps at 48 fps: 0.5 s of simulated time.
 if(NOT frames EQUAL 24 OR NOT codec STREQUAL "h264" OR NOT w EQUAL 640
    OR NOT duration STREQUAL "0.500000")
