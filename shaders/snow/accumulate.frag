@@ -3,16 +3,18 @@
 // mask (once); then per sim (x contact scale) + previous value; x decay; saturate. The capture
 // is fetched once whatever the number of sims; each sim has its own output, its own previous
 // buffer and its own amounts and switches (acc.outputs[i]).
-// Reads:  captureDepth (D32F or D16, window depth = SceneDepth / far), previous[i] (R16F or
-//         RGBA16F), captureContact (R16F, contact type code of the nearest deformer; read by
-//         rgba16f sims only)
-// Writes: next[i], the other buffer of sim i's ping-pong pair (a vec4 into an R16F target
-//         keeps its R).
-// OUTPUTS (1..8) is compiled in; everything per sim is a uniform, so sims whose modes or
-// formats differ still share the pass. mode: x accumulate max (0: add, the original), y refill
-// linear (0: x stepFactor; 1: - refillStep), z half safe (0: the driver rounds to half; 1: exact
-// rounding + zero floor, see docs/pipeline.md), w rgba16f (G age in seconds, B contact type
-// code, A distance to the print that B belongs to; see docs/improvements.md).
+// Reads:  captureDepth (D32F or D16, window depth = SceneDepth / far), previous[i] (R16F, or
+//         RGBA16F with FORMAT_RGBA), captureContact (R16F, contact type code of the nearest
+//         deformer; FORMAT_RGBA only)
+// Writes: next[i], the other buffer of sim i's ping-pong pair.
+// Compiled in: OUTPUTS (1..8) and FORMAT_RGBA (1: G age in seconds, B contact type code, A
+// distance to the print that B belongs to; see docs/improvements.md), one format a pass: a CPU
+// rasteriser runs a uniform branch's both sides, and the rgba16f tags would cost every r16f
+// output their neighbour fetches. Per sim, uniforms, so sims whose modes differ share the pass:
+// mode x accumulate max (0: add, the original), y refill linear (0: x stepFactor; 1: -
+// refillStep), z half safe (0: the driver rounds to half; 1: exact rounding + zero floor, see
+// docs/pipeline.md). A pass of one output has its modes compiled in instead (FIXED_MODE with
+// FIXED_MAX, FIXED_LINEAR, FIXED_HALF_SAFE): a lone sim pays for no branch it does not take.
 // The per-step amounts (contactScale, stepFactor, refillStep, ageStepS) come from each sim's
 // clock (src/core/sim_clock.hpp). The CPU reference (src/snow/cpu_reference.cpp) performs the
 // same float operations in the same order; `precise` keeps the compiler from fusing them into
@@ -22,11 +24,23 @@
 #ifndef OUTPUTS
 #define OUTPUTS 1
 #endif
+#ifndef FORMAT_RGBA
+#define FORMAT_RGBA 0
+#endif
+#if defined(FIXED_MODE) && FIXED_MODE
+#define IS_MAX(o) (FIXED_MAX != 0)
+#define IS_LINEAR(o) (FIXED_LINEAR != 0)
+#define IS_HALF_SAFE(o) (FIXED_HALF_SAFE != 0)
+#else
+#define IS_MAX(o) (o.mode.x != 0u)
+#define IS_LINEAR(o) (o.mode.y != 0u)
+#define IS_HALF_SAFE(o) (o.mode.z != 0u)
+#endif
 
 struct AccumulateOutput {
     vec4 amounts; // contactScale, stepFactor, refillStep, zeroFloor
     vec4 tags;    // ageStepS, rtBlurDistance (uv), -, -
-    uvec4 mode;   // max, refill linear, half safe, rgba16f
+    uvec4 mode;   // max, refill linear, half safe, -
 };
 
 // C++ mirror: AccumulateBlock in src/snow/snow_sim_group.cpp.
@@ -48,6 +62,7 @@ bool notFinite(float x) {
 
 const float kMaxAgeS = 120.0; // AgeClock::kMaxAgeS
 
+#if FORMAT_RGBA
 // G, B, A of an rgba16f texel: age, contact type, distance to the print the type belongs to.
 vec3 tagsOf(sampler2D previousBuffer, ivec2 texel, vec4 previousTexel, float previousValue,
             float mask, AccumulateOutput o) {
@@ -98,6 +113,7 @@ vec3 tagsOf(sampler2D previousBuffer, ivec2 texel, vec4 previousTexel, float pre
     }
     return vec3(age, type, distance);
 }
+#endif
 
 // One sim's texel from the shared mask.
 vec4 accumulateOne(sampler2D previousBuffer, ivec2 texel, float mask, AccumulateOutput o) {
@@ -110,9 +126,9 @@ vec4 accumulateOne(sampler2D previousBuffer, ivec2 texel, float mask, Accumulate
     float refillStep = o.amounts.z;
 
     precise float value;
-    if (o.mode.x != 0u) { // max
+    if (IS_MAX(o)) {
         precise float decayed;
-        if (o.mode.y != 0u)
+        if (IS_LINEAR(o))
             decayed = max(previousValue - refillStep, 0.0);
         else
             decayed = previousValue * stepFactor;
@@ -122,7 +138,7 @@ vec4 accumulateOne(sampler2D previousBuffer, ivec2 texel, float mask, Accumulate
         // exactly 1 at 60 fps and with "per_frame"; max mode above never scales the mask).
         precise float added = mask * contactScale;
         precise float summed;
-        if (o.mode.y != 0u)
+        if (IS_LINEAR(o))
             summed = (added + previousValue) - refillStep;
         else
             summed = (added + previousValue) * stepFactor;
@@ -130,14 +146,16 @@ vec4 accumulateOne(sampler2D previousBuffer, ivec2 texel, float mask, Accumulate
     }
     if (notFinite(value)) // only a NaN parameter gets here; still never store it
         value = 0.0;
-    if (o.mode.z != 0u) {
+    if (IS_HALF_SAFE(o)) {
         value = roundToHalfNearestEven(value);
         if (value < o.amounts.w)
             value = 0.0;
     }
-    if (o.mode.w == 0u)
-        return vec4(value, 0.0, 0.0, 0.0);
+#if FORMAT_RGBA
     return vec4(value, tagsOf(previousBuffer, texel, previousTexel, previousValue, mask, o));
+#else
+    return vec4(value, 0.0, 0.0, 0.0);
+#endif
 }
 
 void main() {

@@ -323,28 +323,31 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
             sims_[i].idleStep(dtSeconds);
             ++idleSteps_[i];
         }
-    // One accumulate pass per capture for all of its sims that run (SnowSim::stepShared).
-    for (int c = 0; c < captureCount(); ++c) {
-        std::vector<SnowSim*> group;
-        std::string pass = "accumulate.";
-        for (int i = 0; i < simCount(); ++i)
-            if (run[i] && captureIndex_[i] == c) {
-                group.push_back(&sims_[i]);
-                pass += sims_[i].name();
-            }
-        if (group.empty())
-            continue;
-        if (timer)
-            timer->begin(pass);
-        SnowSim::stepShared(group, *captures_[c], dtSeconds);
-        if (timer)
-            timer->end(pass);
-        ++passesRun_.accumulate;
-        passesRun_.accumulateOutputs += static_cast<long long>(group.size());
-        for (int i = 0; i < simCount(); ++i)
-            if (run[i] && captureIndex_[i] == c)
+    // One accumulate pass per capture and buffer format for its sims that run
+    // (SnowSim::stepShared).
+    for (int c = 0; c < captureCount(); ++c)
+        for (BufferFormat format : {BufferFormat::R16F, BufferFormat::RGBA16F}) {
+            std::vector<SnowSim*> group;
+            std::string pass = "accumulate.";
+            for (int i = 0; i < simCount(); ++i)
+                if (run[i] && captureIndex_[i] == c && sims_[i].settings().format == format) {
+                    group.push_back(&sims_[i]);
+                    pass += sims_[i].name();
+                }
+            if (group.empty())
+                continue;
+            if (timer)
+                timer->begin(pass);
+            SnowSim::stepShared(group, *captures_[c], dtSeconds);
+            if (timer)
+                timer->end(pass);
+            ++passesRun_.accumulate;
+            passesRun_.accumulateOutputs += static_cast<long long>(group.size());
+            for (SnowSim* sim : group) {
+                const int i = static_cast<int>(sim - sims_.data());
                 updateHealBound(i, contact[i]);
-    }
+            }
+        }
     worldsAfterStep();
 }
 

@@ -14,7 +14,7 @@ namespace {
 struct AccumulateOutputGpu {
     float amounts[4];      // contactScale, stepFactor, refillStep, zeroFloor
     float tags[4];         // ageStepS, rtBlurDistance (uv), -, -
-    std::uint32_t mode[4]; // max, refill linear, half safe, rgba16f
+    std::uint32_t mode[4]; // max, refill linear, half safe, -
 };
 struct AccumulateBlock {
     float capture[4]; // far cm, offset cm, 1 / capture distance, resolution
@@ -25,33 +25,49 @@ static_assert(sizeof(AccumulateOutputGpu) == 48 && sizeof(AccumulateBlock) == 16
 constexpr unsigned kAccumulateBinding = 1;
 constexpr GLuint kPreviousUnit = 4; // previous[0]; previous[i] on kPreviousUnit + i
 
-// The most sims that could share sim `index`'s capture: those of its resolution (the width,
-// camera and far plane are the same for all).
+// The most sims that could share a pass with sim `index`: those of its resolution (the width,
+// camera and far plane are the same for all) and its format (one format a pass).
 int couldShare(const Settings& settings, int index) {
     const int resolution = simRegion(settings, index).resolution;
     int count = 0;
     for (int j = 0; j < static_cast<int>(settings.sims.size()) && j < kMaxSims; ++j)
-        count += simRegion(settings, j).resolution == resolution;
+        count += simRegion(settings, j).resolution == resolution &&
+                 settings.sims[j].format == settings.sims[index].format;
     return std::max(count, 1);
+}
+
+// `outputs` sims of `sim`'s format; a lone sim's modes are compiled in (the variants a pass of
+// one sim had before sims shared one).
+gpu::ProgramDesc accumulateProgramFor(int outputs, const SimSettings& sim) {
+    const auto flag = [](bool on) {
+        return on ? "1" : "0";
+    };
+    gpu::ProgramDesc desc{"accumulate",
+                          {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                           {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
+                          {{"OUTPUTS", std::to_string(std::clamp(outputs, 1, kMaxSims))},
+                           {"FORMAT_RGBA", flag(sim.format == BufferFormat::RGBA16F)},
+                           {"FIXED_MODE", flag(outputs == 1)}}};
+    if (outputs == 1) {
+        desc.defines.push_back({"FIXED_MAX", flag(sim.accumulate == AccumulateMode::Max)});
+        desc.defines.push_back({"FIXED_LINEAR", flag(sim.refill == RefillMode::Linear)});
+        desc.defines.push_back({"FIXED_HALF_SAFE", flag(sim.halfSafe)});
+    }
+    return desc;
 }
 
 } // namespace
 
 gpu::ProgramDesc accumulateProgram(int outputs) {
-    return {"accumulate",
-            {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
-             {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
-            {{"OUTPUTS", std::to_string(std::clamp(outputs, 1, kMaxSims))}}};
+    return accumulateProgramFor(outputs, SimSettings{});
 }
 
 std::vector<gpu::ProgramDesc> accumulatePrograms(const Settings& settings) {
-    int most = 1;
-    for (int i = 0; i < static_cast<int>(settings.sims.size()) && i < kMaxSims; ++i)
-        most = std::max(most, couldShare(settings, i));
     std::vector<gpu::ProgramDesc> programs;
-    for (int outputs = 1; outputs <= most; ++outputs)
-        programs.push_back(accumulateProgram(outputs));
-    return programs;
+    for (int i = 0; i < static_cast<int>(settings.sims.size()) && i < kMaxSims; ++i)
+        for (int outputs = 1; outputs <= couldShare(settings, i); ++outputs)
+            programs.push_back(accumulateProgramFor(outputs, settings.sims[i]));
+    return programs; // repeats are loaded once (the library keeps one program per variant)
 }
 
 gpu::ProgramDesc blurPrepassProgram() {
@@ -76,7 +92,7 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     const SimSettings& sim = settings.sims[index_];
     programs_ = {};
     for (int outputs = 1; outputs <= couldShare(settings, index_); ++outputs) {
-        auto loaded = shaders.load(accumulateProgram(outputs));
+        auto loaded = shaders.load(accumulateProgramFor(outputs, sim));
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         programs_[outputs - 1] = std::get<gpu::ShaderProgram*>(loaded);
@@ -171,9 +187,12 @@ void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& c
     SnowSim& lead = *sims.front();
     const int outputs = static_cast<int>(sims.size());
     const gpu::ShaderProgram* program = outputs <= kMaxSims ? lead.programs_[outputs - 1] : nullptr;
-    if (!program) {
-        // More sims than the lead's settings said could share (cannot happen through
-        // SnowField): the same result, one pass each.
+    const bool oneFormat = std::all_of(sims.begin(), sims.end(), [&](const SnowSim* sim) {
+        return sim->sim_.format == lead.sim_.format;
+    });
+    if (!program || !oneFormat) {
+        // More sims than the lead's settings said could share, or formats mixed (SnowField
+        // does neither): the same result, one pass each.
         for (SnowSim* sim : sims)
             sim->step(capture, dtSeconds);
         return;
@@ -199,7 +218,6 @@ void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& c
         o.mode[0] = sim.sim_.accumulate == AccumulateMode::Max;
         o.mode[1] = sim.sim_.refill == RefillMode::Linear;
         o.mode[2] = sim.sim_.halfSafe;
-        o.mode[3] = sim.sim_.format == BufferFormat::RGBA16F;
     }
     lead.accumulateBlock_.update(0, sizeof(block), &block);
 

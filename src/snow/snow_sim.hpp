@@ -19,11 +19,11 @@
 
 namespace snowcap {
 
-// The accumulate pass for `outputs` sims sharing a capture (1..kMaxSims): one program for any
-// mix of modes and formats (they are uniforms, shaders/snow/accumulate.frag).
+// The accumulate pass for `outputs` r16f sims sharing a capture (1..kMaxSims); rgba16f sims
+// have a variant of their own (accumulatePrograms). Modes are uniforms (accumulate.frag).
 gpu::ProgramDesc accumulateProgram(int outputs);
-// Every accumulate program `settings` can need: one output up to the most sims that could share
-// a capture (those of one resolution; following regions regroup them as they move).
+// Every accumulate program `settings` can need: per format, one output up to the most sims of
+// that format that could share a capture (one resolution; following regions regroup them).
 std::vector<gpu::ProgramDesc> accumulatePrograms(const Settings& settings);
 gpu::ProgramDesc blurPrepassProgram();
 // blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution); with
@@ -43,9 +43,9 @@ public:
     // One accumulate pass from `capture` with time step dt, with the amounts of the sim's clock
     // for that step; swaps the pair.
     void step(const ContactCapture& capture, double dtSeconds);
-    // One accumulate pass for every sim in `sims` (1..kMaxSims, all of the capture's resolution):
-    // the capture is read once, each sim writes its own output with its own amounts, modes and
-    // format, and steps its own clock by dt. Texel for texel what each sim's own step() gives.
+    // One accumulate pass for every sim in `sims` (1..kMaxSims, one format, the capture's
+    // resolution): the capture is read once, each sim writes its own output with its own amounts
+    // and modes and steps its own clock by dt. Texel for texel what each sim's own step() gives.
     static void stepShared(std::span<SnowSim* const> sims, const ContactCapture& capture,
                            double dtSeconds);
     void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
