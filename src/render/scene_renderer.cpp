@@ -64,8 +64,8 @@ bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
                                      [](const DeformerInstance& d) { return d.mesh != nullptr; });
     if (!settings.look.deformerShadows || !casters || regions.empty())
         return false;
-    // The receivers: the regions' snow from the ground under it up to the tallest caster (the
-    // skirt beyond the regions is left unshadowed).
+    // The receivers: the regions' snow from the ground under it up to the tallest caster, and
+    // the skirt beyond them as far as that caster's shadow reaches (growShadowBox).
     ShadowBox box;
     box.minCm = glm::dvec2(1e30);
     box.maxCm = glm::dvec2(-1e30);
@@ -79,6 +79,7 @@ bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
     for (const DeformerInstance& d : deformers)
         if (d.mesh && d.worldBounds.valid())
             box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
+    box = growShadowBox(box, settings.look.sunDirection, settings.snow.surfaceZCm);
     shadow_->draw(deformers, box, settings.look.sunDirection);
     shadowDrawn_ = true;
     return true;
