@@ -51,8 +51,8 @@ bool SceneRenderer::drawShadows(DeformerBatch& batch, std::span<const Region> re
     const bool casters = batch.meshCount() > 0;
     if (!settings.look.deformerShadows || !casters || regions.empty())
         return false;
-    // The receivers: the regions' snow from the ground under it up to the tallest caster (the
-    // skirt beyond the regions is left unshadowed).
+    // The receivers: the regions' snow from the ground under it up to the tallest caster, and
+    // the skirt beyond them as far as that caster's shadow reaches (growShadowBox).
     ShadowBox box;
     box.minCm = glm::dvec2(1e30);
     box.maxCm = glm::dvec2(-1e30);
@@ -66,6 +66,7 @@ bool SceneRenderer::drawShadows(DeformerBatch& batch, std::span<const Region> re
     for (const DeformerInstance& d : deformers)
         if (d.mesh && d.worldBounds.valid())
             box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
+    box = growShadowBox(box, settings.look.sunDirection, settings.snow.surfaceZCm);
     shadow_->draw(batch, box, settings.look.sunDirection);
     shadowDrawn_ = true;
     return true;

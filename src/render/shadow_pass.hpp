@@ -35,6 +35,13 @@ struct ShadowBox {
     double zLowCm = 0.0, zHighCm = 0.0;
 };
 
+// `box` grown on the side away from the sun by how far a caster at its top throws a shadow
+// onto the snow surface at `surfaceZCm`, so shadows that fall past the regions' border onto
+// the skirt are in the map; each side grows by at most the box's own width there (the map's
+// texel at most doubles a side: a lower sun's longer shadows end, fading out, at the map's edge,
+// shaders/common/shadow_map.glsl).
+ShadowBox growShadowBox(const ShadowBox& box, glm::vec3 toSun, double surfaceZCm);
+
 // The light's matrices for a box and a direction towards the sun: `viewProjection` to draw
 // with (clip space), `block.worldToShadow` to look up with ([0, 1]). Pure math, tested on the CPU.
 struct SunShadow {
