@@ -123,17 +123,19 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         triangles.push_back(*count);
     }
     static const std::vector<std::string> kPasses = {
-        "copy",           "clear",        "capture",  "accumulate", "capture_accumulate", "step_ab",
-        "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip",          "crowd"};
+        "copy",      "clear",           "capture",      "accumulate", "capture_accumulate",
+        "step_ab",   "surface_vertex",  "surface_tess", "frame_ab",   "quality",
+        "idle_skip", "accumulate_fused", "crowd"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
         if (std::find(kPasses.begin(), kPasses.end(), pass) == kPasses.end() &&
             pass.rfind("blur_", 0) != 0) {
-            spdlog::error("--only: unknown pass '{}' (copy, clear, capture, accumulate, "
-                          "capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                          "surface_tess, frame_ab, quality, idle_skip, crowd)",
-                          pass);
+            spdlog::error(
+                "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
+                "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
+                "surface_tess, frame_ab, quality, idle_skip, crowd)",
+                pass);
             return 2;
         }
     }
@@ -189,6 +191,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     for (int size : options.sizes) {
         spdlog::info("bench: buffer {}", size);
         if (auto error = bench::bufferCases(bench, size))
+            return fail(*error);
+        if (auto error = bench::contactCases(bench, size))
             return fail(*error);
         finished(fmt::format("buffer {} done", size));
     }

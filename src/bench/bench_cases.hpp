@@ -39,6 +39,9 @@ std::optional<std::string> prepare(Context& context);
 // copy, clear, capture (1 and 4 dense deformers), accumulate (every mode x format),
 // capture_accumulate, step_ab and each non-per-pixel blur mode's own pass at one buffer size.
 std::optional<std::string> bufferCases(Context& context, int size);
+// The contact pass (bench_contact.cpp): accumulate_fused (1, 2, 4, 8 sims sharing a capture,
+// d16 and d32f depth) and capture_accumulate 4x50k_proxy at one buffer size.
+std::optional<std::string> contactCases(Context& context, int size);
 // capture time against deformer triangles at one buffer size.
 std::optional<std::string> triangleCases(Context& context, int size,
                                          const std::vector<long long>& triangles);

@@ -65,9 +65,25 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
         targets.push_back(compare(fmt::format("accumulate_{}_x_copy", size),
                                   ratio("accumulate", "add_r16f", size), "<=", 1.3, "x copy",
                                   "accumulate (add, r16f) median over the copy floor"));
+    // Per sim, where sims share a capture: the fused pass over its sims (the viewer's A/B pair
+    // and four sims), with the default (d16) capture depth.
+    for (const char* size : {"1024", "2048"})
+        for (int sims : {2, 4}) {
+            const std::optional<double> pass =
+                ratio("accumulate_fused", fmt::format("{}x_d16", sims), size);
+            targets.push_back(compare(
+                fmt::format("accumulate_fused{}_{}_per_sim_x_copy", sims, size),
+                pass ? std::optional<double>(*pass / sims) : std::nullopt, "<=", 1.3, "x copy",
+                fmt::format("one accumulate pass for {} sims sharing a d16 "
+                            "capture, over {} copies",
+                            sims, sims)));
+        }
     targets.push_back(compare("capture_accumulate_4x50k_2048_x_copy",
                               ratio("capture_accumulate", "4x50k", "2048"), "<=", 3.0, "x copy",
                               "4 deformers x 50k triangles captured, then one accumulate"));
+    targets.push_back(compare("capture_accumulate_4x50k_proxy_2048_x_copy",
+                              ratio("capture_accumulate", "4x50k_proxy", "2048"), "<=", 3.0,
+                              "x copy", "the same through capture proxies (capture.proxy = auto)"));
     targets.push_back(compare("crowd_1000_bipeds_2048_x_copy",
                               ratio("crowd", "1000_bipeds", "2048"), "<=", 4.0, "x copy",
                               "1,000 skinned bipeds (one instanced draw) captured, then one "

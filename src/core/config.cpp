@@ -160,6 +160,9 @@ std::string_view toString(RefillMode mode) {
 std::string_view toString(CaptureProxyMode mode) {
     return nameOf(kCaptureProxyModes, mode);
 }
+std::string_view toString(CaptureDepth depth) {
+    return nameOf(kCaptureDepths, depth);
+}
 std::string_view toString(RimMode mode) {
     return nameOf(kRimModes, mode);
 }

@@ -73,6 +73,11 @@ inline constexpr std::array<Spelling<CaptureProxyMode>, 2> kCaptureProxyModes{{
     {CaptureProxyMode::Auto, "auto"},
     {CaptureProxyMode::Off, "off"},
 }};
+inline constexpr std::array<Spelling<CaptureDepth>, 3> kCaptureDepths{{
+    {CaptureDepth::Auto, "auto"},
+    {CaptureDepth::D32F, "d32f"},
+    {CaptureDepth::D16, "d16"},
+}};
 inline constexpr std::array<Spelling<RimMode>, 2> kRimModes{{
     {RimMode::Off, "off"},
     {RimMode::On, "on"},

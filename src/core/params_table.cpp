@@ -10,6 +10,7 @@ using enum Widget;
 using config_read::kAccumulateModes;
 using config_read::kBlurModes;
 using config_read::kBufferFormats;
+using config_read::kCaptureDepths;
 using config_read::kCaptureProxyModes;
 using config_read::kContactTimings;
 using config_read::kDecayTimings;
@@ -141,6 +142,11 @@ const Section<CaptureSettings>& captureParams() {
             {"proxy_error_cm", &C::proxyErrorCm, 0.0, between(0.0, 1000.0), "cm", Drag,
              "The largest error a proxy may have, world cm, as measured; 0 = half a texel of the "
              "finest capture (2048 cm / 2048 / 2 = 0.5 cm by default)."},
+            {"depth", choice(&C::depth, kCaptureDepths), "auto", anyNumber(), "", Combo,
+             "The capture's depth texture: \"d16\" stores far_cm / 65535 steps (0.031 cm at "
+             "2000 cm) in half the bytes of \"d32f\"; \"auto\" takes d16 when that step is at "
+             "most 1/32 of the capture's texel (1 cm at 2048 cm / 2048), else d32f "
+             "(docs/crowds.md)."},
         }};
     return section;
 }

@@ -43,6 +43,9 @@ enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 enum class ContactType { Foot, Vehicle, Animal, Other };
 // "auto" | "off": whether the capture draws each mesh's simplified proxy or the mesh itself
 enum class CaptureProxyMode { Auto, Off };
+// "auto" | "d32f" | "d16": the capture's depth store; auto = d16 where its step suffices
+// (snow/contact_capture.hpp, captureDepthFormat)
+enum class CaptureDepth { Auto, D32F, D16 };
 // "auto" | "y" | "z": a mesh file's up axis; auto = its metadata, else the format's convention
 // (docs/meshes.md, section 2)
 enum class UpAxis { Auto, Y, Z };
@@ -86,6 +89,8 @@ struct CaptureSettings {
     // capture.proxy_error_cm: the largest error a proxy may have, world cm; 0 = half a texel of
     // the finest capture (snow.ortho_width_cm / resolution / 2).
     double proxyErrorCm{};
+    // capture.depth: the depth texture's format ("auto" = d16 where far / 65535 is fine enough).
+    CaptureDepth depth{};
 };
 
 // M_Snow and MF_FoliageInteraction_Snow, per sim (sim.X.material.*).

@@ -110,6 +110,8 @@ TextureFormatInfo formatInfo(TextureFormat format) {
         return {GL_RGBA32F, 4, 16, "RGBA32F"};
     case TextureFormat::D32F:
         return {GL_DEPTH_COMPONENT32F, 1, 4, "D32F"};
+    case TextureFormat::D16:
+        return {GL_DEPTH_COMPONENT16, 1, 2, "D16"};
     case TextureFormat::RGBA8:
         return {GL_RGBA8, 4, 4, "RGBA8"};
     }
@@ -121,7 +123,7 @@ namespace {
 GLenum pixelFormat(TextureFormat format) {
     switch (formatInfo(format).channels) {
     case 1:
-        return format == TextureFormat::D32F ? GL_DEPTH_COMPONENT : GL_RED;
+        return isDepth(format) ? GL_DEPTH_COMPONENT : GL_RED;
     default:
         return GL_RGBA;
     }

@@ -73,7 +73,11 @@ private:
     std::size_t bytes_ = 0;
 };
 
-enum class TextureFormat { R16F, RGBA16F, R32F, RGBA32F, D32F, RGBA8 };
+// D16: 16-bit unsigned normalised depth (the contact capture's, where its precision suffices).
+enum class TextureFormat { R16F, RGBA16F, R32F, RGBA32F, D32F, D16, RGBA8 };
+inline bool isDepth(TextureFormat format) {
+    return format == TextureFormat::D32F || format == TextureFormat::D16;
+}
 
 struct TextureFormatInfo {
     GLenum internal;

@@ -24,7 +24,8 @@ std::vector<std::uint16_t> readHalfBits(const gpu::Texture2D& texture);
 // seconds, contact type code, distance in texels to the print the type belongs to).
 ExrImage persistentExr(const SnowSim& sim, const std::string& simName);
 // The capture depth as SceneDepth in cm, channel R. 32-bit float, not half: the capture is
-// D32F and half floats would quantise a depth of 200-250 cm (the contact range) to 1/8 cm.
+// D32F or D16 (0.031 cm steps) and half floats would quantise a depth of 200-250 cm (the
+// contact range) to 1/8 cm.
 ExrImage captureDepthExr(const ContactCapture& capture);
 
 std::optional<std::string> writePersistentExr(const std::filesystem::path& path, const SnowSim& sim,

@@ -388,7 +388,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     stats["wall_seconds"] = wallSeconds;
     stats["captures"] = field.captureCount();
     stats["passes_run"] = {{"capture", field.passesRun().capture},
-                           {"accumulate", field.passesRun().accumulate}};
+                           {"accumulate", field.passesRun().accumulate},
+                           {"accumulate_outputs", field.passesRun().accumulateOutputs}};
     // Every key of the run's settings, named as in the TOML files (the parameter table).
     stats["params"] = tomlToJson(params::toToml(settings));
 
@@ -463,7 +464,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         const ContactCapture& capture = field.capture(c);
         captures.push_back({{"resolution", capture.key().region.resolution},
                             {"ortho_width_cm", capture.key().region.widthCm},
-                            {"format", "D32F"},
+                            {"format", gpu::formatInfo(capture.depth().format()).name},
                             {"bytes", capture.bytes()}});
         captureBytes += capture.bytes();
     }

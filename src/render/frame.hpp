@@ -6,7 +6,8 @@
 //
 //   follow      a following sim's region moves towards its deformer   SnowField::step
 //   capture     deformer depth from below, once per distinct capture  (capture, capture.N)
-//   accumulate  capture + previous buffer -> next buffer, per sim     (accumulate.a, .b)
+//   accumulate  capture + previous buffers -> next buffers, one pass  (accumulate.ab, ...)
+//               per capture with an output per sim sharing it
 //   blur        the per-step blurred copy of each sim a view draws    (blur.a, blur.b)
 //   shadow      the sun's shadow map of the deformers (look.deformer_shadows) (shadow)
 //   background  the target cleared around the views, when asked

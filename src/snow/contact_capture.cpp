@@ -13,9 +13,29 @@ gpu::ProgramDesc contactCaptureProgram() {
         {}};
 }
 
+double d16DepthStepCm(const CaptureSettings& capture) {
+    return capture.farCm / 65535.0;
+}
+
+bool d16Suffices(const CaptureSettings& capture, const Region& region) {
+    return d16DepthStepCm(capture) <= region.texelCm() / 32.0;
+}
+
+gpu::TextureFormat captureDepthFormat(const CaptureSettings& capture, const Region& region) {
+    switch (capture.depth) {
+    case CaptureDepth::D16:
+        return gpu::TextureFormat::D16;
+    case CaptureDepth::D32F:
+        return gpu::TextureFormat::D32F;
+    case CaptureDepth::Auto:
+        break;
+    }
+    return d16Suffices(capture, region) ? gpu::TextureFormat::D16 : gpu::TextureFormat::D32F;
+}
+
 ContactCapture::ContactCapture(const CaptureKey& key)
-    : key_(key), depth_(key.region.resolution, key.region.resolution, gpu::TextureFormat::D32F,
-                        "capture.depth"),
+    : key_(key),
+      depth_(key.region.resolution, key.region.resolution, key.depthFormat, "capture.depth"),
       contact_(key.region.resolution, key.region.resolution, gpu::TextureFormat::R16F,
                "capture.contact"),
       framebuffer_(&contact_, &depth_, "capture.framebuffer"),

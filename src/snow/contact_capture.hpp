@@ -1,10 +1,10 @@
 #pragma once
 // ContactCapturePass — the SceneCaptureComponent2D analogue.
 // Reads:  deformer meshes (their capture proxies where they have one) + model matrices.
-// Writes: a D32F depth texture, N x N, window depth = distance above the camera / far
-//         (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is; and an R16F contact
-//         texture: the contact type code (1 + ContactType) of the nearest deformer, 0 where
-//         nothing is (read by sims with format = "rgba16f").
+// Writes: a D32F or D16 depth texture (capture.depth), N x N, window depth = distance above the
+//         camera / far (SceneDepth in cm = depth x far); 1.0 ("far") where nothing is; and an
+//         R16F contact texture: the contact type code (1 + ContactType) of the nearest
+//         deformer, 0 where nothing is (read by sims with format = "rgba16f").
 // The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
 // ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
 
@@ -19,13 +19,27 @@
 
 namespace snowcap {
 
-// What makes two captures the same picture: region, resolution, camera height, far plane.
+// What makes two captures the same picture: region, resolution, camera height, far plane, and
+// the depth store.
 struct CaptureKey {
     Region region;
     double cameraZCm = -100.0;
     double farCm = 2000.0;
+    gpu::TextureFormat depthFormat = gpu::TextureFormat::D32F;
     bool operator==(const CaptureKey&) const = default;
 };
+
+// capture.depth. A D16 depth is unsigned normalised over [camera, far]: its step is far / 65535
+// cm (0.031 cm at 2000 cm), and a print's depth in the buffer is off by at most that (the
+// ortho depth is linear; measured within half a step plus rasteriser rounding, see
+// CaptureDepthGLTest). That is below the buffer's own R16F step for most prints (mask x
+// distance_cm: 0.031 cm for masks in [1/8, 1/4), 0.015 cm in [1/16, 1/8)). Where it shows is the
+// slope between neighbouring texels, which the mask-derived normals read: "auto" takes d16
+// when its step is at most 1/32 of a texel (a slope error of 1/32, 1.8 degrees): 2048 cm over
+// 2048 texels (1 cm) passes, 4096 texels (0.49 cm) take d32f.
+double d16DepthStepCm(const CaptureSettings& capture);
+bool d16Suffices(const CaptureSettings& capture, const Region& region);
+gpu::TextureFormat captureDepthFormat(const CaptureSettings& capture, const Region& region);
 
 class ContactCapture {
 public:

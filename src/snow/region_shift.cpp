@@ -96,6 +96,7 @@ void SnowSim::configureOff(const Settings& settings, const Region& region) {
     params_ = makeSnowParams(settings, region, index_);
     buffers_ = {};
     framebuffers_ = {};
+    sharedFramebuffer_ = {}; // the fused accumulate's outputs
     blurred_ = {};
     blurredFramebuffer_ = {};
     blurredIsCurrent_ = false;

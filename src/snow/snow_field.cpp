@@ -20,7 +20,8 @@ Region simRegion(const Settings& settings, int simIndex) {
 
 CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
     return {simRegion(settings, simIndex), settings.snow.surfaceZCm + settings.snow.captureZCm,
-            settings.capture.farCm};
+            settings.capture.farCm,
+            captureDepthFormat(settings.capture, simRegion(settings, simIndex))};
 }
 
 namespace {
@@ -112,8 +113,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     }
     // Shaders first: if a variant fails to build, nothing has changed yet.
     if (enabled)
-        for (const SimSettings& sim : settings.sims)
-            if (auto loaded = shaders_.load(accumulateProgram(sim));
+        for (const gpu::ProgramDesc& program : accumulatePrograms(settings))
+            if (auto loaded = shaders_.load(program);
                 auto* error = std::get_if<std::string>(&loaded))
                 return *error;
     const bool anyFollows = std::any_of(settings.sims.begin(), settings.sims.end(), follows);
@@ -204,10 +205,9 @@ void SnowField::assignCaptures() {
         if (same == captures_.end()) {
             auto capture = take([&](const CaptureKey& k) { return k == key; });
             if (!capture) {
-                capture = take([&](const CaptureKey& k) {
-                    return k.region.widthCm == key.region.widthCm &&
-                           k.region.resolution == key.region.resolution &&
-                           k.cameraZCm == key.cameraZCm && k.farCm == key.farCm;
+                capture = take([&](CaptureKey k) {
+                    k.region.centreCm = key.region.centreCm; // all else the same
+                    return k == key;
                 });
                 if (capture)
                     capture->moveTo(key.region.centreCm);
@@ -326,21 +326,36 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
             timer->end(pass);
         ++passesRun_.capture;
     }
-    for (int i = 0; i < simCount(); ++i) {
+    for (int i = 0; i < simCount(); ++i)
         if (!run[i]) {
             sims_[i].idleStep(dtSeconds);
             ++idleSteps_[i];
-            continue;
         }
-        const std::string pass = "accumulate." + sims_[i].name();
-        if (timer)
-            timer->begin(pass);
-        sims_[i].step(*captures_[captureIndex_[i]], dtSeconds);
-        if (timer)
-            timer->end(pass);
-        ++passesRun_.accumulate;
-        updateHealBound(i, contact[i]);
-    }
+    // One accumulate pass per capture and buffer format for its sims that run
+    // (SnowSim::stepShared).
+    for (int c = 0; c < captureCount(); ++c)
+        for (BufferFormat format : {BufferFormat::R16F, BufferFormat::RGBA16F}) {
+            std::vector<SnowSim*> group;
+            std::string pass = "accumulate.";
+            for (int i = 0; i < simCount(); ++i)
+                if (run[i] && captureIndex_[i] == c && sims_[i].settings().format == format) {
+                    group.push_back(&sims_[i]);
+                    pass += sims_[i].name();
+                }
+            if (group.empty())
+                continue;
+            if (timer)
+                timer->begin(pass);
+            SnowSim::stepShared(group, *captures_[c], dtSeconds);
+            if (timer)
+                timer->end(pass);
+            ++passesRun_.accumulate;
+            passesRun_.accumulateOutputs += static_cast<long long>(group.size());
+            for (SnowSim* sim : group) {
+                const int i = static_cast<int>(sim - sims_.data());
+                updateHealBound(i, contact[i]);
+            }
+        }
     worldsAfterStep();
 }
 

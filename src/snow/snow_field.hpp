@@ -2,9 +2,10 @@
 // The snow field — BP_FoliageInteraction_snow's counterpart: owns the contact captures and the
 // sims (A, B, ... one per Settings::sims entry, at most kMaxSims), drives a step, and clears on
 // reset. Sims whose region and resolution match share one capture: a step captures once per
-// distinct capture and accumulates once per sim. It also owns the test-bed switches that span the
-// sims: following regions (sim.X.region, each step before the capture), snow.quality (applied
-// through effectiveSettings; "off" allocates and runs nothing) and snow.idle_skip.
+// distinct capture and accumulates once per capture (one output per sim). It also owns the
+// test-bed switches that span the sims: following regions (sim.X.region, each step before the
+// capture), snow.quality (applied through effectiveSettings; "off" allocates and runs nothing)
+// and snow.idle_skip.
 
 #include "core/settings.hpp"
 #include "gpu/shader_library.hpp"
@@ -25,7 +26,8 @@ namespace snowcap {
 
 struct PassCounts {
     long long capture = 0;
-    long long accumulate = 0;
+    long long accumulate = 0;        // passes: one per capture whose sims run
+    long long accumulateOutputs = 0; // sim steps those passes wrote (one output per sim)
 };
 
 // The region a sim covers, from the settings (where a following region starts).
@@ -41,9 +43,10 @@ public:
     // reason is returned.
     std::optional<std::string> applySettings(const Settings& settings);
 
-    // capture (once per distinct capture) -> accumulate (per sim). The frame passes its
-    // prepared batch (shared with its other deformer passes); the span form prepares one of
-    // the field's own.
+    // capture (once per distinct capture) -> accumulate (once per distinct capture, one output
+    // per sim that runs).
+    // The frame passes its prepared batch (shared with its other deformer passes); the span form
+    // prepares one of the field's own.
     void step(DeformerBatch& deformers, double dtSeconds, gpu::PassTimer* timer = nullptr);
     void step(std::span<const DeformerInstance> deformers, double dtSeconds,
               gpu::PassTimer* timer = nullptr);

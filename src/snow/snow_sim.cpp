@@ -1,17 +1,73 @@
 #include "snow/snow_sim.hpp"
 
 #include "gpu/pass_state.hpp"
+#include "snow/snow_field.hpp"
+
+#include <algorithm>
+#include <cstdint>
 
 namespace snowcap {
 
-gpu::ProgramDesc accumulateProgram(const SimSettings& sim) {
-    return {"accumulate",
-            {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
-             {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
-            {{"ACCUMULATE_MAX", sim.accumulate == AccumulateMode::Max ? "1" : "0"},
-             {"HALF_SAFE", sim.halfSafe ? "1" : "0"},
-             {"REFILL_LINEAR", sim.refill == RefillMode::Linear ? "1" : "0"},
-             {"FORMAT_RGBA", sim.format == BufferFormat::RGBA16F ? "1" : "0"}}};
+namespace {
+
+// std140 mirror of the Accumulate block in shaders/snow/accumulate.frag.
+struct AccumulateOutputGpu {
+    float amounts[4];      // contactScale, stepFactor, refillStep, zeroFloor
+    float tags[4];         // ageStepS, rtBlurDistance (uv), -, -
+    std::uint32_t mode[4]; // max, refill linear, half safe, -
+};
+struct AccumulateBlock {
+    float capture[4]; // far cm, offset cm, 1 / capture distance, resolution
+    AccumulateOutputGpu outputs[kMaxSims];
+};
+static_assert(sizeof(AccumulateOutputGpu) == 48 && sizeof(AccumulateBlock) == 16 + 48 * kMaxSims,
+              "std140 drift: see shaders/snow/accumulate.frag");
+constexpr unsigned kAccumulateBinding = 1;
+constexpr GLuint kPreviousUnit = 4; // previous[0]; previous[i] on kPreviousUnit + i
+
+// The most sims that could share a pass with sim `index`: those of its resolution (the width,
+// camera and far plane are the same for all) and its format (one format a pass).
+int couldShare(const Settings& settings, int index) {
+    const int resolution = simRegion(settings, index).resolution;
+    int count = 0;
+    for (int j = 0; j < static_cast<int>(settings.sims.size()) && j < kMaxSims; ++j)
+        count += simRegion(settings, j).resolution == resolution &&
+                 settings.sims[j].format == settings.sims[index].format;
+    return std::max(count, 1);
+}
+
+// `outputs` sims of `sim`'s format; a lone sim's modes are compiled in (the variants a pass of
+// one sim had before sims shared one).
+gpu::ProgramDesc accumulateProgramFor(int outputs, const SimSettings& sim) {
+    const auto flag = [](bool on) {
+        return on ? "1" : "0";
+    };
+    gpu::ProgramDesc desc{"accumulate",
+                          {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                           {GL_FRAGMENT_SHADER, "snow/accumulate.frag"}},
+                          {{"OUTPUTS", std::to_string(std::clamp(outputs, 1, kMaxSims))},
+                           {"FORMAT_RGBA", flag(sim.format == BufferFormat::RGBA16F)},
+                           {"FIXED_MODE", flag(outputs == 1)}}};
+    if (outputs == 1) {
+        desc.defines.push_back({"FIXED_MAX", flag(sim.accumulate == AccumulateMode::Max)});
+        desc.defines.push_back({"FIXED_LINEAR", flag(sim.refill == RefillMode::Linear)});
+        desc.defines.push_back({"FIXED_HALF_SAFE", flag(sim.halfSafe)});
+    }
+    return desc;
+}
+
+} // namespace
+
+gpu::ProgramDesc accumulateProgram(int outputs) {
+    return accumulateProgramFor(outputs, SimSettings{});
+}
+
+std::vector<gpu::ProgramDesc> accumulatePrograms(const Settings& settings) {
+    std::vector<gpu::ProgramDesc> programs;
+    for (int i = 0; i < static_cast<int>(settings.sims.size()) && i < kMaxSims; ++i)
+        for (int outputs = 1; outputs <= couldShare(settings, i); ++outputs)
+            programs.push_back(accumulateProgramFor(outputs, settings.sims[i]));
+    return programs; // repeats are loaded once (the library keeps one program per variant)
 }
 
 gpu::ProgramDesc blurPrepassProgram() {
@@ -34,10 +90,13 @@ SnowSim::SnowSim(std::string name, int index) : name_(std::move(name)), index_(i
 std::optional<std::string> SnowSim::configure(const Settings& settings, const Region& region,
                                               gpu::ShaderLibrary& shaders) {
     const SimSettings& sim = settings.sims[index_];
-    auto loaded = shaders.load(accumulateProgram(sim));
-    if (auto* error = std::get_if<std::string>(&loaded))
-        return *error;
-    program_ = std::get<gpu::ShaderProgram*>(loaded);
+    programs_ = {};
+    for (int outputs = 1; outputs <= couldShare(settings, index_); ++outputs) {
+        auto loaded = shaders.load(accumulateProgramFor(outputs, sim));
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        programs_[outputs - 1] = std::get<gpu::ShaderProgram*>(loaded);
+    }
     const bool prepass = sim.blur != BlurMode::PerPixel;
     const bool separable = sim.blur == BlurMode::Separable;
     const bool slope = separable && sim.format == BufferFormat::R16F; // blurCarriesSlope()
@@ -75,6 +134,11 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
                 gpu::Buffer(sizeof(SnowParamsBlock), &params_, "sim." + name_ + ".params");
         if (!emptyVertexArray_.id())
             emptyVertexArray_ = gpu::VertexArray("fullscreen");
+        if (!accumulateBlock_.id())
+            accumulateBlock_ =
+                gpu::Buffer(sizeof(AccumulateBlock), nullptr, "sim." + name_ + ".accumulate");
+        if (!sharedFramebuffer_.id())
+            sharedFramebuffer_ = gpu::Framebuffer(nullptr, nullptr, "sim." + name_ + ".shared");
         reset();
     }
     const int blurSide = separable ? separableBlurSize(region.resolution) : region.resolution;
@@ -112,21 +176,80 @@ void SnowSim::reset() {
 }
 
 void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
-    setStep(params_, clock_.advance(dtSeconds));
-    paramsBuffer_.update(0, sizeof(params_), &params_);
+    SnowSim* self = this;
+    stepShared({&self, 1}, capture, dtSeconds);
+}
 
-    const int target = 1 - current_;
-    gpu::PassState pass = gpu::passInto(framebuffers_[target]);
-    pass.program = program_->id();
+void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& capture,
+                         double dtSeconds) {
+    if (sims.empty())
+        return;
+    SnowSim& lead = *sims.front();
+    const int outputs = static_cast<int>(sims.size());
+    const gpu::ShaderProgram* program = outputs <= kMaxSims ? lead.programs_[outputs - 1] : nullptr;
+    const bool oneFormat = std::all_of(sims.begin(), sims.end(), [&](const SnowSim* sim) {
+        return sim->sim_.format == lead.sim_.format;
+    });
+    if (!program || !oneFormat) {
+        // More sims than the lead's settings said could share, or formats mixed (SnowField
+        // does neither): the same result, one pass each.
+        for (SnowSim* sim : sims)
+            sim->step(capture, dtSeconds);
+        return;
+    }
+    AccumulateBlock block{};
+    const SnowParamsBlock& shared = lead.params_;
+    block.capture[0] = shared.captureFarCm;
+    block.capture[1] = shared.captureOffsetCm;
+    block.capture[2] = shared.invCaptureDistance;
+    block.capture[3] = shared.resolution;
+    for (int i = 0; i < outputs; ++i) {
+        SnowSim& sim = *sims[i];
+        setStep(sim.params_, sim.clock_.advance(dtSeconds));
+        sim.paramsBuffer_.update(0, sizeof(sim.params_), &sim.params_); // the material's copy
+        const SnowParamsBlock& p = sim.params_;
+        AccumulateOutputGpu& o = block.outputs[i];
+        o.amounts[0] = p.contactScale;
+        o.amounts[1] = p.stepFactor;
+        o.amounts[2] = p.refillStep;
+        o.amounts[3] = p.zeroFloor;
+        o.tags[0] = p.ageStepS;
+        o.tags[1] = p.rtBlurDistance;
+        o.mode[0] = sim.sim_.accumulate == AccumulateMode::Max;
+        o.mode[1] = sim.sim_.refill == RefillMode::Linear;
+        o.mode[2] = sim.sim_.halfSafe;
+    }
+    lead.accumulateBlock_.update(0, sizeof(block), &block);
+
+    gpu::PassState pass;
+    if (outputs == 1) {
+        pass = gpu::passInto(lead.framebuffers_[1 - lead.current_]);
+    } else {
+        // The targets alternate per sim (each its own ping-pong pair): attach this step's.
+        const GLuint framebuffer = lead.sharedFramebuffer_.id();
+        GLenum drawBuffers[kMaxSims];
+        for (int i = 0; i < kMaxSims; ++i) {
+            const GLuint target = i < outputs ? sims[i]->buffers_[1 - sims[i]->current_].id() : 0;
+            glNamedFramebufferTexture(framebuffer, GL_COLOR_ATTACHMENT0 + i, target, 0);
+            drawBuffers[i] = GL_COLOR_ATTACHMENT0 + i;
+        }
+        glNamedFramebufferDrawBuffers(framebuffer, outputs, drawBuffers);
+        pass.framebuffer = framebuffer;
+        pass.viewport = {0, 0, lead.region_.resolution, lead.region_.resolution};
+    }
+    pass.program = program->id();
     gpu::beginPass(pass);
-    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
+    glBindBufferBase(GL_UNIFORM_BUFFER, kAccumulateBinding, lead.accumulateBlock_.id());
     glBindTextureUnit(0, capture.depth().id());
-    glBindTextureUnit(1, buffers_[current_].id());
     glBindTextureUnit(3, capture.contact().id());
-    glBindVertexArray(emptyVertexArray_.id());
+    for (int i = 0; i < outputs; ++i)
+        glBindTextureUnit(kPreviousUnit + i, sims[i]->buffers_[sims[i]->current_].id());
+    glBindVertexArray(lead.emptyVertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    current_ = target;
-    blurredIsCurrent_ = false;
+    for (SnowSim* sim : sims) {
+        sim->current_ = 1 - sim->current_;
+        sim->blurredIsCurrent_ = false;
+    }
 }
 
 const gpu::Texture2D& SnowSim::surfaceInput() const {

@@ -13,11 +13,18 @@
 
 #include <array>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace snowcap {
 
-gpu::ProgramDesc accumulateProgram(const SimSettings& sim);
+// The accumulate pass for `outputs` r16f sims sharing a capture (1..kMaxSims); rgba16f sims
+// have a variant of their own (accumulatePrograms). Modes are uniforms (accumulate.frag).
+gpu::ProgramDesc accumulateProgram(int outputs);
+// Every accumulate program `settings` can need: per format, one output up to the most sims of
+// that format that could share a capture (one resolution; following regions regroup them).
+std::vector<gpu::ProgramDesc> accumulatePrograms(const Settings& settings);
 gpu::ProgramDesc blurPrepassProgram();
 // blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution); with
 // `slope`, the passes also carry the blurred field's derivative (r16f buffers).
@@ -36,6 +43,11 @@ public:
     // One accumulate pass from `capture` with time step dt, with the amounts of the sim's clock
     // for that step; swaps the pair.
     void step(const ContactCapture& capture, double dtSeconds);
+    // One accumulate pass for every sim in `sims` (1..kMaxSims, one format, the capture's
+    // resolution): the capture is read once, each sim writes its own output with its own amounts
+    // and modes and steps its own clock by dt. Texel for texel what each sim's own step() gives.
+    static void stepShared(std::span<SnowSim* const> sims, const ContactCapture& capture,
+                           double dtSeconds);
     void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
 
     // sim.X.region follow modes: move the region's centre, shifting the buffer so the trail
@@ -94,7 +106,10 @@ private:
     Region region_{};
     SnowParamsBlock params_{};
     SimClock clock_;
-    const gpu::ShaderProgram* program_ = nullptr;
+    // programs_[n - 1]: the pass with n outputs, loaded up to the sims that could share.
+    std::array<const gpu::ShaderProgram*, kMaxSims> programs_{};
+    gpu::Buffer accumulateBlock_;        // the pass's per-output amounts (when this sim leads it)
+    gpu::Framebuffer sharedFramebuffer_; // its outputs, attached anew each step
     const gpu::ShaderProgram* blurProgram_ = nullptr;  // prepass, or separable's x pass
     const gpu::ShaderProgram* blurProgramY_ = nullptr; // separable's y pass
     gpu::Texture2D blurred_;

@@ -106,7 +106,7 @@ glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y) {
     x = std::clamp(x, 0, texture.width() - 1);
     y = std::clamp(y, 0, texture.height() - 1);
     const gpu::TextureFormat format = texture.format();
-    const GLenum layout = format == gpu::TextureFormat::D32F      ? GL_DEPTH_COMPONENT
+    const GLenum layout = gpu::isDepth(format)                    ? GL_DEPTH_COMPONENT
                           : gpu::formatInfo(format).channels == 1 ? GL_RED
                                                                   : GL_RGBA;
     glGetTextureSubImage(texture.id(), 0, x, y, 0, 1, 1, 1, layout, GL_FLOAT, sizeof(texel),

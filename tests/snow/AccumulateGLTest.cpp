@@ -39,6 +39,8 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
     Settings settings;
     settings.snow.resolution = kSize;
     settings.snow.orthoWidthCm = 256.0;
+    settings.capture.depth = CaptureDepth::D32F; // the uploaded depths exactly (d16: see
+                                                 // CaptureDepthGLTest)
     for (SimSettings& sim : settings.sims) {
         sim.accumulate = c.mode;
         sim.decayTiming = c.timing;

@@ -47,7 +47,9 @@ TEST(SimCount, FourSimsInOneFieldEqualFourOneSimFields) {
     EXPECT_EQ(field->captureCount(), 2); // a, b, c share one; d (128²) has its own
     runSteps(*field, sphere);
     EXPECT_EQ(field->passesRun().capture, 2 * 40);
-    EXPECT_EQ(field->passesRun().accumulate, 4 * 40);
+    // One pass per capture and format: a + b (r16f), c (rgba16f), d (its own capture).
+    EXPECT_EQ(field->passesRun().accumulate, 3 * 40);
+    EXPECT_EQ(field->passesRun().accumulateOutputs, 4 * 40);
 
     for (int i = 0; i < 4; ++i) {
         Settings alone = settings;

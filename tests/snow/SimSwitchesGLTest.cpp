@@ -225,6 +225,7 @@ TEST(SimSwitches, NonFiniteInputsNeverReachAPersistentBuffer) {
     const std::array<float, 6> poison{nan, inf, -inf, 2.0f, -1.0f, 0.5f};
     for (int variant = 0; variant < 2; ++variant) {
         Settings settings = smallSettings();
+        settings.capture.depth = CaptureDepth::D32F; // a float depth can carry the poison
         settings.sims[0].format = BufferFormat::RGBA16F;
         settings.sims[0].accumulate = variant ? AccumulateMode::Max : AccumulateMode::Add;
         settings.sims[1].refill = RefillMode::Linear;
