@@ -165,20 +165,34 @@ ImageRgba8 panelGrid(const std::vector<ImageRgba8>& panels, int columns, int gap
 } // namespace
 
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
+    // Observers (snow.follow): one row per sim, one panel per window (blank where a sim has
+    // fewer); otherwise the sims side by side.
+    int windows = 1;
+    for (int s = 0; s < field.simCount(); ++s)
+        windows = std::max(windows, field.windowCount(s));
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < field.simCount(); ++s) {
-        const SnowSim& sim = field.sim(s);
-        ImageRgba8 panel =
-            enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
-        const SimSettings& settings = sim.settings();
-        const std::string label =
-            fmt::format("{}: decay {} {}{}", paneName(s), settings.decay,
-                        toString(settings.decayTiming), switchDifferences(field, s));
-        drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
-        panels.push_back(std::move(panel));
+        for (int w = 0; w < windows; ++w) {
+            if (w >= field.windowCount(s)) {
+                panels.emplace_back(panels.back().width, panels.back().height,
+                                    glm::u8vec4{40, 40, 40, 255});
+                continue;
+            }
+            const SnowSim& sim = field.window(s, w);
+            ImageRgba8 panel =
+                enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
+            const SimSettings& settings = sim.settings();
+            const std::string window =
+                windows > 1 ? fmt::format(" (window {})", w + 1) : std::string();
+            const std::string label =
+                fmt::format("{}{}: decay {} {}{}", paneName(s), window, settings.decay,
+                            toString(settings.decayTiming), switchDifferences(field, s));
+            drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
+            panels.push_back(std::move(panel));
+        }
     }
-    const ImageRgba8 image =
-        panelGrid(panels, paneGrid(field.simCount()).columns, 4, {40, 40, 40, 255});
+    const int columns = windows > 1 ? windows : paneGrid(field.simCount()).columns;
+    const ImageRgba8 image = panelGrid(panels, columns, 4, {40, 40, 40, 255});
     return writePng(path, image);
 }
 
@@ -447,6 +461,17 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                 {"page_out_s", cost.pageOutS},
                 {"page_in_s", cost.pageInS},
                 {"complete_s", cost.completeS}};
+        }
+        if (field.windowCount(s) > 1) {
+            // Observers (snow.follow, docs/world.md section 6): where each window ended.
+            nlohmann::json windows = nlohmann::json::array();
+            for (const ObserverWindow& w : field.windows(s))
+                windows.push_back(
+                    {{"centre_cm", {w.centreCm.x, w.centreCm.y}},
+                     {"observer", w.deformer >= 0 && w.deformer < int(settings.deformers.size())
+                                      ? settings.deformers[w.deformer].name
+                                      : std::string()}});
+            stats["sims"][std::string(simName(s))]["windows"] = windows;
         }
         const std::string name(simName(s));
         if (field.enabled()) {
