@@ -4,6 +4,7 @@
 #include "core/params.hpp"
 #include "lab/exr_outputs.hpp"
 #include "lab/print_metrics.hpp"
+#include "lab/world_stats.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -442,37 +443,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"probes", probes},
             {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
-        if (const WorldPager* world = field.world(s)) {
-            // sim.X.persistence = "world" (docs/world.md): the store's size and traffic.
-            const WorldStoreStats& w = world->store().stats();
-            const WorldPagingCost& cost = world->cost();
-            stats["sims"][std::string(simName(s))]["world"] = {
-                {"tiles", w.tiles},
-                {"tile_texels", world->store().tileTexels()},
-                {"store_bytes", w.storeBytes},
-                {"store_bytes_peak", w.storeBytesPeak},
-                {"cap_bytes", world->store().capBytes()},
-                {"paged_out", w.pagedOut},
-                {"paged_in", w.pagedIn},
-                {"evicted_tiles", w.evictedTiles},
-                {"healed_tiles", w.healedTiles},
-                {"readbacks", cost.readbacks},
-                {"readbacks_waited", cost.readbacksWaited},
-                {"page_out_s", cost.pageOutS},
-                {"page_in_s", cost.pageInS},
-                {"complete_s", cost.completeS}};
-        }
-        if (field.windowCount(s) > 1) {
-            // Observers (snow.follow, docs/world.md section 6): where each window ended.
-            nlohmann::json windows = nlohmann::json::array();
-            for (const ObserverWindow& w : field.windows(s))
-                windows.push_back(
-                    {{"centre_cm", {w.centreCm.x, w.centreCm.y}},
-                     {"observer", w.deformer >= 0 && w.deformer < int(settings.deformers.size())
-                                      ? settings.deformers[w.deformer].name
-                                      : std::string()}});
-            stats["sims"][std::string(simName(s))]["windows"] = windows;
-        }
+        addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings);
         const std::string name(simName(s));
         if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
