@@ -61,7 +61,27 @@ std::optional<std::string> SnowField::configureWindows() {
     for (int i = 0; i < simCount(); ++i) {
         const Region configured = simRegion(effective_, i);
         auto& extras = extra_[i];
-        extras.resize(static_cast<std::size_t>(windowsWanted(effective_, i, observers) - 1));
+        const int wanted = windowsWanted(effective_, i, observers);
+        // A window that goes away (fewer observers) hands its texels outside the windows that
+        // stay to the store, as if it had walked off them, when the store's grid is unchanged.
+        WorldPager* world = worlds_[i].get();
+        bool handed = false;
+        for (int w = wanted; world && w < windowCount(i); ++w) {
+            const Extra& gone = *extras[w - 1];
+            if (!gone.sim.allocated() || world->configured() != configured ||
+                gone.sim.region().resolution != configured.resolution)
+                continue;
+            std::vector<TexelRect> staying;
+            for (int k = 0; k < wanted; ++k)
+                staying.push_back(windowRect(i, window(i, k).region().centreCm));
+            const glm::dvec2 away =
+                gone.sim.region().centreCm + glm::dvec2(2.0 * configured.widthCm);
+            world->pageOut(gone.sim, away, gone.healBound == 0.0, staying);
+            handed = true;
+        }
+        if (handed)
+            world->finish(); // the readbacks read textures that go now
+        extras.resize(static_cast<std::size_t>(wanted - 1));
         for (std::size_t e = 0; e < extras.size(); ++e) {
             const bool fresh = !extras[e] ||
                                extras[e]->sim.region().widthCm != configured.widthCm ||

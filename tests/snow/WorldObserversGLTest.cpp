@@ -88,7 +88,7 @@ TEST(WorldObservers, EveryObserverHasAWindowAndTheFieldListsThem) {
     EXPECT_EQ(field->observers(), (std::vector<int>{0, 1}));
     test::Sphere sphere;
     const DeformerInstance both[] = {sphere.at({400.0, 0.0, 500.0}),
-                                     sphere.at({-400.0, 80.0, 500.0})};
+                                     sphere.at({-400.0, 80.0, -15.0})}; // p2 presses
     field->step(both, 1.0 / 60.0);
     const std::vector<ObserverWindow> windows = field->windows(0);
     ASSERT_EQ(windows.size(), 2u);
@@ -103,9 +103,13 @@ TEST(WorldObservers, EveryObserverHasAWindowAndTheFieldListsThem) {
     ASSERT_TRUE(error);
     EXPECT_EQ(*error, "snow.follow: no deformer named 'nobody'");
     EXPECT_EQ(field->windowCount(0), 2);
-    s.snow.follow = {"p2"};
+    // One observer fewer: p2's window goes, and its print (outside p1's) goes to the store.
+    const long long before = field->world(0)->store().stats().pagedOut;
+    s.snow.follow = {"p1"};
     ASSERT_FALSE(field->applySettings(s));
     EXPECT_EQ(field->windowCount(0), 1);
+    EXPECT_GT(field->world(0)->store().stats().pagedOut, before);
+    EXPECT_GT(field->world(0)->store().stats().tiles, 0);
 }
 
 class WorldObservers : public ::testing::TestWithParam<Law> {};
