@@ -14,8 +14,12 @@ float sunVisibility(vec3 worldCm) {
     vec3 p = (shadowMap.worldToShadow * vec4(worldCm, 1.0)).xyz;
     float reference = min(p.z - shadowMap.shadowTexel.y, 1.0);
     float h = 0.5 * shadowMap.shadowTexel.x;
-    return 0.25 * (texture(deformerShadow, vec3(p.xy + vec2(-h, -h), reference)) +
-                   texture(deformerShadow, vec3(p.xy + vec2(h, -h), reference)) +
-                   texture(deformerShadow, vec3(p.xy + vec2(-h, h), reference)) +
-                   texture(deformerShadow, vec3(p.xy + vec2(h, h), reference)));
+    float visible = 0.25 * (texture(deformerShadow, vec3(p.xy + vec2(-h, -h), reference)) +
+                            texture(deformerShadow, vec3(p.xy + vec2(h, -h), reference)) +
+                            texture(deformerShadow, vec3(p.xy + vec2(-h, h), reference)) +
+                            texture(deformerShadow, vec3(p.xy + vec2(h, h), reference)));
+    // A shadow longer than the map (a low sun, growShadowBox's limit) fades out over the map's
+    // last 1/32 instead of ending in a cut; past the map everything is lit (border depth 1).
+    vec2 inside = min(p.xy, 1.0 - p.xy);
+    return mix(1.0, visible, clamp(min(inside.x, inside.y) * 32.0, 0.0, 1.0));
 }

@@ -218,6 +218,7 @@ std::string parameterMarkdown() {
     markdownSection(out, lookParams());
     markdownSection(out, viewParams());
     markdownSection(out, deformerParams());
+    markdownSection(out, crowdParams());
     markdownSection(out, probeParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());

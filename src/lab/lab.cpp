@@ -104,15 +104,10 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
 }
 
 std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
-    const std::vector<DeformerSettings>& list = settings.deformers;
-    std::vector<Deformer> built;
-    for (const DeformerSettings& deformer : list) {
-        auto loaded =
-            loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow), settings.import);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        built.push_back(std::move(std::get<Deformer>(loaded)));
-    }
+    auto loaded = loadScenarioDeformers(settings);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
     // Keep the visibility of the deformers that stay (by name).
     std::vector<bool> visible(built.size(), true);
     for (std::size_t i = 0; i < built.size(); ++i)

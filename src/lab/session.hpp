@@ -31,6 +31,10 @@ struct Session {
     DeformerSet deformers;
 };
 
+// Every deformer the settings place ([[deformer]], then each [[crowd]]'s members), a mesh file
+// several share imported once; one line on failure.
+std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings);
+
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.
 std::variant<Session, std::string> createSession(const Settings& settings,
                                                  gpu::ShaderLibrary& shaders);

@@ -10,6 +10,25 @@
 
 namespace snowcap {
 
+ShadowBox growShadowBox(const ShadowBox& box, glm::vec3 toSun, double surfaceZCm) {
+    const glm::dvec3 sun =
+        glm::length(toSun) > 0.0f ? glm::normalize(glm::dvec3(toSun)) : glm::dvec3(0, 0, 1);
+    if (sun.z <= 1e-3)
+        return box; // a sun on the horizon: no finite throw
+    const double height = std::max(box.zHighCm - surfaceZCm, 0.0);
+    ShadowBox grown = box;
+    for (int axis = 0; axis < 2; ++axis) {
+        const double width = box.maxCm[axis] - box.minCm[axis];
+        const double throwCm = std::min(height * std::abs(sun[axis]) / sun.z, width);
+        // A shadow falls away from the sun.
+        if (sun[axis] > 0.0)
+            grown.minCm[axis] -= throwCm;
+        else
+            grown.maxCm[axis] += throwCm;
+    }
+    return grown;
+}
+
 SunShadow sunShadow(glm::vec3 toSun, const ShadowBox& box, int size) {
     const glm::vec3 sun = glm::length(toSun) > 0.0f ? glm::normalize(toSun) : glm::vec3(0, 0, 1);
     const glm::vec3 centre(0.5 * (box.minCm + box.maxCm), 0.5 * (box.zLowCm + box.zHighCm));
@@ -67,8 +86,7 @@ ShadowPass::create(gpu::ShaderLibrary& shaders) {
     return pass;
 }
 
-void ShadowPass::draw(std::span<const DeformerInstance> deformers, const ShadowBox& box,
-                      glm::vec3 toSun) {
+void ShadowPass::draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun) {
     shadow_ = sunShadow(toSun, box, kSize);
     params_.update(0, sizeof(ShadowParamsBlock), &shadow_.block);
     gpu::PassState pass = gpu::passInto(framebuffer_);
@@ -83,12 +101,7 @@ void ShadowPass::draw(std::span<const DeformerInstance> deformers, const ShadowB
     glEnable(GL_DEPTH_CLAMP);
     const GLuint program = program_->id();
     glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(shadow_.viewProjection));
-    for (const DeformerInstance& deformer : deformers) {
-        if (!deformer.mesh)
-            continue;
-        glProgramUniformMatrix4fv(program, 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
-        deformer.mesh->draw(program, deformer.skinning);
-    }
+    lastDraw_ = deformers.draw(program);
     glDisable(GL_DEPTH_CLAMP);
 }
 

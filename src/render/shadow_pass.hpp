@@ -35,6 +35,13 @@ struct ShadowBox {
     double zLowCm = 0.0, zHighCm = 0.0;
 };
 
+// `box` grown on the side away from the sun by how far a caster at its top throws a shadow
+// onto the snow surface at `surfaceZCm`, so shadows that fall past the regions' border onto
+// the skirt are in the map; each side grows by at most the box's own width there (the map's
+// texel at most doubles a side: a lower sun's longer shadows end, fading out, at the map's edge,
+// shaders/common/shadow_map.glsl).
+ShadowBox growShadowBox(const ShadowBox& box, glm::vec3 toSun, double surfaceZCm);
+
 // The light's matrices for a box and a direction towards the sun: `viewProjection` to draw
 // with (clip space), `block.worldToShadow` to look up with ([0, 1]). Pure math, tested on the CPU.
 struct SunShadow {
@@ -49,8 +56,9 @@ public:
     create(gpu::ShaderLibrary& shaders);
 
     // The deformers' depth from the sun over `box` (a pass of its own: it sets its target,
-    // viewport, depth and program).
-    void draw(std::span<const DeformerInstance> deformers, const ShadowBox& box, glm::vec3 toSun);
+    // viewport, depth and program), one instanced draw per mesh.
+    void draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun);
+    const DeformerDrawStats& lastDraw() const { return lastDraw_; }
     // The map (unit 5, depth compare) and its block (binding 2), for a pass that samples them.
     void bind() const;
 
@@ -67,6 +75,7 @@ private:
     gpu::Sampler sampler_;
     gpu::Buffer params_;
     SunShadow shadow_;
+    DeformerDrawStats lastDraw_;
 };
 
 } // namespace snowcap

@@ -49,7 +49,10 @@ public:
     // reason is returned.
     std::optional<std::string> applySettings(const Settings& settings);
 
-    // capture (once per distinct capture) -> accumulate (per sim).
+    // capture (once per distinct capture) -> accumulate (per sim). The frame passes its
+    // prepared batch (shared with its other deformer passes); the span form prepares one of
+    // the field's own.
+    void step(DeformerBatch& deformers, double dtSeconds, gpu::PassTimer* timer = nullptr);
     void step(std::span<const DeformerInstance> deformers, double dtSeconds,
               gpu::PassTimer* timer = nullptr);
     void reset();
@@ -184,6 +187,7 @@ private:
     std::array<std::vector<std::unique_ptr<Extra>>, kMaxSims> extra_; // windows 1.. of each sim
     std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it
+    DeformerBatch ownBatch_;                // step(span): instances no frame prepared
 };
 
 } // namespace snowcap

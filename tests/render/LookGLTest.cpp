@@ -169,42 +169,57 @@ bool rayHitsBox(glm::dvec3 p, glm::dvec3 toSun, glm::dvec3 low, glm::dvec3 high)
     return t0 <= t1;
 }
 
-TEST_F(LookFixture, ABoxShadowsTheTexelsARayTestSays) {
-    settings.look.sunDirection = {-0.6f, -0.45f, 0.6f}; // 39 degrees up: a 100 cm shadow
+// What a box on the snow at `centreXy` shadows in a top view of the shadow stage over `view`,
+// against a CPU ray test of every pixel's point on the surface.
+struct BoxShadowCheck {
+    int shadowed = 0;      // pixels the ray test puts in the shadow or under the box
+    int outsideRegion = 0; // of those, beyond the region's border (on the skirt)
+    int edge = 0;          // disagreements within one shadow texel of the shadow's edge
+    int wrong = 0;         // the others
+    double texelCm = 0.0;
+};
+
+BoxShadowCheck checkBoxShadow(LookFixture& f, glm::dvec2 centreXy, const Region& view) {
+    f.settings.look.sunDirection = {-0.6f, -0.45f, 0.6f}; // 39 degrees up: a 100 cm shadow
     DeformerSettings box;
     box.name = "box";
     box.shape = DeformerShape::Box;
     box.sizeCm = {20.0f, 15.0f, 40.0f}; // half extents
     box.placement = DeformerSettings::Placement::Absolute;
-    const glm::dvec3 centre(-50.0, -40.0, settings.snow.surfaceZCm + 40.0); // on the snow
+    const glm::dvec3 centre(centreXy, f.settings.snow.surfaceZCm + 40.0); // on the snow
     box.path = {{0.0, glm::vec3(centre)}};
-    settings.deformers = {box};
-    apply();
+    f.settings.deformers = {box};
+    f.apply();
     std::vector<Deformer> deformers;
-    deformers.push_back(makeDeformer(box, groundZCm(settings.snow)));
+    deformers.push_back(makeDeformer(box, groundZCm(f.settings.snow)));
     DeformerSet set(std::move(deformers));
     const auto& instances = set.instancesAt(0.0);
-    ASSERT_EQ(instances.size(), 1u);
+    BoxShadowCheck check;
+    EXPECT_EQ(instances.size(), 1u);
+    if (instances.size() != 1)
+        return check;
     const glm::dvec3 low = glm::dvec3(instances[0].worldBounds.min);
     const glm::dvec3 high = glm::dvec3(instances[0].worldBounds.max);
-    ASSERT_NEAR(low.z, settings.snow.surfaceZCm, 1e-3);
+    EXPECT_NEAR(low.z, f.settings.snow.surfaceZCm, 1e-3);
 
     const int pixels = 128;
-    const Region& region = field->sim(0).region();
-    const std::vector<float> shadow = renderTop(SurfaceOutput::Shadow, pixels, region, instances);
-    const glm::dvec3 toSun = glm::normalize(glm::dvec3(settings.look.sunDirection));
+    const Region& region = f.field->sim(0).region();
+    const std::vector<float> shadow = f.renderTop(SurfaceOutput::Shadow, pixels, view, instances);
+    const glm::dvec3 toSun = glm::normalize(glm::dvec3(f.settings.look.sunDirection));
     // One shadow texel, as far as it reaches along the ground (stretched by 1 / sin elevation).
-    const double texelCm = renderer->shadow().current().block.texel[2];
-    const double reach = texelCm / toSun.z;
-    int shadowed = 0, wrong = 0, edge = 0;
+    check.texelCm = f.renderer->shadow().current().block.texel[2];
+    const double reach = check.texelCm / toSun.z;
     for (int py = 0; py < pixels; ++py)
         for (int px = 0; px < pixels; ++px) {
-            const glm::dvec3 p(region.centreCm.x + ((px + 0.5) / pixels - 0.5) * kWidthCm,
-                               region.centreCm.y + ((py + 0.5) / pixels - 0.5) * kWidthCm,
-                               settings.snow.surfaceZCm);
+            const glm::dvec3 p(view.centreCm.x + ((px + 0.5) / pixels - 0.5) * view.widthCm,
+                               view.centreCm.y + ((py + 0.5) / pixels - 0.5) * view.widthCm,
+                               f.settings.snow.surfaceZCm);
             const bool expected = rayHitsBox(p, toSun, low, high);
             const bool measured = shadow[(static_cast<std::size_t>(py) * pixels + px) * 4] < 0.5f;
-            shadowed += expected;
+            check.shadowed += expected;
+            const glm::dvec2 offset = glm::abs(glm::dvec2(p) - region.centreCm);
+            check.outsideRegion +=
+                expected && std::max(offset.x, offset.y) > region.widthCm * 0.5 + 4.0;
             if (expected == measured)
                 continue;
             // Within one texel of the shadow's edge either answer is right.
@@ -213,14 +228,32 @@ TEST_F(LookFixture, ABoxShadowsTheTexelsARayTestSays) {
                 for (double dy : {-reach, 0.0, reach})
                     nearEdge |=
                         rayHitsBox(p + glm::dvec3(dx, dy, 0.0), toSun, low, high) != expected;
-            (nearEdge ? edge : wrong) += 1;
+            (nearEdge ? check.edge : check.wrong) += 1;
         }
-    RecordProperty("shadowed_pixels", shadowed);
-    RecordProperty("edge_disagreements", edge);
-    RecordProperty("shadow_texel_cm", std::to_string(texelCm));
-    EXPECT_GT(shadowed, 500); // the box's footprint and its shadow: about 40 x 130 cm
-    EXPECT_EQ(wrong, 0);
-    EXPECT_LT(texelCm, 1.0);
+    return check;
+}
+
+TEST_F(LookFixture, ABoxShadowsTheTexelsARayTestSays) {
+    const BoxShadowCheck check = checkBoxShadow(*this, {-50.0, -40.0}, field->sim(0).region());
+    RecordProperty("shadowed_pixels", check.shadowed);
+    RecordProperty("edge_disagreements", check.edge);
+    RecordProperty("shadow_texel_cm", std::to_string(check.texelCm));
+    EXPECT_GT(check.shadowed, 500); // the box's footprint and its shadow: about 40 x 130 cm
+    EXPECT_EQ(check.wrong, 0);
+    EXPECT_LT(check.texelCm, 1.0);
+}
+
+// A box near the region's corner throws its shadow past the border onto the skirt: the map
+// covers it there too (growShadowBox), and the ray test agrees beyond the border as inside.
+TEST_F(LookFixture, AShadowPastTheRegionsBorderFallsOnTheSkirt) {
+    const Region view{{0.0, 0.0}, 2.0 * kWidthCm, 128}; // twice the region: 4 cm a pixel
+    const BoxShadowCheck check = checkBoxShadow(*this, {90.0, 80.0}, view);
+    RecordProperty("shadowed_pixels", check.shadowed);
+    RecordProperty("outside_region", check.outsideRegion);
+    RecordProperty("edge_disagreements", check.edge);
+    RecordProperty("shadow_texel_cm", std::to_string(check.texelCm));
+    EXPECT_GT(check.outsideRegion, 100); // most of the ~80 x 100 cm shadow is beyond x, y = 128
+    EXPECT_EQ(check.wrong, 0);
 }
 
 TEST_F(LookFixture, SparkleGlintsStayOnTheirWorldPointsAsTheCameraMoves) {
@@ -245,6 +278,35 @@ TEST_F(LookFixture, SparkleGlintsStayOnTheirWorldPointsAsTheCameraMoves) {
     EXPECT_GT(seeds, compared / 100); // there are glints to compare
     EXPECT_LT(seeds, compared / 4);
     EXPECT_GT(same, compared - compared / 200); // all but a few rounding cases on cell edges
+}
+
+// The glints' light in the specular stage (the sun's lobe and the glints, tone-mapped): its
+// mean over a top view, sparkle on less sparkle off.
+double meanGlint(LookFixture& f, const Region& view, int pixels) {
+    f.settings.look.sparkle = true;
+    f.apply();
+    const std::vector<float> on = f.renderTop(SurfaceOutput::Specular, pixels, view);
+    f.settings.look.sparkle = false;
+    f.apply();
+    const std::vector<float> off = f.renderTop(SurfaceOutput::Specular, pixels, view);
+    double sum = 0.0;
+    for (std::size_t i = 0; i < on.size(); i += 4)
+        sum += on[i] - off[i];
+    return sum / (on.size() / 4);
+}
+
+TEST_F(LookFixture, FarSparkleFadesWithThePixelsFootprint) {
+    // Point-sampled glints keep their mean at any distance (each pixel catches a glint with the
+    // same odds) but flicker where a pixel spans several cells: from 2 cells a pixel they fade.
+    const int pixels = 256;
+    // Widths that put the pixel centres at every phase of the 1 cm cells (4 cm a pixel exactly
+    // would sample each cell at its corner, where no glint sits, with or without the fade).
+    const double near = meanGlint(*this, Region{{0.3, 0.7}, 97.0, pixels}, pixels);  // 0.38 cm
+    const double far = meanGlint(*this, Region{{0.3, 0.7}, 1001.0, pixels}, pixels); // 3.9 cm
+    RecordProperty("mean_glint_near", std::to_string(near));
+    RecordProperty("mean_glint_far", std::to_string(far));
+    EXPECT_GT(near, 1e-4); // there are glints close up
+    EXPECT_LT(std::abs(far), 0.02 * near);
 }
 
 } // namespace
