@@ -4,6 +4,8 @@
 // docs/parameters.md follow. Defaults are the UE original's unless a doc says otherwise.
 #include "core/params.hpp"
 
+#include <algorithm>
+
 namespace snowcap::params {
 
 using enum Widget;
@@ -68,6 +70,49 @@ Custom<SimSettings> decayKeys() {
             }};
 }
 
+// snow.follow = "name" or ["name", ...]: 1 to kMaxObservers distinct, non-empty deformer
+// names ("" or [] = the default observer). Whether each names a deformer is the field's check
+// (the deformer list is another table).
+Custom<SnowSettings> followList() {
+    return {"\"name\" or [\"name\", ...] (at most 4)",
+            [](config_read::Walker& walker, const toml::node& node, const std::string& key,
+               SnowSettings& snow) {
+                std::vector<std::string> names;
+                if (const auto* one = node.as_string()) {
+                    if (!one->get().empty())
+                        names.push_back(one->get());
+                } else if (const toml::array* list = node.as_array()) {
+                    for (std::size_t i = 0; i < list->size(); ++i) {
+                        const toml::node& item = *list->get(i);
+                        const std::string at = key + "[" + std::to_string(i) + "]";
+                        const auto* name = item.as_string();
+                        if (!name)
+                            return walker.expected(item, at, "a deformer name");
+                        if (name->get().empty())
+                            return walker.failKey(item, at, "must not be empty");
+                        if (std::find(names.begin(), names.end(), name->get()) != names.end())
+                            return walker.failKey(item, at, "'" + name->get() + "' is named twice");
+                        names.push_back(name->get());
+                    }
+                    if (names.size() > static_cast<std::size_t>(kMaxObservers))
+                        return walker.failKey(node, key,
+                                              "at most " + std::to_string(kMaxObservers) +
+                                                  " observers, got " +
+                                                  std::to_string(names.size()));
+                } else {
+                    return walker.expected(node, key, "a deformer name or a list of names");
+                }
+                snow.follow = std::move(names);
+                return true;
+            },
+            [](const SnowSettings& snow) {
+                toml::array names;
+                for (const std::string& name : snow.follow)
+                    names.push_back(name);
+                return names;
+            }};
+}
+
 } // namespace
 
 const Section<RunSettings>& runParams() {
@@ -106,9 +151,10 @@ const Section<SnowSettings>& snowParams() {
              "Snow thickness: the ground is at surface - depth; a fully pressed texel reaches it."},
             {"region_centre_cm", &N::regionCentreCm, xy(0.0, 0.0), anyNumber(), "cm", Drag,
              "Centre of the capture region in world X, Y (the original's GuidePosition)."},
-            {"follow", &N::follow, "", anyNumber(), "", None,
-             "Deformer a following region (sim.X.region) keeps centred; \"\": the player, or the "
-             "first deformer."},
+            {"follow", followList(), emptyList(), anyNumber(), "", None,
+             "Observers a following region keeps centred, by deformer name: \"boot\" or up to 4 "
+             "[\"player_1\", \"player_2\"] (follow_snapped: one window each); [] = the player, "
+             "or the first deformer."},
             {"quality", choice(&N::quality, kQualities), "custom", anyNumber(), "", Combo,
              "\"custom\": resolution, blur and surface density from their own keys; \"off\" .. "
              "\"ultra\" set them together (\"off\" allocates and runs nothing)."},

@@ -16,6 +16,8 @@ namespace snowcap {
 
 // The most sims one field holds: sim.a .. sim.h.
 constexpr int kMaxSims = 8;
+// snow.follow names at most this many observers (one window each per following sim).
+constexpr int kMaxObservers = 4;
 // A sim's key and label: "a" .. "h" (sim.a is Settings::sims[0]).
 constexpr std::string_view simName(int index) {
     return std::string_view("abcdefgh").substr(static_cast<std::size_t>(index), 1);
@@ -65,9 +67,10 @@ struct SnowSettings {
     double captureZCm{};   // snow.capture_z_cm: capture camera, relative to the surface
     double depthCm{};      // snow.depth_cm: snow thickness (ground = surface - depth)
     std::array<double, 2> regionCentreCm{}; // snow.region_centre_cm (GuidePosition X/Y)
-    // snow.follow: the deformer a following region (sim.X.region) keeps centred; "" = the
-    // player deformer if there is one, else the first deformer.
-    std::string follow;
+    // snow.follow: the observers, by deformer name (at most kMaxObservers): a follow_snapped
+    // sim keeps one window on each, a follow_naive one on the first; empty = the player
+    // deformer if there is one, else the first deformer (docs/world.md, section 6).
+    std::vector<std::string> follow;
     // snow.quality: "custom" takes resolution, blur and surface density from their own keys;
     // the rungs off..ultra set them together ("off" allocates and runs nothing).
     Quality quality{};

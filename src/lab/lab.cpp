@@ -95,8 +95,10 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
     const auto& list = deformers();
     if (list.empty())
         return std::nullopt;
+    // The first observer (snow.follow): the one the viewer's camera keeps in view.
+    const std::vector<std::string>& follow = settings().snow.follow;
     for (const Deformer& deformer : list)
-        if (deformer.name == settings().snow.follow)
+        if (!follow.empty() && deformer.name == follow.front())
             return deformer.positionAt(timeS_);
     return list.front().positionAt(timeS_);
 }

@@ -4,6 +4,7 @@
 #include "core/params.hpp"
 #include "lab/exr_outputs.hpp"
 #include "lab/print_metrics.hpp"
+#include "lab/world_stats.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -165,20 +166,34 @@ ImageRgba8 panelGrid(const std::vector<ImageRgba8>& panels, int columns, int gap
 } // namespace
 
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
+    // Observers (snow.follow): one row per sim, one panel per window (blank where a sim has
+    // fewer); otherwise the sims side by side.
+    int windows = 1;
+    for (int s = 0; s < field.simCount(); ++s)
+        windows = std::max(windows, field.windowCount(s));
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < field.simCount(); ++s) {
-        const SnowSim& sim = field.sim(s);
-        ImageRgba8 panel =
-            enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
-        const SimSettings& settings = sim.settings();
-        const std::string label =
-            fmt::format("{}: decay {} {}{}", paneName(s), settings.decay,
-                        toString(settings.decayTiming), switchDifferences(field, s));
-        drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
-        panels.push_back(std::move(panel));
+        for (int w = 0; w < windows; ++w) {
+            if (w >= field.windowCount(s)) {
+                panels.emplace_back(panels.back().width, panels.back().height,
+                                    glm::u8vec4{40, 40, 40, 255});
+                continue;
+            }
+            const SnowSim& sim = field.window(s, w);
+            ImageRgba8 panel =
+                enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
+            const SimSettings& settings = sim.settings();
+            const std::string window =
+                windows > 1 ? fmt::format(" (window {})", w + 1) : std::string();
+            const std::string label =
+                fmt::format("{}{}: decay {} {}{}", paneName(s), window, settings.decay,
+                            toString(settings.decayTiming), switchDifferences(field, s));
+            drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
+            panels.push_back(std::move(panel));
+        }
     }
-    const ImageRgba8 image =
-        panelGrid(panels, paneGrid(field.simCount()).columns, 4, {40, 40, 40, 255});
+    const int columns = windows > 1 ? windows : paneGrid(field.simCount()).columns;
+    const ImageRgba8 image = panelGrid(panels, columns, 4, {40, 40, 40, 255});
     return writePng(path, image);
 }
 
@@ -429,26 +444,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"probes", probes},
             {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
-        if (const WorldPager* world = field.world(s)) {
-            // sim.X.persistence = "world" (docs/world.md): the store's size and traffic.
-            const WorldStoreStats& w = world->store().stats();
-            const WorldPagingCost& cost = world->cost();
-            stats["sims"][std::string(simName(s))]["world"] = {
-                {"tiles", w.tiles},
-                {"tile_texels", world->store().tileTexels()},
-                {"store_bytes", w.storeBytes},
-                {"store_bytes_peak", w.storeBytesPeak},
-                {"cap_bytes", world->store().capBytes()},
-                {"paged_out", w.pagedOut},
-                {"paged_in", w.pagedIn},
-                {"evicted_tiles", w.evictedTiles},
-                {"healed_tiles", w.healedTiles},
-                {"readbacks", cost.readbacks},
-                {"readbacks_waited", cost.readbacksWaited},
-                {"page_out_s", cost.pageOutS},
-                {"page_in_s", cost.pageInS},
-                {"complete_s", cost.completeS}};
-        }
+        addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings);
         const std::string name(simName(s));
         if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))

@@ -26,49 +26,42 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
 
 namespace {
 
-// The deformer a following region keeps centred: snow.follow by name (its index among the
-// scenario's deformers, the order of the step's instances); "" = the player if there is one,
-// else the first instance. -1 when the name matches none.
-int followedDeformer(const Settings& settings) {
-    if (settings.snow.follow.empty()) {
-        for (std::size_t i = 0; i < settings.deformers.size(); ++i)
-            if (settings.deformers[i].player)
-                return static_cast<int>(i);
-        return 0;
-    }
-    for (std::size_t i = 0; i < settings.deformers.size(); ++i)
-        if (settings.deformers[i].name == settings.snow.follow)
-            return static_cast<int>(i);
-    return -1;
-}
-
 bool follows(const SimSettings& sim) {
     return sim.region != RegionMode::Fixed;
 }
 
 } // namespace
 
-// The new textures `settings` needs: a sim whose region changes gets two persistent buffers, a
-// blurred copy with the prepass and (counted once per sim, to be safe) a capture depth.
+// The textures one window of sim i needs: two persistent buffers, a blurred copy with the
+// prepass (two with separable) and (counted once per window, to be safe) a capture depth.
+static void appendWindowNeeds(std::vector<gpu::TextureRequest>& needs, const Settings& settings,
+                              int i) {
+    const int size = simRegion(settings, i).resolution;
+    needs.push_back({size, size, gpu::TextureFormat::R16F});
+    needs.push_back({size, size, gpu::TextureFormat::R16F});
+    if (settings.sims[i].blur == BlurMode::Prepass)
+        needs.push_back({size, size, gpu::TextureFormat::R16F});
+    if (settings.sims[i].blur == BlurMode::Separable) {
+        // The copy and its intermediate; they carry the slope (RGBA) for r16f buffers.
+        const int half = separableBlurSize(size);
+        needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
+        needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
+    }
+    needs.push_back({size, size, gpu::TextureFormat::D32F});
+}
+
+// The new textures `settings` needs: every window of a sim whose region changes, and the
+// windows a sim gains (more observers).
 static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
                                                      const Settings& settings) {
     std::vector<gpu::TextureRequest> needs;
+    const int observers = std::max(1, static_cast<int>(settings.snow.follow.size()));
     for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i) {
-        if (i < field.simCount() && field.sim(i).persistent().id() &&
-            field.sim(i).region() == simRegion(settings, i))
-            continue; // kept as it is
-        const int size = simRegion(settings, i).resolution;
-        needs.push_back({size, size, gpu::TextureFormat::R16F});
-        needs.push_back({size, size, gpu::TextureFormat::R16F});
-        if (settings.sims[i].blur == BlurMode::Prepass)
-            needs.push_back({size, size, gpu::TextureFormat::R16F});
-        if (settings.sims[i].blur == BlurMode::Separable) {
-            // The copy and its intermediate; they carry the slope (RGBA) for r16f buffers.
-            const int half = separableBlurSize(size);
-            needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
-            needs.push_back({half, half, gpu::TextureFormat::RGBA16F});
-        }
-        needs.push_back({size, size, gpu::TextureFormat::D32F});
+        const bool kept = i < field.simCount() && field.sim(i).persistent().id() &&
+                          field.sim(i).region() == simRegion(settings, i);
+        const int have = kept ? field.windowCount(i) : 0;
+        for (int w = have; w < SnowField::windowsWanted(settings, i, observers); ++w)
+            appendWindowNeeds(needs, settings, i);
     }
     return needs;
 }
@@ -117,9 +110,9 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             if (auto loaded = shaders_.load(program);
                 auto* error = std::get_if<std::string>(&loaded))
                 return *error;
-    const bool anyFollows = std::any_of(settings.sims.begin(), settings.sims.end(), follows);
-    if (anyFollows && !settings.snow.follow.empty() && followedDeformer(settings) < 0)
-        return "snow.follow: no deformer named '" + settings.snow.follow + "'";
+    auto observers = resolveObservers(settings);
+    if (auto* error = std::get_if<std::string>(&observers))
+        return *error;
     if (auto error = worldSettingsError(settings))
         return error;
 
@@ -136,6 +129,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     }
     settings_ = given;
     effective_ = settings;
+    observers_ = std::get<std::vector<int>>(std::move(observers));
     enabled_ = enabled;
     resizeSims(count);
 
@@ -151,10 +145,11 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             tagStepsLeft_[i] = 0;
             worlds_[i].reset();
         }
+        for (auto& extra : extra_)
+            extra.clear();
         return std::nullopt;
     }
 
-    assignCaptures();
     for (int i = 0; i < count; ++i) {
         Region region = simRegion(settings, i);
         region.centreCm = centres_[i];
@@ -165,7 +160,13 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         if (settings.sims[i].format == BufferFormat::RGBA16F)
             tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
     }
-    return configureWorlds();
+    if (auto error = configureWindows())
+        return error;
+    assignCaptures();
+    if (auto error = configureWorlds())
+        return error;
+    fillNewWindows();
+    return std::nullopt;
 }
 
 void SnowField::resizeSims(int count) {
@@ -173,6 +174,7 @@ void SnowField::resizeSims(int count) {
     while (simCount() > count) {
         sims_.pop_back();
         const int i = simCount();
+        extra_[i].clear();
         healBound_[i] = 0.0;
         tagStepsLeft_[i] = 0;
         idleSteps_[i] = 0;
@@ -198,58 +200,64 @@ void SnowField::assignCaptures() {
         });
         return found == previous.end() ? nullptr : std::move(*found);
     };
-    for (int i = 0; i < simCount(); ++i) {
-        const CaptureKey key = currentKey(i);
-        auto same = std::find_if(captures_.begin(), captures_.end(),
-                                 [&](const auto& capture) { return capture->key() == key; });
-        if (same == captures_.end()) {
-            auto capture = take([&](const CaptureKey& k) { return k == key; });
-            if (!capture) {
-                capture = take([&](CaptureKey k) {
-                    k.region.centreCm = key.region.centreCm; // all else the same
-                    return k == key;
-                });
-                if (capture)
-                    capture->moveTo(key.region.centreCm);
+    for (int i = 0; i < simCount(); ++i)
+        for (int w = 0; w < windowCount(i); ++w) {
+            WindowRef window = windowRef(i, w);
+            CaptureKey key = currentKey(i);
+            key.region.centreCm = window.centre;
+            auto same = std::find_if(captures_.begin(), captures_.end(),
+                                     [&](const auto& capture) { return capture->key() == key; });
+            if (same == captures_.end()) {
+                auto capture = take([&](const CaptureKey& k) { return k == key; });
+                if (!capture) {
+                    capture = take([&](CaptureKey k) {
+                        k.region.centreCm = key.region.centreCm; // all else the same
+                        return k == key;
+                    });
+                    if (capture)
+                        capture->moveTo(key.region.centreCm);
+                }
+                if (!capture)
+                    capture = std::make_unique<ContactCapture>(key);
+                same = captures_.insert(captures_.end(), std::move(capture));
             }
-            if (!capture)
-                capture = std::make_unique<ContactCapture>(key);
-            same = captures_.insert(captures_.end(), std::move(capture));
+            window.capture = static_cast<int>(same - captures_.begin());
         }
-        captureIndex_[i] = static_cast<int>(same - captures_.begin());
-    }
 }
 
-std::array<bool, kMaxSims> SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
-    std::array<bool, kMaxSims> moved{};
-    const int followed = followedDeformer(effective_);
-    if (followed < 0 || followed >= static_cast<int>(deformers.size()))
-        return moved;
-    const Aabb& bounds = deformers[followed].worldBounds;
-    const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
+SnowField::Moved SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
+    Moved moved{};
     for (int i = 0; i < simCount(); ++i) {
         const RegionMode mode = effective_.sims[i].region;
         if (mode == RegionMode::Fixed)
             continue;
         const Region configured = simRegion(effective_, i);
-        const glm::dvec2 next =
-            followCentre(mode, target, centres_[i], configured.centreCm, configured.texelCm());
-        if (next == centres_[i])
-            continue;
-        moveRegion(i, next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
-        centres_[i] = next;
-        moved[i] = true;
-        // The bilinear resample rounds to half: allow its half ulp in the bound.
-        if (mode == RegionMode::FollowNaive)
-            healBound_[i] *= 1.0 + 1.0 / 1024.0;
+        for (int w = 0; w < windowCount(i); ++w) {
+            const int followed = observers_[w];
+            if (followed < 0 || followed >= static_cast<int>(deformers.size()))
+                continue;
+            const Aabb& bounds = deformers[followed].worldBounds;
+            const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
+            WindowRef window = windowRef(i, w);
+            const glm::dvec2 next = followCentre(mode, target, window.centre, configured.centreCm,
+                                                 configured.texelCm());
+            if (next == window.centre)
+                continue;
+            moveWindow(i, w, next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+            moved[i][w] = true;
+            // The bilinear resample rounds to half: allow its half ulp in the bound.
+            if (mode == RegionMode::FollowNaive)
+                window.healBound *= 1.0 + 1.0 / 1024.0;
+        }
     }
     return moved;
 }
 
-void SnowField::updateHealBound(int simIndex, bool contact) {
+void SnowField::updateHealBound(int simIndex, int w, bool contact) {
     const SimSettings& sim = effective_.sims[simIndex];
-    double& bound = healBound_[simIndex];
-    int& tagSteps = tagStepsLeft_[simIndex];
+    WindowRef window = windowRef(simIndex, w);
+    double& bound = window.healBound;
+    int& tagSteps = tagStepsLeft_[simIndex]; // rgba16f: one window only
     if (sim.format == BufferFormat::RGBA16F) {
         // The tags' distances grow by at least a texel a step once nothing is pressed, and a
         // tag lapses past `reach` (accumulate.frag): reach + 2 steps after R is all zero, G, B
@@ -269,7 +277,7 @@ void SnowField::updateHealBound(int simIndex, bool contact) {
         return; // 0 x k + no contact = 0, exactly
     // What the step just applied, from the sim's clock: linear refill subtracted refillStep
     // (exactly, by design), the multiply refill scaled by stepFactor (1 with linear refill).
-    const SimStep& step = sims_[simIndex].lastStep();
+    const SimStep& step = window.sim.lastStep();
     double next = bound * step.stepFactor;
     if (sim.refill == RefillMode::Linear)
         next = bound - step.refillStep;
@@ -296,25 +304,31 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
     if (!enabled_)
         return;
     const std::span<const DeformerInstance> deformers = batch.instances();
-    const std::array<bool, kMaxSims> moved = followDeformers(deformers);
-    if (std::find(moved.begin(), moved.end(), true) != moved.end())
+    const Moved moved = followDeformers(deformers);
+    if (std::any_of(moved.begin(), moved.end(), [](const auto& sim) {
+            return std::find(sim.begin(), sim.end(), true) != sim.end();
+        }))
         assignCaptures();
 
-    // Idle skip: a sim runs unless nothing reaches its region, its region stood still and its
-    // buffer is known to be all zeros.
-    std::array<bool, kMaxSims> contact{}, run{};
-    for (int i = 0; i < simCount(); ++i) {
-        const CaptureKey key = currentKey(i);
-        contact[i] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
-            return d.mesh && ContactCapture::reaches(key, d.worldBounds);
-        });
-        run[i] = !effective_.snow.idleSkip || moved[i] || contact[i] || healBound_[i] > 0.0 ||
-                 tagStepsLeft_[i] > 0;
-    }
+    // Idle skip: a window runs unless nothing reaches its region, its region stood still and
+    // its buffer is known to be all zeros.
+    Moved contact{}, run{};
+    for (int i = 0; i < simCount(); ++i)
+        for (int w = 0; w < windowCount(i); ++w) {
+            const WindowRef window = windowRef(i, w);
+            CaptureKey key = currentKey(i);
+            key.region.centreCm = window.centre;
+            contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
+                return d.mesh && ContactCapture::reaches(key, d.worldBounds);
+            });
+            run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
+                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0);
+        }
     for (int c = 0; c < captureCount(); ++c) {
         bool needed = false;
         for (int i = 0; i < simCount(); ++i)
-            needed = needed || (run[i] && captureIndex_[i] == c);
+            for (int w = 0; w < windowCount(i); ++w)
+                needed = needed || (run[i][w] && windowRef(i, w).capture == c);
         if (!needed)
             continue;
         // One name per pass instance: a timer keeps one result per name and frame.
@@ -327,20 +341,29 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
         ++passesRun_.capture;
     }
     for (int i = 0; i < simCount(); ++i)
-        if (!run[i]) {
-            sims_[i].idleStep(dtSeconds);
-            ++idleSteps_[i];
-        }
-    // One accumulate pass per capture and buffer format for its sims that run
-    // (SnowSim::stepShared).
+        for (int w = 0; w < windowCount(i); ++w)
+            if (!run[i][w]) {
+                windowRef(i, w).sim.idleStep(dtSeconds);
+                if (w == 0)
+                    ++idleSteps_[i];
+            }
+    // One accumulate pass per capture and buffer format for the windows that run on it
+    // (SnowSim::stepShared); a sim's windows sit at other places, so they have captures (and
+    // passes) of their own.
     for (int c = 0; c < captureCount(); ++c)
         for (BufferFormat format : {BufferFormat::R16F, BufferFormat::RGBA16F}) {
             std::vector<SnowSim*> group;
+            std::vector<std::pair<int, int>> members;
             std::string pass = "accumulate.";
             for (int i = 0; i < simCount(); ++i)
-                if (run[i] && captureIndex_[i] == c && sims_[i].settings().format == format) {
-                    group.push_back(&sims_[i]);
-                    pass += sims_[i].name();
+                for (int w = 0; w < windowCount(i); ++w) {
+                    WindowRef window = windowRef(i, w);
+                    if (run[i][w] && window.capture == c &&
+                        window.sim.settings().format == format) {
+                        group.push_back(&window.sim);
+                        members.emplace_back(i, w);
+                        pass += window.sim.name();
+                    }
                 }
             if (group.empty())
                 continue;
@@ -351,11 +374,12 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
                 timer->end(pass);
             ++passesRun_.accumulate;
             passesRun_.accumulateOutputs += static_cast<long long>(group.size());
-            for (SnowSim* sim : group) {
-                const int i = static_cast<int>(sim - sims_.data());
-                updateHealBound(i, contact[i]);
-            }
+            for (const auto& [i, w] : members)
+                updateHealBound(i, w, contact[i][w]);
         }
+    for (int i = 0; i < simCount(); ++i)
+        if (windowCount(i) > 1)
+            syncOverlaps(i, run[i]);
     worldsAfterStep();
 }
 
@@ -364,6 +388,11 @@ void SnowField::reset() {
         return;
     for (auto& sim : sims_)
         sim.reset();
+    for (auto& extras : extra_)
+        for (auto& extra : extras) {
+            extra->sim.reset();
+            extra->healBound = 0.0;
+        }
     for (auto& world : worlds_)
         if (world)
             world->reset();
@@ -378,6 +407,9 @@ std::size_t SnowField::bytes() const {
         total += capture->bytes();
     for (const SnowSim& sim : sims_)
         total += sim.bytes();
+    for (const auto& extras : extra_)
+        for (const auto& extra : extras)
+            total += extra->sim.bytes();
     return total;
 }
 

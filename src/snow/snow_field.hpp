@@ -30,6 +30,14 @@ struct PassCounts {
     long long accumulateOutputs = 0; // sim steps those passes wrote (one output per sim)
 };
 
+// One window of a sim (docs/world.md, section 6): where it is, its size, whom it follows.
+struct ObserverWindow {
+    glm::dvec2 centreCm{0.0};
+    double sideCm = 0.0;
+    int resolution = 0;
+    int deformer = -1; // the observer: its index among the scenario's deformers; -1: none
+};
+
 // The region a sim covers, from the settings (where a following region starts).
 Region simRegion(const Settings& settings, int simIndex);
 CaptureKey simCaptureKey(const Settings& settings, int simIndex);
@@ -78,9 +86,29 @@ public:
     // sim.X.persistence = "world": the sim's pager and tile store; null for "window".
     const WorldPager* world(int simIndex) const { return worlds_[simIndex].get(); }
     WorldPager* world(int simIndex) { return worlds_[simIndex].get(); }
-    // After a world store was filled from outside (a world file): every such sim's window
-    // replaces its texels with the store's, aged to now (src/snow/world_field.cpp).
+    // After a world store was filled from outside (a world file): every such sim's windows
+    // replace their texels with the store's, aged to now (src/snow/world_field.cpp).
     void restoreWorldWindows();
+
+    // Observers (snow.follow, src/snow/snow_field_windows.cpp): a follow_snapped sim keeps one
+    // window per observer, every other sim one. Window 0 is sim(i) itself (what the frame
+    // draws); the others have their own buffer and capture at the sim's resolution and region
+    // size, and share the sim's world store. Where windows overlap they hold the same texels.
+    int windowCount(int simIndex) const { return 1 + static_cast<int>(extra_[simIndex].size()); }
+    const SnowSim& window(int simIndex, int w) const {
+        return w == 0 ? sims_[simIndex] : extra_[simIndex][w - 1]->sim;
+    }
+    double windowHealBound(int simIndex, int w) const {
+        return w == 0 ? healBound_[simIndex] : extra_[simIndex][w - 1]->healBound;
+    }
+    // The windows `settings` gives sim i with `observers` observers: one each for an r16f
+    // follow_snapped sim, else one (a naive follow resamples and rgba16f's tags spread between
+    // texels, so neither could share texels exactly between windows).
+    static int windowsWanted(const Settings& settings, int simIndex, int observers);
+    // Every window of the sim, window 0 first (the World panel's map).
+    std::vector<ObserverWindow> windows(int simIndex) const;
+    // The observers' deformer indices, as resolved from the settings last applied.
+    const std::vector<int>& observers() const { return observers_; }
 
 private:
     SnowField(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
@@ -91,15 +119,54 @@ private:
     // Drops the sims past `count`, or adds the missing ones (unconfigured).
     void resizeSims(int count);
     CaptureKey currentKey(int simIndex) const;
-    // Follow modes: moves each following sim towards its deformer; true per sim that moved.
-    std::array<bool, kMaxSims> followDeformers(std::span<const DeformerInstance> deformers);
-    void updateHealBound(int simIndex, bool contact);
+    // Per sim and window.
+    using Moved = std::array<std::array<bool, kMaxObservers>, kMaxSims>;
+    // Follow modes: moves each following window towards its observer; true per window moved.
+    Moved followDeformers(std::span<const DeformerInstance> deformers);
+    void updateHealBound(int simIndex, int w, bool contact);
     // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
     // settings change, a move with paging, and the pagers' part of a step.
     static std::optional<std::string> worldSettingsError(const Settings& settings);
     std::optional<std::string> configureWorlds();
-    void moveRegion(int simIndex, glm::dvec2 next, const gpu::ShaderProgram& shift);
     void worldsAfterStep();
+
+    // Observer windows (src/snow/snow_field_windows.cpp).
+    struct Extra {
+        SnowSim sim;
+        glm::dvec2 centre{0.0};
+        int capture = 0;
+        double healBound = 0.0;
+        bool fresh = false; // made by the last configure, not yet filled
+    };
+    // What a loop over windows needs of window w of sim i, whichever array holds it.
+    struct WindowRef {
+        SnowSim& sim;
+        glm::dvec2& centre;
+        int& capture;
+        double& healBound;
+    };
+    WindowRef windowRef(int simIndex, int w);
+    // Resolves snow.follow to deformer indices, or the one-line reason it cannot.
+    static std::variant<std::vector<int>, std::string> resolveObservers(const Settings& settings);
+    // Adds, drops and configures the windows past the first of every sim.
+    std::optional<std::string> configureWindows();
+    // The world texels window w of sim i covers when centred at `centre`.
+    TexelRect windowRect(int simIndex, glm::dvec2 centre) const;
+    // The sim's other windows as they stand now.
+    std::vector<TexelRect> otherWindows(int simIndex, int w) const;
+    // Moves one window (paging where the sim keeps a world; copying the texels that enter
+    // from another window of the sim).
+    void moveWindow(int simIndex, int w, glm::dvec2 next, const gpu::ShaderProgram& shift);
+    // Window w's texels: where a window of `sources` covers them copied from it, elsewhere
+    // taken from the store (if the sim keeps one). Returns the largest value restored.
+    float fillWindow(int simIndex, int w, const std::vector<int>& sources);
+    // Fills the windows configureWindows made.
+    void fillNewWindows();
+    // Copies `rect` (world texels) from window `from` into window `to` of sim i, exactly.
+    void copyBetweenWindows(int simIndex, int from, int to, const TexelRect& rect);
+    // After a step's accumulate: where windows overlap, the lowest window owns the texel and
+    // the others take its value (ran: which windows ran their pass).
+    void syncOverlaps(int simIndex, const std::array<bool, kMaxObservers>& ran);
 
     gpu::ShaderLibrary& shaders_;
     Settings settings_;
@@ -116,10 +183,12 @@ private:
     std::array<int, kMaxSims> tagStepsLeft_{};
     std::array<long long, kMaxSims> idleSteps_{};
     std::vector<std::unique_ptr<ContactCapture>> captures_;
-    std::array<int, kMaxSims> captureIndex_{};
+    std::array<int, kMaxSims> captureIndex_{}; // window 0's; the others' are in extra_
     std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
+    std::array<std::vector<std::unique_ptr<Extra>>, kMaxSims> extra_; // windows 1.. of each sim
+    std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it
     DeformerBatch ownBatch_;                // step(span): instances no frame prepared
 };

@@ -38,25 +38,20 @@ std::optional<std::string> SnowField::configureWorlds() {
     return std::nullopt;
 }
 
-void SnowField::moveRegion(int simIndex, glm::dvec2 next, const gpu::ShaderProgram& shift) {
-    WorldPager* world = worlds_[simIndex].get();
-    const glm::dvec2 from = sims_[simIndex].region().centreCm;
-    if (world)
-        world->pageOut(sims_[simIndex], next, healBound_[simIndex] == 0.0);
-    sims_[simIndex].shiftRegion(next, shift);
-    if (world) {
-        // A restored trail must be stepped (idle skip) until it has healed again.
-        const float restored = world->pageIn(sims_[simIndex], from);
-        healBound_[simIndex] = std::max(healBound_[simIndex], double(restored));
-    }
-}
-
 void SnowField::restoreWorldWindows() {
-    for (int i = 0; i < simCount(); ++i)
-        if (worlds_[i]) {
-            const float restored = worlds_[i]->restoreWindow(sims_[i]);
-            healBound_[i] = std::max(healBound_[i], double(restored));
+    for (int i = 0; i < simCount(); ++i) {
+        if (!worlds_[i])
+            continue;
+        // Each texel comes from the store into the lowest window covering it, and from there
+        // into the others; every window steps on the loaded clock.
+        std::vector<int> lower;
+        for (int w = 0; w < windowCount(i); ++w) {
+            if (w > 0)
+                extra_[i][w - 1]->sim.restoreClock(sims_[i].clock().state());
+            fillWindow(i, w, lower);
+            lower.push_back(w);
         }
+    }
 }
 
 void SnowField::worldsAfterStep() {

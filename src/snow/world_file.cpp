@@ -166,14 +166,18 @@ std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
         WorldStore copy(pager->store().tileTexels(), 1, std::numeric_limits<std::size_t>::max());
         for (const auto& [key, tile] : pager->store().tiles())
             copy.insert(key, tile);
-        // The window, folded in as of now (the store holds 0 under it).
+        // Every window (observers), folded in as of now (the store holds 0 under them;
+        // overlapping windows hold the same texels, so the order does not matter).
         const int n = sim.region().resolution;
-        const std::vector<float> texels = sim.persistent().readFloats();
-        std::vector<std::uint16_t> bits(texels.size());
-        for (std::size_t t = 0; t < texels.size(); ++t)
-            bits[t] = floatToHalfBits(texels[t]);
-        copy.write({pager->windowCorner(sim.region().centreCm), {n, n}}, bits, pager->log().steps(),
-                   pager->log());
+        for (int w = 0; w < field.windowCount(i); ++w) {
+            const SnowSim& window = field.window(i, w);
+            const std::vector<float> texels = window.persistent().readFloats();
+            std::vector<std::uint16_t> bits(texels.size());
+            for (std::size_t t = 0; t < texels.size(); ++t)
+                bits[t] = floatToHalfBits(texels[t]);
+            copy.write({pager->windowCorner(window.region().centreCm), {n, n}}, bits,
+                       pager->log().steps(), pager->log());
+        }
         copy.ageAll(pager->log());
         WorldFileSim out;
         out.simIndex = i;

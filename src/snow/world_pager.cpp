@@ -72,19 +72,59 @@ void WorldPager::configure(const Region& configured, int storeMib, HalfRounding 
     log_.clear();
 }
 
-glm::ivec2 WorldPager::windowCorner(glm::dvec2 centreCm) const {
-    const glm::dvec2 steps = glm::round((centreCm - configured_.centreCm) / configured_.texelCm());
-    return glm::ivec2(steps) - configured_.resolution / 2;
+glm::ivec2 windowCorner(const Region& configured, glm::dvec2 centreCm) {
+    const glm::dvec2 steps = glm::round((centreCm - configured.centreCm) / configured.texelCm());
+    return glm::ivec2(steps) - configured.resolution / 2;
 }
 
-void WorldPager::pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowClear) {
+TexelRect intersection(const TexelRect& a, const TexelRect& b) {
+    const glm::ivec2 lo = glm::max(a.origin, b.origin);
+    const glm::ivec2 hi = glm::min(a.origin + a.size, b.origin + b.size);
+    if (hi.x <= lo.x || hi.y <= lo.y)
+        return {};
+    return {lo, hi - lo};
+}
+
+std::vector<TexelRect> minusRects(std::vector<TexelRect> rects, std::span<const TexelRect> holes) {
+    for (const TexelRect& hole : holes) {
+        std::vector<TexelRect> kept;
+        for (const TexelRect& r : rects) {
+            const TexelRect cut = intersection(r, hole);
+            if (cut.empty()) {
+                kept.push_back(r);
+                continue;
+            }
+            // Up to four pieces: the rows below and above the cut (full width), then the
+            // columns left and right of it (the cut's rows).
+            const glm::ivec2 lo = r.origin, hi = r.origin + r.size;
+            const glm::ivec2 clo = cut.origin, chi = cut.origin + cut.size;
+            if (clo.y > lo.y)
+                kept.push_back({lo, {r.size.x, clo.y - lo.y}});
+            if (chi.y < hi.y)
+                kept.push_back({{lo.x, chi.y}, {r.size.x, hi.y - chi.y}});
+            if (clo.x > lo.x)
+                kept.push_back({{lo.x, clo.y}, {clo.x - lo.x, cut.size.y}});
+            if (chi.x < hi.x)
+                kept.push_back({{chi.x, clo.y}, {hi.x - chi.x, cut.size.y}});
+        }
+        rects = std::move(kept);
+    }
+    return rects;
+}
+
+glm::ivec2 WorldPager::windowCorner(glm::dvec2 centreCm) const {
+    return snowcap::windowCorner(configured_, centreCm);
+}
+
+void WorldPager::pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowClear,
+                         std::span<const TexelRect> others) {
     if (windowClear || !sim.allocated())
         return; // every leaving texel is 0, and the store holds 0 under the window
     const auto start = std::chrono::steady_clock::now();
     const glm::ivec2 from = windowCorner(sim.region().centreCm), to = windowCorner(toCentre);
     const int n = configured_.resolution;
     glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    for (const TexelRect& rect : squareMinusSquare(from, to, n)) {
+    for (const TexelRect& rect : minusRects(squareMinusSquare(from, to, n), others)) {
         const std::size_t bytes =
             static_cast<std::size_t>(rect.size.x) * rect.size.y * sizeof(std::uint16_t);
         Readback readback;
@@ -140,12 +180,14 @@ void WorldPager::complete(Readback& readback, bool wait) {
     cost_.completeS += secondsSince(start);
 }
 
-float WorldPager::pageIn(const SnowSim& sim, glm::dvec2 fromCentre) {
+float WorldPager::pageIn(const SnowSim& sim, glm::dvec2 fromCentre,
+                         std::span<const TexelRect> others) {
     if (!sim.allocated())
         return 0.0f;
     const auto start = std::chrono::steady_clock::now();
     const glm::ivec2 from = windowCorner(fromCentre), to = windowCorner(sim.region().centreCm);
-    const std::vector<TexelRect> entering = squareMinusSquare(to, from, configured_.resolution);
+    const std::vector<TexelRect> entering =
+        minusRects(squareMinusSquare(to, from, configured_.resolution), others);
     // A readback still in flight that holds entering texels must land first (in order: a
     // later one may overwrite the same texels).
     std::size_t needed = 0;
@@ -182,13 +224,13 @@ float WorldPager::restore(const SnowSim& sim, const std::vector<TexelRect>& rect
     return top;
 }
 
-float WorldPager::restoreWindow(const SnowSim& sim) {
+float WorldPager::restoreWindow(const SnowSim& sim, std::span<const TexelRect> others) {
     if (!sim.allocated())
         return 0.0f;
     finish();
     const glm::ivec2 corner = windowCorner(sim.region().centreCm);
     const int n = configured_.resolution;
-    return restore(sim, {{corner, {n, n}}}, corner);
+    return restore(sim, minusRects({{corner, {n, n}}}, others), corner);
 }
 
 void WorldPager::afterStep(const SnowSim& sim) {

@@ -13,7 +13,9 @@
 
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace snowcap {
 
@@ -28,6 +30,14 @@ struct WorldPagingCost {
     long long readbacksWaited = 0; // a page-in had to wait for one still in flight
 };
 
+// The world texel of a window's texel (0, 0) when it is centred at `centreCm`, on the grid of
+// the configured region (a follow_snapped window is always on it).
+glm::ivec2 windowCorner(const Region& configured, glm::dvec2 centreCm);
+// The overlap of two rectangles (empty if they do not meet).
+TexelRect intersection(const TexelRect& a, const TexelRect& b);
+// What of `rects` no rectangle of `holes` covers (disjoint rectangles).
+std::vector<TexelRect> minusRects(std::vector<TexelRect> rects, std::span<const TexelRect> holes);
+
 class WorldPager {
 public:
     // The tile side for a window of `resolution` texels.
@@ -41,14 +51,20 @@ public:
     // snapping origin) starts an empty store. `origin` is the configured centre, the grid's
     // origin (region_shift.hpp's snappedCentre).
     void configure(const Region& configured, int storeMib, HalfRounding storeRounding);
+    // One window of the sim (observers: every window shares this store). `others` are the
+    // world rectangles of the sim's other windows: a texel inside one of them is that window's,
+    // never the store's, so it is neither paged out nor taken (the field copies it between
+    // windows on the GPU instead).
     // Before the window moves to `toCentre`: queues the readback of the texels that leave.
     // `windowClear`: the window is known to be all 0 (healBound), so nothing is read back.
-    void pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowClear);
+    void pageOut(const SnowSim& window, glm::dvec2 toCentre, bool windowClear,
+                 std::span<const TexelRect> others = {});
     // After the move (from `fromCentre`): restores the texels that entered. Returns the largest
     // value restored (0: nothing was).
-    float pageIn(const SnowSim& sim, glm::dvec2 fromCentre);
+    float pageIn(const SnowSim& window, glm::dvec2 fromCentre,
+                 std::span<const TexelRect> others = {});
     // The whole window from the store (a loaded world): returns the largest value restored.
-    float restoreWindow(const SnowSim& sim);
+    float restoreWindow(const SnowSim& window, std::span<const TexelRect> others = {});
     // After every step of the sim, run or idle: logs the clock's step, completes the readbacks
     // that have finished and now and then drops healed tiles.
     void afterStep(const SnowSim& sim);

@@ -122,19 +122,27 @@ void scenePanel(PanelContext& context) {
     if (ImGui::CollapsingHeader("Region", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::PushItemWidth(-140.0f);
         changed |= paramWidget(params::snowParams(), "region_centre_cm", edited.snow);
-        std::string follow = edited.snow.follow.empty() ? "(first deformer)" : edited.snow.follow;
+        // The combo picks the first observer; the others (snow.follow's list) stay as they are.
+        std::vector<std::string>& observers = edited.snow.follow;
+        const std::string follow = observers.empty() ? "(first deformer)" : observers.front();
         if (ImGui::BeginCombo("follow", follow.c_str())) {
-            if (ImGui::Selectable("(first deformer)", edited.snow.follow.empty())) {
-                edited.snow.follow.clear();
+            if (ImGui::Selectable("(first deformer)", observers.empty())) {
+                observers.clear();
                 changed = true;
             }
             for (const DeformerSettings& d : edited.deformers)
-                if (ImGui::Selectable(d.name.c_str(), d.name == edited.snow.follow)) {
-                    edited.snow.follow = d.name;
+                if (ImGui::Selectable(d.name.c_str(), d.name == follow)) {
+                    std::erase(observers, d.name);
+                    if (observers.empty())
+                        observers.push_back(d.name);
+                    else
+                        observers.front() = d.name;
                     changed = true;
                 }
             ImGui::EndCombo();
         }
+        if (observers.size() > 1)
+            ImGui::TextDisabled("%zu observers (snow.follow): one window each", observers.size());
         ImGui::TextDisabled("each sim follows or not by its own region switch (Sims panel)");
         ImGui::PopItemWidth();
     }

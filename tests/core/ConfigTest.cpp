@@ -479,7 +479,13 @@ TEST_F(ConfigErrors, EveryClassOfBadValueNamesFileLineColumnAndKey) {
         {"[sim.a]\nformat = 16\n", 2, 10, "key 'sim.a.format': expected a string, got integer"},
         {"[snow]\nidle_skip = 'yes'\n", 2, 13,
          "key 'snow.idle_skip': expected a boolean, got string"},
-        {"[snow]\nfollow = 3\n", 2, 10, "key 'snow.follow': expected a string, got integer"},
+        {"[snow]\nfollow = 3\n", 2, 10,
+         "key 'snow.follow': expected a deformer name or a list of names, got integer"},
+        {"[snow]\nfollow = ['a', 3]\n", 2, 16,
+         "key 'snow.follow[1]': expected a deformer name, got integer"},
+        {"[snow]\nfollow = ['a', 'a']\n", 2, 16, "key 'snow.follow[1]': 'a' is named twice"},
+        {"[snow]\nfollow = ['a', 'b', 'c', 'd', 'e']\n", 2, 10,
+         "key 'snow.follow': at most 4 observers, got 5"},
         {"[look]\nsun_colour = [1, 1]\n", 2, 14,
          "key 'look.sun_colour': expected [x, y, z], got 2 values"},
         {"[soak]\nenabled = 1\n", 2, 11, "key 'soak.enabled': expected a boolean, got integer"},
@@ -550,6 +556,22 @@ TEST(ConfigFromText, SameSchemaAndMessagesAsFiles) {
         std::get<ConfigError>(loadSettingsFromText("[run\nfps = 1\n", "mem.toml")).message;
     EXPECT_TRUE(syntax.starts_with("mem.toml:1:")) << syntax;
     EXPECT_EQ(syntax.find('\n'), std::string::npos) << syntax;
+}
+
+// snow.follow takes one name or a list (observers); "" and [] are the default observer.
+TEST(ConfigFromText, FollowTakesANameOrAListOfObservers) {
+    const auto follow = [](const std::string& text) {
+        auto loaded = loadSettingsFromText("[snow]\n" + text + "\n", "mem.toml");
+        EXPECT_TRUE(std::holds_alternative<Settings>(loaded)) << text;
+        return std::holds_alternative<Settings>(loaded) ? std::get<Settings>(loaded).snow.follow
+                                                        : std::vector<std::string>{"?"};
+    };
+    using Names = std::vector<std::string>;
+    EXPECT_EQ(follow("follow = \"boot\""), Names{"boot"});
+    EXPECT_EQ(follow("follow = \"\""), Names{});
+    EXPECT_EQ(follow("follow = []"), Names{});
+    EXPECT_EQ(follow("follow = [\"player_1\", \"player_2\"]"), (Names{"player_1", "player_2"}));
+    EXPECT_EQ(follow("follow = ['a', 'b', 'c', 'd']").size(), 4u);
 }
 
 // The shipped soak scenario turns the soak on at 256² and loads cleanly.

@@ -1,0 +1,38 @@
+#include "lab/world_stats.hpp"
+
+namespace snowcap {
+
+void addWorldStats(nlohmann::json& sim, const SnowField& field, int s, const Settings& settings) {
+    if (const WorldPager* world = field.world(s)) {
+        // sim.X.persistence = "world": the store's size and traffic.
+        const WorldStoreStats& w = world->store().stats();
+        const WorldPagingCost& cost = world->cost();
+        sim["world"] = {{"tiles", w.tiles},
+                        {"tile_texels", world->store().tileTexels()},
+                        {"store_bytes", w.storeBytes},
+                        {"store_bytes_peak", w.storeBytesPeak},
+                        {"cap_bytes", world->store().capBytes()},
+                        {"paged_out", w.pagedOut},
+                        {"paged_in", w.pagedIn},
+                        {"evicted_tiles", w.evictedTiles},
+                        {"healed_tiles", w.healedTiles},
+                        {"readbacks", cost.readbacks},
+                        {"readbacks_waited", cost.readbacksWaited},
+                        {"page_out_s", cost.pageOutS},
+                        {"page_in_s", cost.pageInS},
+                        {"complete_s", cost.completeS}};
+    }
+    if (field.windowCount(s) > 1) {
+        // Observers (snow.follow, docs/world.md section 6): where each window ended and whom
+        // it follows (a sim has several windows only when snow.follow names them).
+        nlohmann::json windows = nlohmann::json::array();
+        for (const ObserverWindow& w : field.windows(s)) {
+            const bool named = w.deformer >= 0 && w.deformer < int(settings.deformers.size());
+            windows.push_back({{"centre_cm", {w.centreCm.x, w.centreCm.y}},
+                               {"observer", named ? settings.deformers[w.deformer].name : ""}});
+        }
+        sim["windows"] = windows;
+    }
+}
+
+} // namespace snowcap
