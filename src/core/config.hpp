@@ -60,6 +60,7 @@ std::string_view toString(CaptureProxyMode mode);
 std::string_view toString(RimMode mode);
 std::string_view toString(RegionMode mode);
 std::string_view toString(Persistence mode);
+std::string_view toString(WorldCompression compression);
 std::string_view toString(Quality quality);
 std::string_view toString(ContactType type);
 
