@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "bench/bench_cases.hpp"
 #include "bench/bench_report.hpp"
+#include "bench/bench_world.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "lab/progress.hpp"
@@ -120,7 +121,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     }
     static const std::vector<std::string> kPasses = {
         "copy",           "clear",        "capture",  "accumulate", "capture_accumulate", "step_ab",
-        "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip"};
+        "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip",          "world"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -128,7 +129,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             pass.rfind("blur_", 0) != 0) {
             spdlog::error("--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                           "capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                          "surface_tess, frame_ab, quality, idle_skip)",
+                          "surface_tess, frame_ab, quality, idle_skip, world)",
                           pass);
             return 2;
         }
@@ -184,6 +185,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     for (int size : options.sizes) {
         spdlog::info("bench: buffer {}", size);
         if (auto error = bench::bufferCases(bench, size))
+            return fail(*error);
+        if (auto error = bench::worldCases(bench, size))
             return fail(*error);
         finished(fmt::format("buffer {} done", size));
     }

@@ -110,6 +110,25 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
                               extra("frame_ab", "default", "fps"), ">=", 15.0, "fps",
                               "default A/B viewer frame (step + both views), median wall time"));
 
+    for (const char* size : {"1024", "2048"}) {
+        auto world = [&](const char* variant, const char* key) -> std::optional<double> {
+            const Case* c = findCase(cases, "world", variant, size);
+            if (!c || !c->extra.contains(key))
+                return std::nullopt;
+            return c->extra[key].get<double>();
+        };
+        targets.push_back(compare(fmt::format("world_paging_{}_x_follow", size),
+                                  world("follow_paging", "x_follow_window"), "<=", 1.25,
+                                  "x follow step",
+                                  "follow step paging a world store, median, "
+                                  "over the same step without it"));
+        targets.push_back(compare(fmt::format("world_return_worst_{}_x_follow", size),
+                                  world("return", "worst_x_follow_window"), "<=", 2.0,
+                                  "x follow step",
+                                  "worst step of the walk back over the stored "
+                                  "trail over a follow step without paging"));
+    }
+
     std::optional<double> mib2048;
     int mismatches = 0;
     bool anyMemory = false;
