@@ -320,7 +320,10 @@ void printReport(const RunInfo& info, const std::vector<Case>& cases,
     std::printf("%-18s %-12s %-10s %10s %10s %10s %7s %10s %4s\n", "pass", "variant", "size",
                 "median ms", "min ms", "max ms", "x copy", "M/s", "n");
     for (const Case& c : cases) {
-        const std::string unit = c.unit == "pixels" ? "px" : c.unit == "texels" ? "tx" : "tri";
+        const std::string unit = c.unit == "pixels"   ? "px"
+                                 : c.unit == "texels" ? "tx"
+                                 : c.unit == "tiles"  ? "tl"
+                                                      : "tri";
         std::printf("%-18s %-12s %-10s %10.3f %10.3f %10.3f %7.2f %7.1f %-2s %4d%s%s\n",
                     c.pass.c_str(), c.variant.c_str(), c.size.c_str(), c.medianMs, c.minMs, c.maxMs,
                     c.ratioToCopy, rateM(c), unit.c_str(), c.samples, c.note.empty() ? "" : "  ",

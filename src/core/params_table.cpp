@@ -118,10 +118,11 @@ const Section<SnowSettings>& snowParams() {
             {"world_store_mib", &N::worldStoreMib, 64, integerBetween(1, 65536), "MiB", Drag,
              "Cap of each sim's world tile store (sim.X.persistence = \"world\"); when full the "
              "most healed tiles are evicted."},
-            {"world_compress", choice(&N::worldCompress, kWorldCompressions), "off", anyNumber(),
+            {"world_compress", choice(&N::worldCompress, kWorldCompressions), "lz4", anyNumber(),
              "", Combo,
              "Lossless packing of the world tiles no window has touched for 64 steps: \"off\", "
-             "\"lz4\" (fast) or \"zstd\" (smaller); the cap counts the packed bytes."},
+             "\"lz4\" (fast) or \"zstd\"; the cap counts the packed bytes (docs/world.md, section "
+             "5)."},
         }};
     return section;
 }

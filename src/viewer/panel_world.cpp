@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fmt/format.h>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
@@ -146,7 +147,7 @@ void buildMap(WorldPanelState& ps, const WorldPager& pager, const std::vector<Te
 // The map with the windows (sim colour outlines) and the player (a white dot) over it.
 void drawMap(const WorldPanelState& ps, const WorldPager& pager,
              const std::vector<TexelRect>& windows, std::optional<glm::vec3> playerCm) {
-    const float size = std::min(ImGui::GetContentRegionAvail().x, 360.0f);
+    const float size = std::min(ImGui::GetContentRegionAvail().x, 240.0f);
     const ImVec2 corner = ImGui::GetCursorScreenPos();
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(ps.map.id())),
                  {size, size});
@@ -189,7 +190,7 @@ void storeFigures(const WorldPager& pager) {
     ImGui::Text("paged out %lld   in %lld   evicted %lld   healed %lld", s.pagedOut, s.pagedIn,
                 s.evictedTiles, s.healedTiles);
     const WorldPagingCost& c = pager.cost();
-    ImGui::TextDisabled("readbacks %lld (%lld waited for)   out %.2f s  in %.2f s  land %.2f s",
+    ImGui::TextDisabled("readbacks %lld (%lld waited)  out %.2f s  in %.2f s  land %.2f s",
                         c.readbacks, c.readbacksWaited, c.pageOutS, c.pageInS, c.completeS);
 }
 
@@ -232,6 +233,10 @@ void fileButtons(PanelContext& context, WorldPanelState& ps) {
     if (!save && !load)
         return;
     SnowField& field = context.lab.field();
+    if (save) { // out/ may not exist yet (a failure here shows as the write's own error)
+        std::error_code ignored;
+        std::filesystem::create_directories(std::filesystem::path(ps.path).parent_path(), ignored);
+    }
     std::optional<std::string> error = save ? saveWorld(field, ps.path) : loadWorld(field, ps.path);
     if (error) {
         context.state.status = *error; // the file and the reason; nothing was loaded
@@ -308,7 +313,7 @@ void worldPanel(PanelContext& context) {
     const double tileM = ps.tileTexels * pager.configured().texelCm() / 100.0;
     ImGui::TextDisabled(
         "%d x %d tiles of %.2f m; %s%s", ps.extent, ps.extent, tileM,
-        ps.byAge ? "bright: touched lately, dark: long ago" : "colour: largest value now (0 .. 1)",
+        ps.byAge ? "bright: seen lately" : "colour: largest value now",
         ps.hiddenTiles ? fmt::format("; {} tiles off the map", ps.hiddenTiles).c_str() : "");
     storeFigures(pager);
     ImGui::Separator();
