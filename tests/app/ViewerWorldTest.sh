@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The viewer's World panel under real X input (xdotool, as ViewerKeysTest.sh): a player on
-# world_walk's world store is teleported 30 m out and back, the world is saved with the panel's
-# Save button (a SNOWCAPW file appears) and loaded back with Load; then a truncated file and a
-# foreign one each give one line naming the file and the reason, load nothing, and are left as
-# they were, while the viewer keeps taking keys.
+# world_walk's world store is teleported 30 m out and back and runs with Shift+W; the world is
+# saved with the panel's Save button (a SNOWCAPW file appears) and loaded back with Load; then a
+# truncated file and a foreign one each give one line naming the file and the reason, load
+# nothing, and are left as they were, while the viewer keeps taking keys.
 #
 # Usage (under xvfb-run): ViewerWorldTest.sh SNOWCAP OUT_DIR
 set -u
@@ -49,6 +49,25 @@ frames 3
 teleport 0 0
 grep -q 'player teleported to (0, 0) cm' "$log" || fail "teleport did not come back to (0, 0)"
 
+echo "hold Shift+W for 4 s: the player runs farther than walking could take it"
+player() { grep "player at" "$log" | tail -1 | sed 's/.*player at x \([-0-9.]*\), y \([-0-9.]*\) cm/\1 \2/'; }
+click 250 500 # off the panel: keys are the viewer's
+xdotool key --delay 1 F12
+await '^debug: player at' 30 1
+before=$(player)
+xdotool keydown shift keydown w
+sleep 4
+xdotool keyup w keyup shift
+frames 2
+xdotool key --delay 1 F12
+await '^debug: player at' 30 2
+after=$(player)
+echo "player before: $before; after: $after"
+# Walking (speed_cm_s 100) covers at most 400 cm of simulated time in 4 s of wall time.
+awk -v a="$before" -v b="$after" 'BEGIN { split(a, p, " "); split(b, q, " ");
+    d = sqrt((q[1] - p[1])^2 + (q[2] - p[2])^2); print "ran " d " cm"; exit !(d > 400) }' ||
+    fail "Shift+W did not run (from $before to $after)"
+
 echo "Save world: a world file"
 save_button
 await '^info: saved world out/viewer.world' 30
@@ -79,6 +98,6 @@ click 250 500 # off the panel: keys are the viewer's again
 before=$(count 'key F12')
 xdotool key --delay 1 F12
 await 'key F12' 20 $((before + 1))
-await '^info: saved out/' 20
+await '^info: saved out/' 20 3
 quit_viewer
 echo "PASS"
