@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "bench/bench_cases.hpp"
 #include "bench/bench_report.hpp"
+#include "bench/bench_world.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "lab/progress.hpp"
@@ -125,7 +126,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     static const std::vector<std::string> kPasses = {
         "copy",      "clear",           "capture",      "accumulate", "capture_accumulate",
         "step_ab",   "surface_vertex",  "surface_tess", "frame_ab",   "quality",
-        "idle_skip", "accumulate_fused", "crowd"};
+        "idle_skip", "accumulate_fused", "crowd",       "world"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -134,7 +135,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             spdlog::error(
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                "surface_tess, frame_ab, quality, idle_skip, crowd)",
+                "surface_tess, frame_ab, quality, idle_skip, crowd, world)",
                 pass);
             return 2;
         }
@@ -193,6 +194,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::bufferCases(bench, size))
             return fail(*error);
         if (auto error = bench::contactCases(bench, size))
+            return fail(*error);
+        if (auto error = bench::worldCases(bench, size))
             return fail(*error);
         finished(fmt::format("buffer {} done", size));
     }

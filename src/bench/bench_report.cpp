@@ -137,6 +137,25 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
                               extra("frame_ab", "default", "fps"), ">=", 15.0, "fps",
                               "default A/B viewer frame (step + both views), median wall time"));
 
+    for (const char* size : {"1024", "2048"}) {
+        auto world = [&](const char* variant, const char* key) -> std::optional<double> {
+            const Case* c = findCase(cases, "world", variant, size);
+            if (!c || !c->extra.contains(key))
+                return std::nullopt;
+            return c->extra[key].get<double>();
+        };
+        targets.push_back(compare(fmt::format("world_paging_{}_x_follow", size),
+                                  world("follow_paging", "x_follow_window"), "<=", 1.25,
+                                  "x follow step",
+                                  "follow step paging a world store, median, "
+                                  "over the same step without it"));
+        targets.push_back(compare(fmt::format("world_return_worst_{}_x_follow", size),
+                                  world("return", "worst_x_follow_window"), "<=", 2.0,
+                                  "x follow step",
+                                  "worst step of the walk back over the stored "
+                                  "trail over a follow step without paging"));
+    }
+
     std::optional<double> mib2048;
     int mismatches = 0;
     bool anyMemory = false;
@@ -328,7 +347,10 @@ void printReport(const RunInfo& info, const std::vector<Case>& cases,
     std::printf("%-18s %-12s %-10s %10s %10s %10s %7s %10s %4s\n", "pass", "variant", "size",
                 "median ms", "min ms", "max ms", "x copy", "M/s", "n");
     for (const Case& c : cases) {
-        const std::string unit = c.unit == "pixels" ? "px" : c.unit == "texels" ? "tx" : "tri";
+        const std::string unit = c.unit == "pixels"   ? "px"
+                                 : c.unit == "texels" ? "tx"
+                                 : c.unit == "tiles"  ? "tl"
+                                                      : "tri";
         std::printf("%-18s %-12s %-10s %10.3f %10.3f %10.3f %7.2f %7.1f %-2s %4d%s%s\n",
                     c.pass.c_str(), c.variant.c_str(), c.size.c_str(), c.medianMs, c.minMs, c.maxMs,
                     c.ratioToCopy, rateM(c), unit.c_str(), c.samples, c.note.empty() ? "" : "  ",

@@ -172,6 +172,9 @@ std::string_view toString(RegionMode mode) {
 std::string_view toString(Persistence mode) {
     return nameOf(kPersistenceModes, mode);
 }
+std::string_view toString(WorldCompression compression) {
+    return nameOf(kWorldCompressions, compression);
+}
 std::string_view toString(Quality quality) {
     return nameOf(kQualities, quality);
 }

@@ -61,6 +61,7 @@ std::string_view toString(CaptureDepth depth);
 std::string_view toString(RimMode mode);
 std::string_view toString(RegionMode mode);
 std::string_view toString(Persistence mode);
+std::string_view toString(WorldCompression compression);
 std::string_view toString(Quality quality);
 std::string_view toString(ContactType type);
 

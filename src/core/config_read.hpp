@@ -91,6 +91,11 @@ inline constexpr std::array<Spelling<Persistence>, 2> kPersistenceModes{{
     {Persistence::Window, "window"},
     {Persistence::World, "world"},
 }};
+inline constexpr std::array<Spelling<WorldCompression>, 3> kWorldCompressions{{
+    {WorldCompression::Off, "off"},
+    {WorldCompression::Lz4, "lz4"},
+    {WorldCompression::Zstd, "zstd"},
+}};
 inline constexpr std::array<Spelling<Quality>, 6> kQualities{{
     {Quality::Custom, "custom"},
     {Quality::Off, "off"},

@@ -23,6 +23,7 @@ using config_read::kRefillModes;
 using config_read::kRegionModes;
 using config_read::kRimModes;
 using config_read::kSurfaceGeometries;
+using config_read::kWorldCompressions;
 
 namespace {
 
@@ -164,6 +165,11 @@ const Section<SnowSettings>& snowParams() {
             {"world_store_mib", &N::worldStoreMib, 64, integerBetween(1, 65536), "MiB", Drag,
              "Cap of each sim's world tile store (sim.X.persistence = \"world\"); when full the "
              "most healed tiles are evicted."},
+            {"world_compress", choice(&N::worldCompress, kWorldCompressions), "lz4", anyNumber(),
+             "", Combo,
+             "Lossless packing of the world tiles no window has touched for 64 steps: \"off\", "
+             "\"lz4\" (fast) or \"zstd\"; the cap counts the packed bytes (docs/world.md, section "
+             "5)."},
         }};
     return section;
 }

@@ -39,6 +39,8 @@ enum class RimMode { Off, On };             // "off" | "on"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "window" | "world": what a following region does with the texels it scrolls past
 enum class Persistence { Window, World };
+// "off" | "lz4" | "zstd": how a world store packs the tiles no window touches (snow/tile_codec)
+enum class WorldCompression { Off, Lz4, Zstd };
 // "custom" | "off" | "low" | "medium" | "high" | "ultra"
 enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 // "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
@@ -79,6 +81,8 @@ struct SnowSettings {
     bool idleSkip{};
     // snow.world_store_mib: cap of each sim's world tile store (sim.X.persistence = "world")
     int worldStoreMib{};
+    // snow.world_compress: lossless packing of untouched world tiles; the cap counts packed bytes
+    WorldCompression worldCompress{};
 };
 
 struct CaptureSettings {

@@ -43,6 +43,22 @@ void Lab::drivePlayer(glm::vec2 inputDir, double dtS) {
     session_.deformers.drivePlayer(inputDir, dtS);
 }
 
+void Lab::teleportPlayer(glm::dvec2 toCm) {
+    const std::optional<glm::vec3> at = session_.deformers.playerPositionCm();
+    const Deformer* player = nullptr;
+    for (const Deformer& d : session_.deformers.deformers())
+        if (d.player)
+            player = &d;
+    if (!at || !player)
+        return;
+    const glm::dvec2 jump = toCm - glm::dvec2(at->x, at->y);
+    const double distance = std::hypot(jump.x, jump.y);
+    if (distance < 1e-3)
+        return;
+    // drive() moves by input x speed x dt: the whole distance in one call, at full input.
+    session_.deformers.drivePlayer(glm::vec2(jump / distance), distance / player->player->speedCmS);
+}
+
 void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
     timeS_ = endS;
     runFrame(*session_.field, *session_.renderer, {instances(), dtS, std::move(draw)},

@@ -73,6 +73,9 @@ public:
     // WASD: the player deformer's input for the next step (world XY, length <= 1).
     bool hasPlayer() const { return session_.deformers.hasPlayer(); }
     void drivePlayer(glm::vec2 inputDir, double dtS);
+    // Jumps the player to (x, y) cm (its height stays): one drive of the whole distance at
+    // once, so it also turns to face the jump. No-op without a player.
+    void teleportPlayer(glm::dvec2 toCm);
     // The player's position, else the deformer the region follows (snow.follow, else the
     // first), if any.
     std::optional<glm::vec3> followedPositionCm() const;

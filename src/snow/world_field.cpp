@@ -34,6 +34,7 @@ std::optional<std::string> SnowField::configureWorlds() {
         if (!worlds_[i])
             worlds_[i] = std::make_unique<WorldPager>();
         worlds_[i]->configure(simRegion(effective_, i), effective_.snow.worldStoreMib, *halfStore_);
+        worlds_[i]->store().setCompression(effective_.snow.worldCompress);
     }
     return std::nullopt;
 }

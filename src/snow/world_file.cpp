@@ -187,7 +187,7 @@ std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
         out.originCm = pager->configured().centreCm;
         out.clock = sim.clock().state();
         for (const auto& [key, tile] : copy.tiles())
-            out.tiles.push_back({key, tile.bits});
+            out.tiles.push_back({key, copy.tileBits(tile)});
         file.sims.push_back(std::move(out));
     }
     if (file.sims.empty())

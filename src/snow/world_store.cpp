@@ -54,14 +54,63 @@ struct AgedBits {
 
 } // namespace
 
-WorldStore::WorldStore(int tileTexels, int channels, std::size_t capBytes, EvictionPolicy policy)
-    : tileTexels_(tileTexels), channels_(channels), capBytes_(capBytes), policy_(policy) {}
+WorldStore::WorldStore(int tileTexels, int channels, std::size_t capBytes, EvictionPolicy policy,
+                       TileCompression compression)
+    : tileTexels_(tileTexels), channels_(channels), capBytes_(capBytes), policy_(policy),
+      compression_(compression) {}
 
 std::size_t WorldStore::tileBytes() const {
     return static_cast<std::size_t>(tileTexels_) * tileTexels_ * channels_ * sizeof(std::uint16_t);
 }
 
-void WorldStore::ageTile(Tile& tile, const AgingLog& log) const {
+std::size_t WorldStore::heldBytes(const Tile& tile) const {
+    return tile.isPacked() ? tile.packed.size() : tileBytes();
+}
+
+std::vector<std::uint16_t> WorldStore::tileBits(const Tile& tile) const {
+    if (!tile.isPacked())
+        return tile.bits;
+    std::vector<std::uint16_t> bits(tileBytes() / sizeof(std::uint16_t));
+    if (!unpackTile(tile.packedWith, tile.packed, bits))
+        std::fill(bits.begin(), bits.end(), std::uint16_t{0}); // never: the store packed it
+    return bits;
+}
+
+void WorldStore::rebook(std::size_t before, std::size_t after) {
+    bytes_ = bytes_ - before + after;
+    updateBytes();
+}
+
+void WorldStore::pack(Tile& tile) {
+    if (compression_ == TileCompression::Off || tile.isPacked() || tile.incompressible)
+        return;
+    std::vector<std::uint8_t> packed = packTile(compression_, tile.bits);
+    if (packed.size() >= tileBytes()) {
+        tile.incompressible = true; // keep it as it is rather than pay for nothing
+        return;
+    }
+    tile.packed = std::move(packed);
+    tile.packedWith = compression_;
+    tile.bits = {};
+    ++stats_.packs;
+    ++stats_.packedTiles;
+    rebook(tileBytes(), tile.packed.size());
+}
+
+void WorldStore::unpack(const Key& key, Tile& tile, const AgingLog& log) {
+    if (!tile.isPacked())
+        return;
+    // Unpacked, the tile holds tileBytes(): room first, so the cap holds at every moment.
+    makeRoom(tileBytes() - tile.packed.size(), log, &key);
+    const std::size_t before = tile.packed.size();
+    tile.bits = tileBits(tile);
+    tile.packed = {};
+    ++stats_.unpacks;
+    --stats_.packedTiles;
+    rebook(before, tileBytes());
+}
+
+void WorldStore::ageTile(Tile& tile, const AgingLog& log) {
     if (tile.stamp >= log.steps())
         return;
     if (!log.changesAfter(tile.stamp)) {
@@ -69,6 +118,17 @@ void WorldStore::ageTile(Tile& tile, const AgingLog& log) const {
         return;
     }
     AgedBits aged{log, tile.stamp};
+    if (tile.isPacked()) {
+        // Aged where it lies: unpacked only for the replay, so ageing never needs room.
+        std::vector<std::uint16_t> bits = tileBits(tile);
+        for (std::uint16_t& b : bits)
+            b = aged(b);
+        const std::size_t before = tile.packed.size();
+        tile.packed = packTile(tile.packedWith, bits);
+        tile.stamp = log.steps();
+        rebook(before, tile.packed.size());
+        return;
+    }
     for (std::uint16_t& bits : tile.bits)
         bits = aged(bits);
     tile.stamp = log.steps();
@@ -89,11 +149,14 @@ std::uint16_t WorldStore::topNow(Tile& tile, const AgingLog& log) {
 
 void WorldStore::updateBytes() {
     stats_.tiles = static_cast<long long>(tiles_.size());
-    stats_.storeBytes = static_cast<long long>(tiles_.size() * tileBytes());
+    stats_.storeBytes = static_cast<long long>(bytes_);
     stats_.storeBytesPeak = std::max(stats_.storeBytesPeak, stats_.storeBytes);
 }
 
 void WorldStore::drop(std::map<Key, Tile>::iterator tile, bool evicted) {
+    if (tile->second.isPacked())
+        --stats_.packedTiles;
+    bytes_ -= heldBytes(tile->second);
     tiles_.erase(tile);
     if (evicted)
         ++stats_.evictedTiles;
@@ -104,24 +167,37 @@ static bool allZero(const std::vector<std::uint16_t>& bits) {
     return std::all_of(bits.begin(), bits.end(), [](std::uint16_t b) { return b == 0; });
 }
 
-void WorldStore::makeRoomForOne(const AgingLog& log) {
-    if (tiles_.empty() || (tiles_.size() + 1) * tileBytes() <= capBytes_)
+void WorldStore::makeRoom(std::size_t extra, const AgingLog& log, const Key* keep) {
+    if (bytes_ + extra <= capBytes_)
         return;
-    // Full: give up an eighth of the cap at once, so the ranking below is paid once per many
-    // new tiles rather than once per tile.
-    const std::size_t keep = capBytes_ / tileBytes() * 7 / 8;
+    // Full: get an eighth of the cap back at once, so the work below is paid once per many
+    // new tiles rather than once per tile. Packing loses nothing, so it goes first: every
+    // tile not touched this step.
+    const std::size_t target = capBytes_ / 8 * 7;
+    auto roomy = [&] { return bytes_ <= target && bytes_ + extra <= capBytes_; };
+    if (compression_ != TileCompression::Off) {
+        for (auto& [key, tile] : tiles_)
+            if (tile.lastSeen < log.steps() && !(keep && key == *keep))
+                pack(tile);
+        if (roomy())
+            return;
+    }
     std::vector<std::pair<double, Key>> ranked; // lowest score goes first
     ranked.reserve(tiles_.size());
     for (auto& [key, tile] : tiles_) {
+        if (keep && key == *keep)
+            continue;
         const double score = policy_ == EvictionPolicy::MostHealed
                                  ? double(halfBitsToFloat(topNow(tile, log)))
                                  : static_cast<double>(tile.lastSeen);
         ranked.push_back({score, key});
     }
-    const std::size_t evict = tiles_.size() - std::min(keep, tiles_.size() - 1);
-    std::nth_element(ranked.begin(), ranked.begin() + static_cast<long>(evict - 1), ranked.end());
-    for (std::size_t i = 0; i < evict; ++i)
-        drop(tiles_.find(ranked[i].second), true);
+    std::sort(ranked.begin(), ranked.end());
+    for (const auto& [score, key] : ranked) {
+        if (roomy())
+            break;
+        drop(tiles_.find(key), true);
+    }
 }
 
 void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bits, long long stamp,
@@ -153,14 +229,17 @@ void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bit
                         any = source(x, y, 0) != 0 && aged(source(x, y, 0)) != 0;
                 if (!any)
                     continue; // untouched snow over an absent tile: nothing to keep
-                makeRoomForOne(log);
+                makeRoom(tileBytes(), log, nullptr);
                 Tile tile;
                 tile.bits.assign(static_cast<std::size_t>(t) * t * ch, 0);
                 tile.stamp = log.steps();
                 found = tiles_.emplace(Key{tx, ty}, std::move(tile)).first;
+                rebook(0, tileBytes());
             }
             Tile& tile = found->second;
+            unpack(found->first, tile, log);
             ageTile(tile, log);
+            tile.incompressible = false;
             for (int y = y0; y < y1; ++y)
                 for (int x = x0; x < x1; ++x)
                     for (int c = 0; c < ch; ++c)
@@ -170,10 +249,9 @@ void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bit
             refreshTop(tile);
             ++stats_.pagedOut;
             if (allZero(tile.bits)) {
-                tiles_.erase(found);
+                drop(found, false);
                 ++stats_.healedTiles;
             }
-            updateBytes();
         }
 }
 
@@ -192,6 +270,7 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
             if (found == tiles_.end())
                 continue;
             Tile& tile = found->second;
+            unpack(found->first, tile, log);
             // Only the texels handed back are aged: the rest keep the tile's stamp, and the 0
             // left in their place is 0 at any stamp (nothing presses), so the tile stays
             // consistent without ageing all of it on every page-in.
@@ -224,8 +303,7 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
             if (any)
                 ++stats_.pagedIn;
             if (allZero(tile.bits))
-                tiles_.erase(found);
-            updateBytes();
+                drop(found, false);
         }
     return top;
 }
@@ -233,31 +311,34 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
 void WorldStore::ageAll(const AgingLog& log) {
     for (auto it = tiles_.begin(); it != tiles_.end();) {
         ageTile(it->second, log);
-        if (allZero(it->second.bits)) {
-            it = tiles_.erase(it);
+        if (topNow(it->second, log) == 0) { // monotone law: all 0 exactly when its top is
+            auto healed = it++;
+            drop(healed, false);
             ++stats_.healedTiles;
         } else {
             ++it;
         }
     }
-    updateBytes();
 }
 
 void WorldStore::dropHealed(const AgingLog& log) {
     for (auto it = tiles_.begin(); it != tiles_.end();) {
         // Monotone law: the tile is all 0 now exactly when its largest value has aged to 0.
         if (topNow(it->second, log) == 0) {
-            it = tiles_.erase(it);
+            auto healed = it++;
+            drop(healed, false);
             ++stats_.healedTiles;
         } else {
+            if (it->second.lastSeen + kColdSteps <= log.steps())
+                pack(it->second);
             ++it;
         }
     }
-    updateBytes();
 }
 
 void WorldStore::clear() {
     tiles_.clear();
+    bytes_ = 0;
     stats_ = {};
 }
 
@@ -269,9 +350,15 @@ long long WorldStore::oldestStamp(long long now) const {
 }
 
 void WorldStore::insert(Key key, Tile tile) {
-    refreshTop(tile);
-    tiles_[key] = std::move(tile);
-    updateBytes();
+    if (!tile.isPacked())
+        refreshTop(tile); // a packed tile brings its top along
+    if (auto old = tiles_.find(key); old != tiles_.end())
+        drop(old, false);
+    if (tile.isPacked())
+        ++stats_.packedTiles;
+    const std::size_t held = heldBytes(tile);
+    tiles_.emplace(key, std::move(tile));
+    rebook(0, held);
 }
 
 } // namespace snowcap

@@ -27,7 +27,9 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
         // wall clock, capped so a stall does not become a jump.
         const double dt = state.paused || state.fixedStep ? lab.fixedDtS() : std::min(wallDtS, 0.1);
         if (dt > 0.0) {
-            lab.drivePlayer(state.playerInput, dt);
+            // Running covers kPlayerRunFactor times the ground in the same step (its clip
+            // plays that much faster too, as a run would).
+            lab.drivePlayer(state.playerInput, state.playerRuns ? dt * kPlayerRunFactor : dt);
             lab.step(dt, state.loop);
         }
         state.stepOnce = false;

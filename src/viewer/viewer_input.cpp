@@ -108,6 +108,7 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
 
 bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::KeyEvent> keyEvents) {
     state.playerInput = glm::vec2(0.0f);
+    state.playerRuns = false;
     // Typing into a panel's field: the keys are the field's (the events are dropped).
     if (ImGui::GetIO().WantCaptureKeyboard)
         return false;
@@ -122,6 +123,8 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::Key
         if (glm::length(input) > 1.0f)
             input = glm::normalize(input);
         state.playerInput = input;
+        state.playerRuns =
+            ImGui::IsKeyDown(GLFW_KEY_LEFT_SHIFT) || ImGui::IsKeyDown(GLFW_KEY_RIGHT_SHIFT);
     }
     bool quit = false;
     for (const Window::KeyEvent& event : keyEvents) {

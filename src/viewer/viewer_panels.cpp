@@ -86,7 +86,8 @@ void helpPanel(PanelContext&) {
     ImGui::BulletText("drop a mesh file on the window: add it as a deformer");
     ImGui::TextDisabled("keys");
     ImGui::BulletText("Space pause / play     .  single step     R  restart (clear both sims)");
-    ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch)");
+    ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch); Shift "
+                      "runs");
     ImGui::BulletText("F  follow the player    V  vsync    1-6  layout (6: the grid)");
     ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
     ImGui::BulletText("Esc quits");
@@ -118,6 +119,9 @@ void placeWindow(PanelId id, ImVec2 display) {
     case PanelId::Timings:
         pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
         break;
+    case PanelId::World:
+        pos = {580.0f, 190.0f}, size = {400.0f, 0.0f};
+        break;
     case PanelId::Help:
         pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
         break;
@@ -138,10 +142,11 @@ void drawPanels(PanelContext& context) {
         controlWindow(context);
     ImGui::End();
     paneLabels(context);
-    static constexpr void (*kDraw[])(PanelContext&) = {
-        simsPanel, scenePanel, comparePanel, buffersPanel, decayPanel, timingsPanel, helpPanel};
+    static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel, comparePanel,
+                                                       buffersPanel, decayPanel, timingsPanel,
+                                                       worldPanel,   helpPanel};
     static constexpr const char* kTitles[] = {"Sims",  "Scene",   "Compare", "Buffers",
-                                              "Decay", "Timings", "Help"};
+                                              "Decay", "Timings", "World",   "Help"};
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;

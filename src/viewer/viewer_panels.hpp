@@ -14,9 +14,9 @@
 
 namespace snowcap {
 
-enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, Help, Count };
+enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, World, Help, Count };
 inline constexpr const char* kPanelNames[] = {"sims",  "scene",   "compare", "buffers",
-                                              "decay", "timings", "help"};
+                                              "decay", "timings", "world",   "help"};
 
 struct PanelContext {
     Lab& lab;
@@ -45,6 +45,9 @@ void comparePanel(PanelContext& context);
 void buffersPanel(PanelContext& context);
 void decayPanel(PanelContext& context);
 void timingsPanel(PanelContext& context);
+// The world stores: tile map, windows, bytes against the cap, paging counts, Save / Load
+// world, the player's teleport (panel_world.cpp).
+void worldPanel(PanelContext& context);
 void helpPanel(PanelContext& context);
 // The control window's Record button and video path (panel_record.cpp); recordFrame runs
 // after each window frame is drawn and writes it when the lab stepped.

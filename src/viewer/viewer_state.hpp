@@ -44,7 +44,12 @@ struct ProbeSample {
     std::array<float, kMaxSims> value; // per sim; NaN outside its region
 };
 
-struct Recording; // viewer/panel_record.cpp
+struct Recording;       // viewer/panel_record.cpp
+struct WorldPanelState; // viewer/panel_world.cpp
+
+// Shift held with WASD: the player runs this many times its speed_cm_s (far walks over a
+// world store: 50 m out and back at a boot's 1.5 m/s is over a minute).
+inline constexpr double kPlayerRunFactor = 5.0;
 
 struct ViewerState {
     // Playback.
@@ -62,6 +67,7 @@ struct ViewerState {
     bool vsync = true;
     bool followPlayer = false;   // the orbit target tracks the followed deformer
     glm::vec2 playerInput{0.0f}; // WASD turned by the camera's yaw (world XY)
+    bool playerRuns = false;     // Shift held: kPlayerRunFactor times the speed
 
     // Compare.
     CompareLayout layout = CompareLayout::SplitVertical;
@@ -80,6 +86,9 @@ struct ViewerState {
         return ranges;
     }();
     int previewSize = 192;
+
+    // The World panel's map, file path and teleport field.
+    std::shared_ptr<WorldPanelState> worldPanel;
 
     // Decay probe: world position on the snow surface, and what it read over time.
     std::optional<glm::dvec2> probeCm;

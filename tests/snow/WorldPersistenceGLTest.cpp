@@ -4,6 +4,7 @@
 // refill, one-texel moves and jumps of several tiles. The same walk with "window" loses it.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "core/config.hpp"
 #include "snow/world_file.hpp"
 
 #include <cmath>
@@ -25,6 +26,7 @@ struct WalkCase {
     bool idleSkip;
     RefillMode refill;
     bool jumps; // moves of several tiles at once instead of a smooth walk
+    WorldCompression compress = WorldCompression::Off; // tiles packed while away
 };
 
 void applyLaw(SimSettings& sim, const WalkCase& c) {
@@ -40,6 +42,7 @@ Settings windowSettings(const WalkCase& c) {
     s.snow.resolution = kWindow;
     s.snow.orthoWidthCm = kWindow * kTexelCm;
     s.snow.idleSkip = c.idleSkip;
+    s.snow.worldCompress = c.compress;
     for (int i = 0; i < 2; ++i) {
         applyLaw(s.sims[i], c);
         s.sims[i].region = RegionMode::FollowSnapped;
@@ -130,6 +133,10 @@ TEST_P(WorldReturn, TheTrailComesBackBitForBitAsAFixedRegionHoldsIt) {
     ASSERT_EQ(window->sim(1).region().centreCm, glm::dvec2(0.0));
     EXPECT_GT(world->store().stats().pagedOut, 0);
     EXPECT_GT(world->store().stats().pagedIn, 0);
+    if (c.compress != WorldCompression::Off) { // the trail was packed while away, and came back
+        EXPECT_GT(world->store().stats().packs, 0);
+        EXPECT_GT(world->store().stats().unpacks, 0);
+    }
 
     // The oracle's texels under the window, now back at the start.
     const std::vector<float> all = redOf(oracle->sim(1).persistent());
@@ -149,22 +156,26 @@ TEST_P(WorldReturn, TheTrailComesBackBitForBitAsAFixedRegionHoldsIt) {
     EXPECT_EQ(maxOf(redOf(window->sim(0).persistent())), 0.0f);
 }
 
-INSTANTIATE_TEST_SUITE_P(Walks, WorldReturn,
-                         ::testing::Values(WalkCase{30, true, false, RefillMode::Multiply, false},
-                                           WalkCase{144, true, false, RefillMode::Multiply, false},
-                                           WalkCase{30, false, false, RefillMode::Multiply, false},
-                                           WalkCase{144, false, false, RefillMode::Multiply, false},
-                                           WalkCase{144, true, true, RefillMode::Multiply, false},
-                                           WalkCase{60, true, true, RefillMode::Linear, false},
-                                           WalkCase{60, true, false, RefillMode::Multiply, true},
-                                           WalkCase{30, false, true, RefillMode::Multiply, true}),
-                         [](const auto& info) {
-                             const WalkCase& c = info.param;
-                             return std::to_string(int(c.fps)) + "fps_" +
-                                    (c.halfSafe ? "safe" : "unsafe") + (c.idleSkip ? "_skip" : "") +
-                                    (c.refill == RefillMode::Linear ? "_linear" : "") +
-                                    (c.jumps ? "_jumps" : "_walk");
-                         });
+INSTANTIATE_TEST_SUITE_P(
+    Walks, WorldReturn,
+    ::testing::Values(WalkCase{30, true, false, RefillMode::Multiply, false},
+                      WalkCase{144, true, false, RefillMode::Multiply, false},
+                      WalkCase{30, false, false, RefillMode::Multiply, false},
+                      WalkCase{144, false, false, RefillMode::Multiply, false},
+                      WalkCase{144, true, true, RefillMode::Multiply, false},
+                      WalkCase{60, true, true, RefillMode::Linear, false},
+                      WalkCase{60, true, false, RefillMode::Multiply, true},
+                      WalkCase{30, false, true, RefillMode::Multiply, true},
+                      WalkCase{60, true, false, RefillMode::Multiply, false, WorldCompression::Lz4},
+                      WalkCase{60, false, true, RefillMode::Multiply, true,
+                               WorldCompression::Zstd}),
+    [](const auto& info) {
+        const WalkCase& c = info.param;
+        return std::to_string(int(c.fps)) + "fps_" + (c.halfSafe ? "safe" : "unsafe") +
+               (c.idleSkip ? "_skip" : "") + (c.refill == RefillMode::Linear ? "_linear" : "") +
+               (c.jumps ? "_jumps" : "_walk") +
+               (c.compress == WorldCompression::Off ? "" : "_" + std::string(toString(c.compress)));
+    });
 
 // The boot presses while it walks 2 m out along X: a trail that is partly in the store.
 void walkOut(SnowField& field, const test::Sphere& sphere, int from, int to) {
@@ -207,6 +218,37 @@ TEST(WorldFiles, ASavedWorldLoadsBitForBitAndStepsOnAsTheSavedRunWould) {
     walkOut(*second, sphere, 100, 160);
     EXPECT_EQ(redOf(second->sim(1).persistent()), redOf(first->sim(1).persistent()));
     EXPECT_EQ(saved(*second), saved(*first));
+}
+
+// Packing is the store's business: a world walked with packed tiles saves the same bytes as
+// one walked without, and loads back into a packing store bit for bit.
+TEST(WorldFiles, PackedTilesSaveAndLoadAsTheUnpackedOnes) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    const Settings plain = windowSettings({60, true, false, RefillMode::Multiply, false});
+    Settings packed = plain;
+    packed.snow.worldCompress = WorldCompression::Lz4;
+    auto a = makeField(plain, shaders);
+    auto b = makeField(packed, shaders);
+    ASSERT_TRUE(a && b);
+    test::Sphere sphere;
+    walkOut(*a, sphere, 0, 200);
+    walkOut(*b, sphere, 0, 200);
+    const WorldStoreStats& stats = b->world(1)->store().stats();
+    ASSERT_GT(stats.packedTiles, 0);
+    EXPECT_LT(stats.storeBytes, a->world(1)->store().stats().storeBytes);
+    const std::vector<std::uint8_t> bytes = saved(*a);
+    ASSERT_FALSE(bytes.empty());
+    EXPECT_EQ(saved(*b), bytes);
+
+    auto loaded = makeField(packed, shaders);
+    ASSERT_TRUE(loaded);
+    auto decoded = decodeWorldFile(bytes);
+    ASSERT_TRUE(std::holds_alternative<WorldFile>(decoded));
+    ASSERT_FALSE(applyWorld(*loaded, std::get<WorldFile>(decoded)));
+    walkOut(*a, sphere, 200, 300);
+    walkOut(*loaded, sphere, 200, 300);
+    EXPECT_EQ(redOf(loaded->sim(1).persistent()), redOf(a->sim(1).persistent()));
+    EXPECT_EQ(saved(*loaded), saved(*a));
 }
 
 TEST(WorldFiles, AWorldOfAnotherTexelSizeOrWindowIsRefusedAndLoadsNothing) {

@@ -165,12 +165,13 @@ struct WalkResult {
     double trailKept = 0.0; // sum of the stored values at the end
 };
 
-WalkResult walk(EvictionPolicy policy, std::size_t cap) {
+WalkResult walk(EvictionPolicy policy, std::size_t cap,
+                TileCompression compression = TileCompression::Off, int moves = 250'000) {
     SimSettings sim;
     sim.decay = 0.99999; // slow: the cap, not healing, must bound the store
     const AgingLaw law = AgingLaw::of(sim, defaultBlock(), HalfRounding::NearestEven);
     SimClock clock(ClockSettings::of(sim));
-    WorldStore store(16, 1, cap, policy);
+    WorldStore store(16, 1, cap, policy, compression);
     AgingLog log;
     std::mt19937 rng(2026);
     std::uniform_int_distribution<int> direction(0, 3), leg(20, 400);
@@ -179,11 +180,11 @@ WalkResult walk(EvictionPolicy policy, std::size_t cap) {
     glm::ivec2 corner{0, 0};
     const glm::ivec2 dirs[4] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
     std::vector<std::uint16_t> strip(n);
-    for (int moved = 0; moved < 250'000;) {
+    for (int moved = 0; moved < moves;) {
         const glm::ivec2 d = dirs[direction(rng)];
         const std::uint16_t value =
             floatToHalfBits(roundToHalf(depth(rng), HalfRounding::NearestEven));
-        for (int s = leg(rng); s > 0 && moved < 250'000; --s, ++moved) {
+        for (int s = leg(rng); s > 0 && moved < moves; --s, ++moved) {
             std::fill(strip.begin(), strip.end(), value);
             for (const TexelRect& r : squareMinusSquare(corner, corner + d, n))
                 store.write(r, strip, log.steps(), log);
@@ -196,7 +197,7 @@ WalkResult walk(EvictionPolicy policy, std::size_t cap) {
     store.ageAll(log);
     WalkResult result{store.stats(), 0.0};
     for (const auto& [key, tile] : store.tiles())
-        for (std::uint16_t b : tile.bits)
+        for (std::uint16_t b : store.tileBits(tile))
             result.trailKept += halfBitsToFloat(b);
     return result;
 }
@@ -215,6 +216,113 @@ TEST(WorldStore, TheCapHoldsOverATenKilometreWalk) {
     std::printf("10 km walk, 1 MiB cap: LRU kept %.0f (evicted %lld), most-healed kept %.0f "
                 "(evicted %lld)\n",
                 lru.trailKept, lru.stats.evictedTiles, healed.trailKept, healed.stats.evictedTiles);
+}
+
+// The cap counts what tiles hold: packed, the same walk keeps more trail under the same cap
+// and still never passes it (2.5 km under 256 KiB: the packed store holds many more tiles, and
+// a 10 km walk under 1 MiB costs minutes of healed-tile sweeps; docs/world.md has that one).
+TEST(WorldStore, TheCapCountsPackedBytes) {
+    const std::size_t cap = 256 << 10;
+    const int moves = 62'500;
+    const WalkResult plain = walk(EvictionPolicy::MostHealed, cap, TileCompression::Off, moves);
+    ASSERT_GT(plain.stats.evictedTiles, 0); // the walk outgrew the cap
+    for (TileCompression c : {TileCompression::Lz4, TileCompression::Zstd}) {
+        const WalkResult packed = walk(EvictionPolicy::MostHealed, cap, c, moves);
+        EXPECT_LE(packed.stats.storeBytesPeak, static_cast<long long>(cap));
+        EXPECT_GT(packed.stats.packs, 0);
+        EXPECT_GT(packed.stats.tiles, 4 * plain.stats.tiles);
+        EXPECT_GT(packed.trailKept, plain.trailKept);
+        std::printf("2.5 km walk, 256 KiB cap, %s: kept %.0f in %lld tiles (%lld packed, %lld B), "
+                    "evicted %lld; off kept %.0f in %lld tiles, evicted %lld\n",
+                    c == TileCompression::Lz4 ? "lz4" : "zstd", packed.trailKept,
+                    packed.stats.tiles, packed.stats.packedTiles, packed.stats.storeBytes,
+                    packed.stats.evictedTiles, plain.trailKept, plain.stats.tiles,
+                    plain.stats.evictedTiles);
+    }
+}
+
+// Tiles like a trail's (a band of pressed values in zeros), noise, and every half value.
+std::vector<std::vector<std::uint16_t>> codecTiles() {
+    std::mt19937 rng(11);
+    std::vector<std::vector<std::uint16_t>> tiles;
+    std::vector<std::uint16_t> band(64 * 64, 0), noise(64 * 64), every(0x10000);
+    for (int y = 20; y < 36; ++y)
+        for (int x = 0; x < 64; ++x)
+            band[y * 64 + x] = floatToHalfBits(0.3f + 0.01f * float((x * 7 + y) % 40));
+    std::uniform_int_distribution<int> bits(0, 0xffff);
+    for (auto& b : noise)
+        b = static_cast<std::uint16_t>(bits(rng));
+    for (std::size_t i = 0; i < every.size(); ++i)
+        every[i] = static_cast<std::uint16_t>(i);
+    tiles.push_back(band);
+    tiles.push_back(noise);
+    tiles.push_back(every);
+    tiles.push_back(std::vector<std::uint16_t>(16 * 16, 0x3c00));
+    return tiles;
+}
+
+TEST(TileCodec, EveryCodecGivesTheExactBitsBackAndRefusesATruncatedPacking) {
+    for (TileCompression c : {TileCompression::Off, TileCompression::Lz4, TileCompression::Zstd})
+        for (bool shuffle : {true, false})
+            for (const auto& tile : codecTiles()) {
+                const std::vector<std::uint8_t> packed = packTile(c, tile, shuffle);
+                std::vector<std::uint16_t> back(tile.size(), 0x1234);
+                ASSERT_TRUE(unpackTile(c, packed, back, shuffle));
+                ASSERT_EQ(back, tile);
+                const std::vector<std::uint8_t> cut(packed.begin(), packed.end() - 1);
+                EXPECT_FALSE(unpackTile(c, cut, back, shuffle));
+            }
+    // A trail's band packs well; both codecs make it far smaller than its 8 KiB.
+    const std::vector<std::uint16_t> band = codecTiles()[0];
+    EXPECT_LT(packTile(TileCompression::Lz4, band).size(), band.size() * 2 / 4);
+    EXPECT_LT(packTile(TileCompression::Zstd, band).size(), band.size() * 2 / 4);
+}
+
+// Packed while away, unpacked on return: the texels that come back, and the ageing they had
+// while away, are those of a store that never packs.
+TEST(WorldStore, PackedTilesComeBackAsTheUnpackedOnes) {
+    SimSettings sim;
+    sim.decay = 0.995;
+    const AgingLaw law = AgingLaw::of(sim, defaultBlock(), HalfRounding::NearestEven);
+    for (TileCompression c : {TileCompression::Lz4, TileCompression::Zstd}) {
+        WorldStore plain(16, 1, 1 << 20), packed(16, 1, 1 << 20, EvictionPolicy::MostHealed, c);
+        AgingLog log;
+        SimClock clock(ClockSettings::of(sim));
+        const TexelRect rect{{-21, -9}, {37, 29}};
+        std::mt19937 rng(5);
+        std::uniform_int_distribution<int> halfBits(0, 0x3c00);
+        std::vector<std::uint16_t> bits(static_cast<std::size_t>(rect.size.x) * rect.size.y);
+        for (auto& b : bits)
+            b = halfBits(rng) < 0x2000 ? 0 : static_cast<std::uint16_t>(halfBits(rng));
+        plain.write(rect, bits, 0, log);
+        packed.write(rect, bits, 0, log);
+        for (int i = 0; i < 3 * WorldStore::kColdSteps; ++i) {
+            log.record(clock.advance(1.0 / 60.0), law);
+            if (log.steps() % 64 == 0) {
+                plain.dropHealed(log);
+                packed.dropHealed(log);
+            }
+        }
+        EXPECT_GT(packed.stats().packedTiles, 0);
+        EXPECT_LT(packed.stats().storeBytes, plain.stats().storeBytes);
+        // Half the rectangle back (tiles unpack), then the rest after more ageing.
+        const TexelRect half{rect.origin, {rect.size.x, rect.size.y / 2}};
+        std::vector<std::uint16_t> a(static_cast<std::size_t>(half.size.x) * half.size.y), b(a);
+        plain.take(half, a, log);
+        packed.take(half, b, log);
+        EXPECT_EQ(a, b);
+        EXPECT_GT(packed.stats().unpacks, 0);
+        for (int i = 0; i < 100; ++i)
+            log.record(clock.advance(1.0 / 60.0), law);
+        packed.ageAll(log); // ages the still-packed tiles where they lie
+        std::vector<std::uint16_t> all(bits.size()), allPacked(bits.size());
+        plain.take(rect, all, log);
+        packed.take(rect, allPacked, log);
+        EXPECT_EQ(all, allPacked);
+        EXPECT_GT(std::count_if(all.begin(), all.end(), [](auto v) { return v != 0; }), 100);
+        EXPECT_EQ(packed.stats().tiles, 0);
+        EXPECT_EQ(packed.stats().storeBytes, 0);
+    }
 }
 
 } // namespace
