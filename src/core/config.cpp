@@ -59,6 +59,8 @@ Read<Settings> makeSettingsReader() {
         field("view", &Settings::view, table<ViewSettings>(schema(params::viewParams()))),
         field("deformer", &Settings::deformers, deformerListReader()),
         field("probe", &Settings::probes, probeListReader()),
+        field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
+        field("foliage", &Settings::foliage, foliageListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
         field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
     });

@@ -158,6 +158,8 @@ const Section<LookSettings>& lookParams();
 const Section<ViewSettings>& viewParams();
 const Section<DeformerSettings>& deformerParams();
 const Section<ProbeSettings>& probeParams();
+const Section<WindSettings>& windParams();
+const Section<FoliageSettings>& foliageParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 
