@@ -6,6 +6,9 @@
 // 6 occlusion, 7 roughness, 8 the sun's specular lobe (with the sparkle), 9 the deformers'
 // shadow (1 lit), 10 the sparkle's world-space seed (which points can glint).
 // Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS (SurfaceVariant).
+#ifndef DEFERRED
+#define DEFERRED 0
+#endif
 #include "../snow/snow_params.glsl"
 #include "../snow/region.glsl"
 #include "../snow/snow_mask.glsl"
@@ -19,10 +22,27 @@
 #include "sparkle.glsl"
 #endif
 
+#if DEFERRED
+// The Shade stage (SnowSurfacePass, SurfaceStage): a full-screen triangle over the low-rate
+// target, each pixel's world point taken back from the depth its geometry pass left there.
+layout(binding = 6) uniform sampler2D surfaceDepth;
+
+vec3 worldFromDepth() {
+    vec2 size = vec2(textureSize(surfaceDepth, 0));
+    float depth = texelFetch(surfaceDepth, ivec2(gl_FragCoord.xy), 0).r;
+    vec4 ndc = vec4(gl_FragCoord.xy / size * 2.0 - 1.0, depth * 2.0 - 1.0, 1.0);
+    vec4 world = view.inverseViewProjection * ndc;
+    return world.xyz / world.w;
+}
+#else
 layout(location = 0) in vec3 vWorldCm;
+#endif
 layout(location = 0) out vec4 colour;
 
 void main() {
+#if DEFERRED
+    vec3 vWorldCm = worldFromDepth();
+#endif
     vec2 uv = worldToUv(vWorldCm.xy);
 #if BLUR_SLOPE
     // One tap for Snow_Mask and its slope (r16f: no contact shaping).

@@ -119,7 +119,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
         shadow_->bind();
     begin("view.surface");
     surface_->draw(sim, sim.settings().displacement, view, look_, shadows,
-                   request.output == SurfaceOutput::Lit);
+                   request.output == SurfaceOutput::Lit, timer);
     end("view.surface");
 
     const bool lit = request.output == SurfaceOutput::Lit;

@@ -69,6 +69,16 @@ SurfaceVariant SurfaceVariant::withLook(const LookSettings& look) const {
     return variant;
 }
 
+SurfaceVariant SurfaceVariant::at(SurfaceStage stage) const {
+    SurfaceVariant variant = *this;
+    variant.stage = stage;
+    if (stage == SurfaceStage::Shade)
+        variant.geometry = SurfaceGeometry::VertexGrid;
+    if (stage == SurfaceStage::Depth) // no material: none of the look's switches
+        variant.specular = variant.sparkle = variant.shadows = false;
+    return variant;
+}
+
 SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geometry,
                                   const LookSettings& look) {
     // Every blur but per_pixel leaves a pre-blurred copy that the material reads with one tap;
@@ -93,7 +103,8 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"NO_SNOW", flag(variant.flat)},
                                   {"SPECULAR", flag(variant.specular)},
                                   {"SPARKLE", flag(variant.sparkle)},
-                                  {"SHADOWS", flag(variant.shadows)}};
+                                  {"SHADOWS", flag(variant.shadows)},
+                                  {"DEFERRED", flag(variant.stage == SurfaceStage::Shade)}};
     // The look's part of the name: ".diffuse" with every switch off.
     std::string look;
     if (variant.specular)
@@ -104,21 +115,31 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
         look += ".shadows";
     if (look.empty())
         look = ".diffuse";
+    if (variant.stage == SurfaceStage::Depth)
+        look = ".depth"; // no material: the look's switches change nothing
+    if (variant.stage == SurfaceStage::Shade)
+        look += ".deferred";
     const std::string name =
         variant.flat ? fmt::format("snow_surface.{}.flat{}", toString(variant.geometry), look)
                      : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}{}", toString(variant.geometry),
                                    toString(variant.blur), toString(variant.normals),
                                    toString(variant.rims), toString(variant.format), look);
+    if (variant.stage == SurfaceStage::Shade)
+        return {name,
+                {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                 {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                defines};
+    const char* fragment =
+        variant.stage == SurfaceStage::Depth ? "surface/depth_only.frag" : "surface/surface.frag";
     if (variant.geometry == SurfaceGeometry::VertexGrid)
         return {name,
-                {{GL_VERTEX_SHADER, "surface/surface.vert"},
-                 {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+                {{GL_VERTEX_SHADER, "surface/surface.vert"}, {GL_FRAGMENT_SHADER, fragment}},
                 defines};
     return {name,
             {{GL_VERTEX_SHADER, "surface/surface_patch.vert"},
              {GL_TESS_CONTROL_SHADER, "surface/surface.tesc"},
              {GL_TESS_EVALUATION_SHADER, "surface/surface.tese"},
-             {GL_FRAGMENT_SHADER, "surface/surface.frag"}},
+             {GL_FRAGMENT_SHADER, fragment}},
             defines};
 }
 
@@ -154,6 +175,14 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
                     }
     for (const LookSettings& look : looks)
         variants.push_back(SurfaceVariant::flatSnow().withLook(look));
+    // The lower-rate lit path's two stages of each (render/surface_upsample.hpp).
+    const std::size_t forward = variants.size();
+    for (std::size_t i = 0; i < forward; ++i)
+        for (SurfaceStage stage : {SurfaceStage::Depth, SurfaceStage::Shade}) {
+            const SurfaceVariant variant = variants[i].at(stage);
+            if (std::find(variants.begin(), variants.end(), variant) == variants.end())
+                variants.push_back(variant);
+        }
     return variants;
 }
 
@@ -190,6 +219,7 @@ SnowSurfacePass::create(gpu::ShaderLibrary& shaders) {
     // Bilinear taps like UE's sampler; border 0 so taps past the region read untouched snow.
     pass->persistentSampler_ = gpu::Sampler(GL_LINEAR, GL_CLAMP_TO_BORDER, "surface.persistent");
     pass->maxTessellationLevel_ = queryMaxTessellationLevel();
+    pass->fullscreenArray_ = gpu::VertexArray("surface.deferred");
     return pass;
 }
 
@@ -277,7 +307,8 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
 }
 
 void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-                           const LookSettings& frameLook, bool shadowMapDrawn, bool lit) {
+                           const LookSettings& frameLook, bool shadowMapDrawn, bool lit,
+                           gpu::PassTimer* timer) {
     const Region& region = sim.region();
     // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
     if (detailBake_ && detailBake_->generation() != detailGeneration_)
@@ -316,14 +347,39 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
     // targets, then their upsample into the view (render/surface_upsample.hpp).
     const float scale = lit ? shadingScale(sim) : 1.0f;
     const glm::ivec4 vp = view.viewport;
-    if (scale < 1.0f && upsample_->prepare(vp.z, vp.w, scale)) {
+    const gpu::ShaderProgram* depthRegion =
+        scale < 1.0f ? program(variant.at(SurfaceStage::Depth)) : nullptr;
+    const gpu::ShaderProgram* depthSkirt =
+        scale < 1.0f ? program(skirtVariant.at(SurfaceStage::Depth)) : nullptr;
+    const gpu::ShaderProgram* deferred =
+        scale < 1.0f ? program(variant.at(SurfaceStage::Shade)) : nullptr;
+    if (depthRegion && depthSkirt && deferred && upsample_->prepare(vp.z, vp.w, scale)) {
+        if (timer)
+            timer->begin("view.surface.shade");
+        gpu::PassState geometryPass = upsample_->geometryPass();
+        geometryPass.depthTest = gpu::DepthTest::Less;
+        geometryPass.depthWrite = true;
+        geometryPass.program = depthSkirt->id();
+        gpu::beginPass(geometryPass);
+        drawGeometry(*depthRegion, *depthSkirt, tessellated);
+        // The material once a pixel, over the whole low-rate target: pixels the geometry left
+        // at depth 1 are shaded too, and the composite leaves them out.
         gpu::PassState shade = upsample_->shadePass();
-        shade.depthTest = gpu::DepthTest::Less;
-        shade.depthWrite = true;
-        shade.program = skirtMaterial->id();
+        shade.program = deferred->id();
         gpu::beginPass(shade);
-        drawGeometry(*material, *skirtMaterial, tessellated);
+        bindInputs();
+        glBindTextureUnit(kSurfaceDepthUnit, upsample_->depth().id());
+        glBindSampler(kSurfaceDepthUnit, 0); // texelFetch only
+        glBindVertexArray(fullscreenArray_.id());
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        unbindInputs();
+        if (timer) {
+            timer->end("view.surface.shade");
+            timer->begin("view.surface.upsample");
+        }
         upsample_->composite(view);
+        if (timer)
+            timer->end("view.surface.upsample");
         return;
     }
     gpu::PassState pass = view;
@@ -343,10 +399,7 @@ float SnowSurfacePass::shadingScale(const SnowSim& sim) const {
 void SnowSurfacePass::drawGeometry(const gpu::ShaderProgram& region,
                                    const gpu::ShaderProgram& skirt, bool tessellated) {
     glUseProgram(skirt.id());
-    glBindTextureUnit(2, surfaceInput_->id());
-    glBindSampler(2, persistentSampler_.id());
-    glBindTextureUnit(4, detail_.id());
-    glBindSampler(4, detailSampler_.id());
+    bindInputs();
     const int geometry = tessellated ? 1 : 0;
     glBindVertexArray(skirtArray_[geometry].id());
     glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[geometry]);
@@ -366,6 +419,17 @@ void SnowSurfacePass::drawGeometry(const gpu::ShaderProgram& region,
         glBindVertexArray(gridArray_.id());
         glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
     }
+    unbindInputs();
+}
+
+void SnowSurfacePass::bindInputs() const {
+    glBindTextureUnit(2, surfaceInput_->id());
+    glBindSampler(2, persistentSampler_.id());
+    glBindTextureUnit(4, detail_.id());
+    glBindSampler(4, detailSampler_.id());
+}
+
+void SnowSurfacePass::unbindInputs() const {
     glBindSampler(2, 0);
     glBindSampler(4, 0);
 }

@@ -8,6 +8,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
+#include "gpu/timers.hpp"
 #include "render/surface_upsample.hpp"
 #include "snow/snow_sim.hpp"
 
@@ -19,6 +20,14 @@
 #include <vector>
 
 namespace snowcap {
+
+// Which part of the surface a program draws. Forward: the geometry and the material in one
+// pass (every pixel at full resolution). The lower-rate lit path splits them: Depth draws the
+// geometry alone (no colour), then Shade runs the material once a pixel over a full-screen
+// triangle, its world point taken back from that depth. Drawn with the geometry, llvmpipe shades
+// every 4 x 4 block a small triangle touches in full, so at half resolution, where the grid's
+// triangles cover a few pixels each, a pixel was shaded several times over.
+enum class SurfaceStage { Forward, Depth, Shade };
 
 // The material's switches that are compiled into its program rather than branched on at run
 // time. A CPU rasteriser (llvmpipe) executes both sides of a branch whose condition it cannot
@@ -38,11 +47,14 @@ struct SurfaceVariant {
     bool specular = false;
     bool sparkle = false;
     bool shadows = false;
+    SurfaceStage stage = SurfaceStage::Forward;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,
                              const LookSettings& look);
     // The same variant with the look's switches of `look`.
     SurfaceVariant withLook(const LookSettings& look) const;
+    // The same variant drawing `stage` (Shade has no geometry of its own: VertexGrid).
+    SurfaceVariant at(SurfaceStage stage) const;
     static SurfaceVariant flatSnow() {
         SurfaceVariant variant;
         variant.flat = true;
@@ -62,8 +74,10 @@ public:
     // `frameLook` chooses the look's compiled switches (specular, sparkle, shadows).
     // `lit`: the view shows the lit colour, which the rung may shade at a lower rate
     // (QualityRung::shadingScale) and upsample; every debug output is drawn at full resolution.
+    // `timer`: the low-rate path's two parts as "view.surface.shade" and "view.surface.upsample".
     void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-              const LookSettings& frameLook, bool shadowMapDrawn = false, bool lit = false);
+              const LookSettings& frameLook, bool shadowMapDrawn = false, bool lit = false,
+              gpu::PassTimer* timer = nullptr);
 
     // Replaces the rung's shading scale for the lit colour (0: the rung's; 1: full
     // resolution). The bench's full-resolution reference frame uses it.
@@ -87,6 +101,8 @@ public:
     static constexpr int kDetailSize = 512; // texels per side of the baked detail noise
     // The texture unit of the deformers' shadow map (render/shadow_pass.hpp).
     static constexpr int kShadowUnit = 5;
+    // The texture unit of the low-rate depth that the Shade stage reads.
+    static constexpr int kSurfaceDepthUnit = 6;
 
 private:
     explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
@@ -98,6 +114,9 @@ private:
     // The skirt, then the region, into the pass begun last (its target, viewport, depth).
     void drawGeometry(const gpu::ShaderProgram& region, const gpu::ShaderProgram& skirt,
                       bool tessellated);
+    // The material's textures (the snow's buffer, the baked detail) on their units, and off.
+    void bindInputs() const;
+    void unbindInputs() const;
 
     gpu::ShaderLibrary& shaders_;
     std::unique_ptr<SurfaceUpsample> upsample_;
@@ -114,6 +133,7 @@ private:
     int gridCells_ = 0;
     int maxTessellationLevel_ = 1;
     gpu::VertexArray gridArray_, patchArray_;
+    gpu::VertexArray fullscreenArray_; // attribute-less: the Shade stage's triangle
     gpu::Buffer gridVertices_, gridIndices_, patchVertices_;
     // [0] around the vertex grid, [1] around the tessellation patches.
     gpu::VertexArray skirtArray_[2];

@@ -40,18 +40,22 @@ bool SurfaceUpsample::prepare(int width, int height, float scale) {
             current_ = nullptr;
             return false;
         }
-        targets.framebuffer = gpu::Framebuffer(&targets.colour, &targets.depth, "surface.low");
+        targets.geometry = gpu::Framebuffer(nullptr, &targets.depth, "surface.low_geometry");
+        targets.shade = gpu::Framebuffer(&targets.colour, nullptr, "surface.low_shade");
         found = targets_.emplace(key, std::move(targets)).first;
     }
     current_ = &found->second;
     return true;
 }
 
-gpu::PassState SurfaceUpsample::shadePass() const {
-    gpu::PassState pass = gpu::passInto(current_->framebuffer);
-    pass.clearColour = glm::vec4(0.0f);
+gpu::PassState SurfaceUpsample::geometryPass() const {
+    gpu::PassState pass = gpu::passInto(current_->geometry);
     pass.clearDepth = 1.0f;
     return pass;
+}
+
+gpu::PassState SurfaceUpsample::shadePass() const {
+    return gpu::passInto(current_->shade);
 }
 
 void SurfaceUpsample::composite(const gpu::PassState& view) const {

@@ -1,7 +1,8 @@
 #pragma once
 // SurfaceUpsample — the lit snow shaded at a lower rate than the view's pixels.
 // Reads:  its own low-rate colour + depth (`scale` x the pane's size), into which
-//         SnowSurfacePass draws the lit surface first (shadePass()).
+//         SnowSurfacePass draws the surface's geometry first, depth only (geometryPass()), then
+//         its material once a pixel over a full-screen triangle (shadePass(), reading depth()).
 // Writes: the view's colour and depth over its pane (composite(), shaders/surface/upsample.frag):
 //         a bilinear mix of the four nearest shaded pixels that the snow covered, colour and
 //         window depth alike; pixels with no covered tap keep the view's clear (the sky fills
@@ -32,8 +33,12 @@ public:
     // on first use per pane size (two panes of an odd-width window differ by a pixel). False
     // when they could not be allocated (logged).
     bool prepare(int width, int height, float scale);
-    // The lit pass at the low rate: its target and viewport, clearing colour and depth.
+    // The geometry at the low rate, depth only: its target and viewport, clearing the depth.
+    gpu::PassState geometryPass() const;
+    // The material at the low rate, colour only (every pixel is written: nothing is cleared).
     gpu::PassState shadePass() const;
+    // The depth geometryPass() left, which the shading pass reads back (texelFetch).
+    const gpu::Texture2D& depth() const { return current_->depth; }
     // The low-rate colour and depth into `view` (its framebuffer, viewport and scissor).
     void composite(const gpu::PassState& view) const;
 
@@ -46,7 +51,7 @@ private:
 
     struct Targets {
         gpu::Texture2D colour, depth;
-        gpu::Framebuffer framebuffer;
+        gpu::Framebuffer geometry, shade; // depth only; colour only
     };
     const gpu::ShaderProgram* program_ = nullptr;
     gpu::VertexArray empty_;

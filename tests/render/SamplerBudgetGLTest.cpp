@@ -58,7 +58,10 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
                 shadowSamplers += size;
                 continue;
             }
-            if (!isSampler(type) || std::string(name) == "landscapeDetail")
+            // The low-rate path's own depth, which its Shade stage reads back, is the
+            // surface's geometry, not the snow either.
+            if (!isSampler(type) || std::string(name) == "landscapeDetail" ||
+                std::string(name) == "surfaceDepth")
                 continue;
             samplers += size;
             GLint unit = -1;
