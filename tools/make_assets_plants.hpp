@@ -7,11 +7,11 @@
 
 namespace snowcap::assets {
 
-// A tuft of 14 grass blades, 42 cm tall, arching out from a small clump; the outer blades'
-// tips droop to 20-30 cm, where a gust or a passing foot lowers them into the snow.
+// A tuft of 14 grass blades, 38 cm tall, arching out from a small clump; the outer blades
+// tips droop to 10-27 cm (10 of the 14), where a gust or a passing foot lowers them into snow.
 Mesh grassTuft();
-// A small bush, 60 cm tall and 70 cm across: five branches from one stem, each ending in a
-// leaf cluster, the lowest clusters 15 cm above the ground.
+// A small bush, 58 cm tall and 63 x 66 cm across: five branches from one stem, each ending in a
+// leaf cluster, the lowest one 16 cm above the ground.
 Mesh bush();
 
 } // namespace snowcap::assets
