@@ -71,6 +71,10 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& bench) {
     command->add_option("--triangles", bench.triangles, "Deformer triangle counts, e.g. 10k,1M")
         ->delimiter(',')
         ->capture_default_str();
+    command->add_option("--crowds", bench.crowds, "Bipeds in the crowd cases, e.g. 10,100,1000")
+        ->delimiter(',')
+        ->check(CLI::Range(1, 10000))
+        ->capture_default_str();
     command->add_option("--frame-size", bench.frameScreen, "Screen of the whole-frame cases")
         ->capture_default_str();
     command->add_option("--frames", bench.frames, "Measured repetitions per case")
@@ -119,8 +123,9 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         triangles.push_back(*count);
     }
     static const std::vector<std::string> kPasses = {
-        "copy",           "clear",        "capture",  "accumulate", "capture_accumulate", "step_ab",
-        "surface_vertex", "surface_tess", "frame_ab", "quality",    "idle_skip"};
+        "copy",      "clear",          "capture",      "accumulate", "capture_accumulate",
+        "step_ab",   "surface_vertex", "surface_tess", "frame_ab",   "quality",
+        "idle_skip", "crowd",          "foliage"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -128,7 +133,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             pass.rfind("blur_", 0) != 0) {
             spdlog::error("--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                           "capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                          "surface_tess, frame_ab, quality, idle_skip)",
+                          "surface_tess, frame_ab, quality, idle_skip, crowd, foliage)",
                           pass);
             return 2;
         }
@@ -164,7 +169,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     // Progress counts groups of cases: their count is known up front, their cases are not.
     const long long groups = static_cast<long long>(options.sizes.size()) +
                              (!triangles.empty() && !options.sizes.empty() ? 1 : 0) +
-                             (!screens.empty() ? 2 : 0) + 1;
+                             (!screens.empty() ? 2 : 0) +
+                             (!options.crowds.empty() && !options.sizes.empty() ? 1 : 0) + 1;
     long long groupsDone = 0;
     ProgressReporter progress({.mode = progressModeForStderr(options.progress),
                                .label = "bench",
@@ -195,6 +201,19 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::triangleCases(bench, size, triangles))
             return fail(*error);
         finished("triangles done");
+    }
+    if (!options.crowds.empty() && !options.sizes.empty()) {
+        // The targets are at 2048; without it in --sizes, the largest size asked for.
+        const bool has2048 =
+            std::find(options.sizes.begin(), options.sizes.end(), 2048) != options.sizes.end();
+        const int size =
+            has2048 ? 2048 : *std::max_element(options.sizes.begin(), options.sizes.end());
+        spdlog::info("bench: crowds at {}", size);
+        if (auto error = bench::crowdCases(bench, size, options.crowds))
+            return fail(*error);
+        if (auto error = bench::foliageCases(bench, size, 1000))
+            return fail(*error);
+        finished("crowds and foliage done");
     }
     if (!screens.empty()) {
         spdlog::info("bench: screens");

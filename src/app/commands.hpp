@@ -38,13 +38,14 @@ struct BenchOptions {
     std::vector<int> sizes = {512, 1024, 2048}; // buffer sides (4096, 8192: opt-in, slow on CPUs)
     std::vector<std::string> screens = {"640x360", "1280x720", "1920x1080"}; // surface passes
     std::vector<std::string> triangles = {"10k", "50k", "200k", "1M"};       // capture scaling
-    std::string frameScreen = "1280x720"; // frame_ab, quality, idle_skip and the blur PSNR
-    int frames = 10;                      // measured repetitions per case (after warm-up)
-    double caseBudgetS = 2.0;             // a case stops early past this, with >= 3 samples
-    std::vector<std::string> only;        // pass names; empty = all (copy floors always run)
-    std::string method = "auto";          // auto | serialized | query
-    std::filesystem::path json;           // also write the results here
-    bool progress = true;                 // --no-progress: nothing on stderr while it runs
+    std::vector<int> crowds = {10, 100, 1000}; // bipeds of the crowd cases (at 2048 or largest)
+    std::string frameScreen = "1280x720";      // frame_ab, quality, idle_skip and the blur PSNR
+    int frames = 10;                           // measured repetitions per case (after warm-up)
+    double caseBudgetS = 2.0;                  // a case stops early past this, with >= 3 samples
+    std::vector<std::string> only;             // pass names; empty = all (copy floors always run)
+    std::string method = "auto";               // auto | serialized | query
+    std::filesystem::path json;                // also write the results here
+    bool progress = true;                      // --no-progress: nothing on stderr while it runs
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);

@@ -68,6 +68,17 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare("capture_accumulate_4x50k_2048_x_copy",
                               ratio("capture_accumulate", "4x50k", "2048"), "<=", 3.0, "x copy",
                               "4 deformers x 50k triangles captured, then one accumulate"));
+    targets.push_back(compare("crowd_1000_bipeds_2048_x_copy",
+                              ratio("crowd", "1000_bipeds", "2048"), "<=", 4.0, "x copy",
+                              "1,000 skinned bipeds (one instanced draw) captured, then one "
+                              "accumulate"));
+    std::optional<double> marginal;
+    if (const Case* c = findCase(cases, "crowd", "1000_bipeds", "2048");
+        c && c->extra.contains("marginal_x_copy"))
+        marginal = c->extra["marginal_x_copy"].get<double>();
+    targets.push_back(compare("crowd_one_more_deformer_2048_x_copy", marginal, "<=", 0.01, "x copy",
+                              "capture + accumulate per biped, slope from the smallest "
+                              "crowd to 1,000"));
 
     // The cheapest blur mode against the UE-faithful per-pixel spiral, and its image quality.
     const std::string screen = frameScreen.label();

@@ -58,6 +58,7 @@ Read<Settings> makeSettingsReader() {
         field("look", &Settings::look, table<LookSettings>(schema(params::lookParams()))),
         field("view", &Settings::view, table<ViewSettings>(schema(params::viewParams()))),
         field("deformer", &Settings::deformers, deformerListReader()),
+        field("crowd", &Settings::crowds, crowdListReader()),
         field("probe", &Settings::probes, probeListReader()),
         field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
         field("foliage", &Settings::foliage, foliageListReader()),

@@ -100,6 +100,11 @@ inline constexpr std::array<Spelling<ContactType>, 4> kContactTypes{{
     {ContactType::Animal, "animal"},
     {ContactType::Other, "other"},
 }};
+inline constexpr std::array<Spelling<CrowdSettings::Formation>, 3> kFormations{{
+    {CrowdSettings::Formation::Column, "column"},
+    {CrowdSettings::Formation::Grid, "grid"},
+    {CrowdSettings::Formation::Scatter, "scatter"},
+}};
 inline constexpr std::array<Spelling<UpAxis>, 3> kUpAxes{{
     {UpAxis::Auto, "auto"},
     {UpAxis::Y, "y"},

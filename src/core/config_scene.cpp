@@ -72,55 +72,80 @@ namespace {
 
 using D = DeformerSettings;
 
-// One [[deformer]] entry: its keys (the table), then the rules between keys (which path keys
-// the path kind needs and which it would silently ignore, one clip choice).
+// The rules between a deformer's keys (which path keys the path kind needs and which it would
+// silently ignore, one clip choice), for a [[deformer]] or a [[crowd]] entry already read.
+bool deformerRules(Walker& walker, const toml::node& node, const std::string& key, const D& out) {
+    const toml::table& entry = *node.as_table();
+    const std::string kind(nameOf(kPathKinds, out.pathKind));
+    const auto misplaced = [&](std::string_view name, const std::string& why) {
+        return walker.failKey(*entry.get(name), key + "." + std::string(name), why);
+    };
+    const auto needs = [&](std::string_view name, D::PathKind owner) -> bool {
+        if (out.pathKind == owner)
+            return true;
+        return !entry.contains(name) ||
+               misplaced(name, "is for path_kind = '" + std::string(nameOf(kPathKinds, owner)) +
+                                   "', this deformer's is '" + kind + "'");
+    };
+    if (!needs("path", D::PathKind::Keys) || !needs("waypoints_cm", D::PathKind::Polyline))
+        return false;
+    for (std::string_view name :
+         {"circle_centre_cm", "circle_radius_cm", "circle_start_deg", "circle_direction"})
+        if (!needs(name, D::PathKind::Circle))
+            return false;
+    const std::string_view wanted = out.pathKind == D::PathKind::Keys       ? "path"
+                                    : out.pathKind == D::PathKind::Polyline ? "waypoints_cm"
+                                                                            : "circle_radius_cm";
+    if (!entry.contains(wanted))
+        return walker.failKey(node, key,
+                              "missing required key '" + std::string(wanted) + "'" +
+                                  (out.pathKind == D::PathKind::Keys
+                                       ? std::string()
+                                       : " (path_kind = '" + kind + "')"));
+    // Keys carry their own timing: a speed or a start time would be ignored.
+    if (out.pathKind == D::PathKind::Keys) {
+        if (entry.contains("path_start_s"))
+            return misplaced("path_start_s", "is not used by path_kind = 'keys' (the keys' "
+                                             "times say when it moves)");
+        if (entry.contains("speed_cm_s") && !out.player)
+            return misplaced("speed_cm_s", "is not used by path_kind = 'keys' (the keys' "
+                                           "times set the pace)");
+    }
+    if (entry.contains("clip") && entry.contains("clip_index"))
+        return misplaced("clip_index", "give either clip (a name) or clip_index, not both");
+    for (std::string_view name : {"clip", "clip_index", "clip_speed", "clip_phase"})
+        if (entry.contains(name) && out.mesh.empty())
+            return misplaced(name, "needs a skinned mesh file (key 'mesh')");
+    return true;
+}
+
+// One [[deformer]] entry: its keys (the table), then the rules between them.
 Read<DeformerSettings> deformerEntry() {
     Read<D> keys = table<D>(params::schema(params::deformerParams()));
     return [keys](Walker& walker, const toml::node& node, const std::string& key, D& out) {
-        if (!keys(walker, node, key, out))
+        return keys(walker, node, key, out) && deformerRules(walker, node, key, out);
+    };
+}
+
+// One [[crowd]] entry: its own keys and its members' (every deformer key, read into `member`)
+// in one table, so a misspelt key of either kind is refused; then the deformer's rules.
+Read<CrowdSettings> crowdEntry() {
+    Schema<CrowdSettings> keys = params::schema(params::crowdParams());
+    for (Field<D>& shared : params::schema(params::deformerParams()))
+        keys.push_back({shared.name,
+                        [read = shared.read](Walker& walker, const toml::node& node,
+                                             const std::string& key, CrowdSettings& crowd) {
+                            return read(walker, node, key, crowd.member);
+                        },
+                        shared.presence});
+    Read<CrowdSettings> readKeys = table<CrowdSettings>(std::move(keys));
+    return [readKeys](Walker& walker, const toml::node& node, const std::string& key,
+                      CrowdSettings& out) {
+        if (!readKeys(walker, node, key, out) || !deformerRules(walker, node, key, out.member))
             return false;
-        const toml::table& entry = *node.as_table();
-        const std::string kind(nameOf(kPathKinds, out.pathKind));
-        const auto misplaced = [&](std::string_view name, const std::string& why) {
-            return walker.failKey(*entry.get(name), key + "." + std::string(name), why);
-        };
-        const auto needs = [&](std::string_view name, D::PathKind owner) -> bool {
-            if (out.pathKind == owner)
-                return true;
-            return !entry.contains(name) ||
-                   misplaced(name, "is for path_kind = '" + std::string(nameOf(kPathKinds, owner)) +
-                                       "', this deformer's is '" + kind + "'");
-        };
-        if (!needs("path", D::PathKind::Keys) || !needs("waypoints_cm", D::PathKind::Polyline))
-            return false;
-        for (std::string_view name :
-             {"circle_centre_cm", "circle_radius_cm", "circle_start_deg", "circle_direction"})
-            if (!needs(name, D::PathKind::Circle))
-                return false;
-        const std::string_view wanted = out.pathKind == D::PathKind::Keys ? "path"
-                                        : out.pathKind == D::PathKind::Polyline
-                                            ? "waypoints_cm"
-                                            : "circle_radius_cm";
-        if (!entry.contains(wanted))
-            return walker.failKey(node, key,
-                                  "missing required key '" + std::string(wanted) + "'" +
-                                      (out.pathKind == D::PathKind::Keys
-                                           ? std::string()
-                                           : " (path_kind = '" + kind + "')"));
-        // Keys carry their own timing: a speed or a start time would be ignored.
-        if (out.pathKind == D::PathKind::Keys) {
-            if (entry.contains("path_start_s"))
-                return misplaced("path_start_s", "is not used by path_kind = 'keys' (the keys' "
-                                                 "times say when it moves)");
-            if (entry.contains("speed_cm_s") && !out.player)
-                return misplaced("speed_cm_s", "is not used by path_kind = 'keys' (the keys' "
-                                               "times set the pace)");
-        }
-        if (entry.contains("clip") && entry.contains("clip_index"))
-            return misplaced("clip_index", "give either clip (a name) or clip_index, not both");
-        for (std::string_view name : {"clip", "clip_index", "clip_speed"})
-            if (entry.contains(name) && out.mesh.empty())
-                return misplaced(name, "needs a skinned mesh file (key 'mesh')");
+        if (out.member.player)
+            return walker.failKey(*node.as_table()->get("player"), key + ".player",
+                                  "a crowd cannot be the player (the controls drive one deformer)");
         return true;
     };
 }
@@ -147,6 +172,34 @@ Read<std::vector<DeformerSettings>> deformerListReader() {
             return walker.failKey(flag, key + "[" + std::to_string(i) + "].player",
                                   "only one deformer can be the player; " + key + "[" +
                                       std::to_string(first) + "] already is");
+        }
+        out = std::move(list);
+        return true;
+    };
+}
+
+Read<std::vector<CrowdSettings>> crowdListReader() {
+    // listOf's names are the entries' own; a crowd's is its members' (member.name).
+    return [readEntry = crowdEntry()](Walker& walker, const toml::node& node,
+                                      const std::string& key, std::vector<CrowdSettings>& out) {
+        const toml::array* items = node.as_array();
+        if (!items)
+            return walker.expected(node, key, "an array of tables");
+        std::vector<CrowdSettings> list;
+        for (std::size_t i = 0; i < items->size(); ++i) {
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            CrowdSettings entry{};
+            if (!readEntry(walker, *items->get(i), at, entry))
+                return false;
+            const toml::node& nameNode = *items->get(i)->as_table()->get("name");
+            if (entry.member.name.empty())
+                return walker.failKey(nameNode, at + ".name", "must not be empty");
+            for (std::size_t j = 0; j < list.size(); ++j)
+                if (list[j].member.name == entry.member.name)
+                    return walker.failKey(nameNode, at + ".name",
+                                          "'" + entry.member.name + "' is already used by " + key +
+                                              "[" + std::to_string(j) + "]");
+            list.push_back(std::move(entry));
         }
         out = std::move(list);
         return true;

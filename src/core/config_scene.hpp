@@ -9,6 +9,9 @@
 namespace snowcap::config_read {
 
 Read<std::vector<DeformerSettings>> deformerListReader();
+// [[crowd]]: each entry's own keys (params::crowdParams) and every deformer key, with the
+// deformer's rules between keys; no player.
+Read<std::vector<CrowdSettings>> crowdListReader();
 // path = [[t, x, y, z], ...] and waypoints_cm = [[x, y, z], ...] (rows of the deformer table).
 Read<std::vector<DeformerSettings::Key>> keyframes();
 Read<std::vector<glm::vec3>> waypoints();

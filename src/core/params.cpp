@@ -129,6 +129,19 @@ template <class S> toml::array listTable(const Section<S>& section, const std::v
     return out;
 }
 
+// A crowd entry: its own keys and its members' deformer keys, each left out at its default.
+toml::array crowdList(const std::vector<CrowdSettings>& crowds) {
+    std::vector<DeformerSettings> members;
+    for (const CrowdSettings& crowd : crowds)
+        members.push_back(crowd.member);
+    toml::array out = listTable(crowdParams(), crowds);
+    const toml::array shared = listTable(deformerParams(), members);
+    for (std::size_t i = 0; i < out.size(); ++i)
+        for (auto&& [key, value] : *shared.get(i)->as_table())
+            out.get(i)->as_table()->insert(key, value);
+    return out;
+}
+
 } // namespace
 
 template <class S> void applyDefaults(const Section<S>& section, S& owner, char letter) {
@@ -191,6 +204,7 @@ toml::table toToml(const Settings& settings) {
         {"look", sectionTable(lookParams(), settings.look)},
         {"view", sectionTable(viewParams(), settings.view)},
         {"deformer", listTable(deformerParams(), settings.deformers)},
+        {"crowd", crowdList(settings.crowds)},
         {"probe", listTable(probeParams(), settings.probes)},
         {"wind", sectionTable(windParams(), settings.wind)},
         {"foliage", listTable(foliageParams(), settings.foliage)},
@@ -212,6 +226,7 @@ SNOWCAP_PARAMS_INSTANTIATE(LookSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ViewSettings)
 SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
+SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
@@ -246,6 +261,9 @@ ViewSettings::ViewSettings() {
 }
 DeformerSettings::DeformerSettings() {
     params::applyDefaults(params::deformerParams(), *this);
+}
+CrowdSettings::CrowdSettings() {
+    params::applyDefaults(params::crowdParams(), *this);
 }
 ProbeSettings::ProbeSettings() {
     params::applyDefaults(params::probeParams(), *this);

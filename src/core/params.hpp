@@ -158,6 +158,8 @@ const Section<LookSettings>& lookParams();
 const Section<ViewSettings>& viewParams();
 const Section<DeformerSettings>& deformerParams();
 const Section<ProbeSettings>& probeParams();
+// [[crowd]]'s own keys; a crowd entry also takes every deformerParams() key (for its members).
+const Section<CrowdSettings>& crowdParams();
 const Section<WindSettings>& windParams();
 const Section<FoliageSettings>& foliageParams();
 const Section<SoakSettings>& soakParams();

@@ -11,6 +11,7 @@ using enum Widget;
 using config_read::kCircleDirections;
 using config_read::kContactTypes;
 using config_read::kDeformerShapes;
+using config_read::kFormations;
 using config_read::kPathKinds;
 using config_read::kPathModes;
 using config_read::kPlacements;
@@ -203,6 +204,9 @@ const Section<DeformerSettings>& deformerParams() {
              "... or by its index in the file (-1: unset); not both."},
             {"clip_speed", &D::clipSpeed, 1.0, between(0.0, 100.0), "", Drag,
              "Playback rate of the clip."},
+            {"clip_phase", &D::clipPhase, 0.0, between(0.0, 1.0), "", Slider,
+             "Where in the clip t = 0 falls, as a fraction of it (0.5: half a cycle in; a "
+             "looping clip's 1 is its 0)."},
             {"face_path", &D::facePath, false, anyNumber(), "", Checkbox,
              "Turn the mesh's +X along the path's motion."},
             {"up_axis", choice(&D::upAxis, kUpAxes), "auto", anyNumber(), "", Combo,
@@ -210,6 +214,36 @@ const Section<DeformerSettings>& deformerParams() {
              "(docs/meshes.md); y or z overrides both."},
             {"contact", choice(&D::contact, kContactTypes), "other", anyNumber(), "", Combo,
              "What kind of print it leaves (rgba16f's B channel)."},
+        },
+        true};
+    return section;
+}
+
+const Section<CrowdSettings>& crowdParams() {
+    using C = CrowdSettings;
+    static const Section<C> section{
+        "crowd",
+        "Many deformers from one description (docs/crowds.md): every [[deformer]] key (name, "
+        "mesh, clip, path, contact, ...) applies to each member, placed in a formation about the "
+        "path's start and named NAME.0, NAME.1, ...; each member's clip phase and speed are drawn "
+        "from the seed so they do not step in unison. Members sharing the mesh are drawn "
+        "instanced. A list of tables in a scenario, none by default.",
+        {
+            {"count", &C::count, 10, integerBetween(1, 10000), "", None, "How many members."},
+            {"formation", choice(&C::formation, kFormations), "column", anyNumber(), "", None,
+             "\"column\": rows of `width` abreast, one behind the other from the path's start; "
+             "\"grid\": a square centred on it; \"scatter\": seeded, about spacing_cm apart, in "
+             "a disc centred on it."},
+            {"spacing_cm", &C::spacingCm, 80.0, aboveUpTo(0.0, 10000.0), "cm", None,
+             "Distance between neighbours."},
+            {"width", &C::width, 4, integerBetween(1, 1000), "", None,
+             "Members abreast in a column's row."},
+            {"seed", &C::seed, 1, integerBetween(0, 2147483647), "", None,
+             "The members' phases, speeds and scatter: the same seed, the same crowd."},
+            {"phase_spread", &C::phaseSpread, 1.0, between(0.0, 1.0), "", None,
+             "Clip phases are spread over this fraction of the clip (0: all in step)."},
+            {"speed_spread", &C::speedSpread, 0.05, between(0.0, 0.5), "", None,
+             "Each member's clip and path speed is the crowd's times 1 +- up to this."},
         },
         true};
     return section;

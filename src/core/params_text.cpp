@@ -219,6 +219,7 @@ std::string parameterMarkdown() {
     markdownSection(out, lookParams());
     markdownSection(out, viewParams());
     markdownSection(out, deformerParams());
+    markdownSection(out, crowdParams());
     markdownSection(out, probeParams());
     markdownSection(out, windParams());
     markdownSection(out, foliageParams());

@@ -230,8 +230,28 @@ struct DeformerSettings {
     std::string clip;        // clip: skinned meshes play this animation clip by name
     int clipIndex{};         // clip_index: ... or by its index in the file (-1: unset)
     double clipSpeed{};      // clip_speed: playback rate of the clip
+    double clipPhase{};      // clip_phase: where in the clip (a fraction of it) t = 0 falls
     bool facePath{};         // face_path: turn the mesh's +X along the path's motion
     ContactType contact{};   // contact: what kind of print it leaves
+};
+
+// A crowd ([[crowd]], docs/crowds.md): `count` deformers from one description (every
+// [[deformer]] key applies to each member), placed in a formation about the path's start, each
+// member's clip phase and speed drawn from `seed` so they do not step in unison. Members are
+// named "NAME.0", "NAME.1", ...
+struct CrowdSettings {
+    CrowdSettings(); // the parameter table's defaults (params.cpp)
+    // formation: "column" (rows of `width` abreast, behind the path's start) | "grid" (a square
+    // centred on it) | "scatter" (seeded, about spacing_cm apart, in a disc centred on it)
+    enum class Formation { Column, Grid, Scatter };
+    DeformerSettings member; // the [[deformer]] keys; member.name is the crowd's name
+    int count{};             // count
+    Formation formation{};   // formation
+    double spacingCm{};      // spacing_cm: between neighbours
+    int width{};             // width: members abreast in a column
+    int seed{};              // seed: the members' phases, speeds and scatter
+    double phaseSpread{};    // phase_spread: phases spread over this fraction of the clip
+    double speedSpread{};    // speed_spread: speeds within +- this fraction of the crowd's
 };
 
 // The scene's wind ([wind]): it sways every [[foliage]] plant (docs/crowds.md, foliage), and
@@ -307,6 +327,7 @@ struct Settings {
     LookSettings look;
     ViewSettings view;
     std::vector<DeformerSettings> deformers; // [[deformer]]
+    std::vector<CrowdSettings> crowds;       // [[crowd]]
     std::vector<ProbeSettings> probes;       // [[probe]]
     WindSettings wind;                       // [wind]
     std::vector<FoliageSettings> foliage;    // [[foliage]]

@@ -65,25 +65,17 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
     glEnableVertexArrayAttrib(vao, 3);
     glVertexArrayAttribFormat(vao, 3, 4, GL_FLOAT, GL_FALSE, 0);
     glVertexArrayAttribBinding(vao, 3, 2);
-    jointMatrices_ = Buffer(kMaxJoints * sizeof(glm::mat4), nullptr, label + ".joints");
     skinned_ = true;
 }
 
-void GpuMesh::draw(GLuint program, std::span<const glm::mat4> skinning, Detail detail) const {
-    const bool posed = skinned_ && !skinning.empty();
-    glProgramUniform1i(program, kSkinnedLocation, posed ? 1 : 0);
-    if (posed) {
-        const std::size_t count = std::min<std::size_t>(skinning.size(), kMaxJoints);
-        jointMatrices_.update(0, count * sizeof(glm::mat4), skinning.data());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kJointMatricesBinding, jointMatrices_.id());
-    }
+void GpuMesh::drawInstances(int count, Detail detail) const {
     glBindVertexArray(vertexArray_.id());
     if (detail == Detail::Capture && hasCaptureProxy()) {
         const std::size_t offset = std::size_t(indexCount_) * sizeof(std::uint32_t);
-        glDrawElements(GL_TRIANGLES, captureIndexCount_, GL_UNSIGNED_INT,
-                       reinterpret_cast<const void*>(offset));
+        glDrawElementsInstanced(GL_TRIANGLES, captureIndexCount_, GL_UNSIGNED_INT,
+                                reinterpret_cast<const void*>(offset), count);
     } else {
-        glDrawElements(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr);
+        glDrawElementsInstanced(GL_TRIANGLES, indexCount_, GL_UNSIGNED_INT, nullptr, count);
     }
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // A mesh uploaded for drawing: interleaved position + normal, 32-bit indices, and for skinned
-// meshes four joint indices + weights per vertex and a buffer of joint matrices. The attribute
-// locations and bindings match shaders/common/deformer_vertex.glsl. A mesh may carry a capture
-// proxy (scene/capture_proxy.hpp): a second, shorter index list over the same vertices, drawn
-// by the contact capture instead of the full one.
+// meshes four joint indices + weights per vertex (their poses live in the frame's joint palette,
+// snow/deformer_batch.hpp). The attribute locations match shaders/common/deformer_vertex.glsl. A
+// mesh may carry a capture proxy (scene/capture_proxy.hpp): a second, shorter index list over the
+// same vertices, drawn by the contact capture instead of the full one.
 
 #include "gpu/objects.hpp"
 #include "scene/mesh.hpp"
@@ -16,9 +16,7 @@
 
 namespace snowcap::gpu {
 
-inline constexpr int kMaxJoints = 256;             // the importer's limit
-inline constexpr GLint kSkinnedLocation = 3;       // uniform int skinned
-inline constexpr GLuint kJointMatricesBinding = 3; // SSBO of mat4 joints[]
+inline constexpr int kMaxJoints = 256; // the importer's limit: joints of one pose
 
 class GpuMesh {
 public:
@@ -32,10 +30,9 @@ public:
 
     // Which index list a draw uses: the full mesh, or the capture proxy where there is one.
     enum class Detail { Full, Capture };
-    // Draws with `program` (which must include deformer_vertex.glsl); a skinned mesh poses with
-    // `skinning` (one matrix per joint), a rigid one ignores it.
-    void draw(GLuint program, std::span<const glm::mat4> skinning = {},
-              Detail detail = Detail::Full) const;
+    // `count` instances in one draw, with the bound program (which includes
+    // deformer_vertex.glsl) reading each one's record; DeformerBatch::draw sets those up.
+    void drawInstances(int count, Detail detail = Detail::Full) const;
     bool skinned() const { return skinned_; }
     bool hasCaptureProxy() const { return captureIndexCount_ > 0; }
     int triangleCount() const { return indexCount_ / 3; }
@@ -47,7 +44,6 @@ public:
 private:
     VertexArray vertexArray_;
     Buffer vertices_, indices_, skinAttributes_;
-    mutable Buffer jointMatrices_; // scratch: each draw uploads the pose it is drawn with
     int indexCount_ = 0;
     int captureIndexCount_ = 0; // after the full list in indices_
     bool skinned_ = false;

@@ -86,6 +86,11 @@ const std::vector<DeformerInstance>& Lab::instancesAt(double timeS) {
     for (std::size_t i = 0; i < visibleInstances_.size() && i < visible_.size(); ++i)
         if (!visible_[i])
             visibleInstances_[i].mesh = nullptr;
+    // The plants after every deformer (the deformers' indices stay theirs); the visible
+    // deformers are the wind's pushers.
+    const std::size_t deformerCount = visibleInstances_.size();
+    session_.foliage.appendInstances(timeS, std::span(visibleInstances_.data(), deformerCount),
+                                     visibleInstances_);
     return visibleInstances_;
 }
 
@@ -102,15 +107,10 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
 }
 
 std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
-    const std::vector<DeformerSettings>& list = settings.deformers;
-    std::vector<Deformer> built;
-    for (const DeformerSettings& deformer : list) {
-        auto loaded =
-            loadDeformer(deformer, resourceRoot(), groundZCm(settings.snow), settings.import);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        built.push_back(std::move(std::get<Deformer>(loaded)));
-    }
+    auto loaded = loadScenarioDeformers(settings);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
     // Keep the visibility of the deformers that stay (by name).
     std::vector<bool> visible(built.size(), true);
     for (std::size_t i = 0; i < built.size(); ++i)
@@ -134,9 +134,13 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
             rebuildDeformers(before);
             return error;
         }
+        session_.foliage.setWind(edited.wind);
         return std::nullopt;
     }
-    return session_.field->applySettings(edited);
+    auto error = session_.field->applySettings(edited);
+    if (!error)
+        session_.foliage.setWind(edited.wind); // the plants stay; the air they sway in changes
+    return error;
 }
 
 std::optional<std::string> Lab::addDeformer(const std::string& pathOrShape) {

@@ -2,13 +2,27 @@
 
 #include "scene/capture_proxy.hpp"
 
+#include <map>
+
 namespace snowcap {
 
 DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm)
     : deformers_(std::move(deformers)) {
-    meshes_.reserve(deformers_.size());
+    meshes_.reserve(deformers_.size()); // instances point into it: no reallocation
+    std::map<std::string, std::size_t> byKey;
     for (std::size_t i = 0; i < deformers_.size(); ++i) {
         const Deformer& deformer = deformers_[i];
+        if (deformer.player && player_ < 0)
+            player_ = int(i);
+        // The same mesh again: its upload and proxy are shared (an empty key is never shared).
+        if (!deformer.meshKey.empty()) {
+            const auto [at, added] = byKey.try_emplace(deformer.meshKey, meshes_.size());
+            if (!added) {
+                meshOf_.push_back(at->second);
+                continue;
+            }
+        }
+        meshOf_.push_back(meshes_.size());
         // Mesh vertices are in world cm (scale and fit are applied on load; the model matrix
         // only moves and turns), so the bound applies as it is.
         if (deformer.skin) {
@@ -20,8 +34,6 @@ DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErr
             const CaptureProxy proxy = buildCaptureProxy(deformer.mesh, captureProxyErrorCm);
             meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name, proxy.indices);
         }
-        if (deformer.player && player_ < 0)
-            player_ = int(i);
     }
     poses_.resize(deformers_.size());
 }
@@ -39,7 +51,7 @@ const std::vector<DeformerInstance>& DeformerSet::instancesAt(double timeS) {
             bounds = {bounds.min - margin, bounds.max + margin};
         }
         instances_.push_back(
-            {&meshes_[i], model, bounds.transformed(model), poses_[i], deformer.contact});
+            {&meshes_[meshOf_[i]], model, bounds.transformed(model), poses_[i], deformer.contact});
     }
     return instances_;
 }

@@ -1,6 +1,9 @@
 #pragma once
-// The scene's deformers uploaded once, and their per-frame instances (model matrix + bounds)
-// for the passes that draw them; the player deformer's controls.
+// The scene's deformers uploaded once, and their per-frame instances (model matrix, bounds and
+// pose) for the passes that draw them; the player deformer's controls. Deformers whose meshes
+// have the same key (Deformer::meshKey: the same file with the same load options, or the same
+// shape and size) share one uploaded mesh and its capture proxy, so the passes draw them as
+// instances of it (snow/deformer_batch.hpp).
 
 #include "gpu/gpu_mesh.hpp"
 #include "scene/deformer.hpp"
@@ -22,6 +25,8 @@ public:
     // Where everything is at `timeS`.
     const std::vector<DeformerInstance>& instancesAt(double timeS);
     const std::vector<Deformer>& deformers() const { return deformers_; }
+    // Distinct meshes uploaded (at most one per deformer).
+    int meshCount() const { return static_cast<int>(meshes_.size()); }
 
     // The player deformer (the scenario's `player = true`, at most one): it ignores its path
     // after starting where the path starts, and moves only when driven. Call drivePlayer once
@@ -36,7 +41,8 @@ public:
 
 private:
     std::vector<Deformer> deformers_;
-    std::vector<gpu::GpuMesh> meshes_;
+    std::vector<gpu::GpuMesh> meshes_; // one per distinct mesh key
+    std::vector<std::size_t> meshOf_;  // per deformer, its mesh in meshes_
     std::vector<DeformerInstance> instances_;
     std::vector<std::vector<glm::mat4>> poses_; // per deformer, this frame's joint matrices
     int player_ = -1;

@@ -32,9 +32,13 @@ private:
 
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer) {
+    // The deformers' records and poses, uploaded once for every pass that draws them.
+    DeformerBatch& deformers = renderer.deformerBatch();
+    deformers.prepare(frame.deformers);
+
     // follow -> capture -> accumulate, with idle skip (snow/snow_field.cpp)
     if (frame.stepDtS > 0.0)
-        field.step(frame.deformers, frame.stepDtS, timer);
+        field.step(deformers, frame.stepDtS, timer);
 
     // The per-step blur, for the sims this frame draws (a no-op when the copy is current).
     std::array<bool, kMaxSims> drawn{};
@@ -56,7 +60,7 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
             litRegions.push_back(field.sim(view.sim).region());
     {
         Timed timed(timer, "shadow");
-        renderer.drawShadows(frame.deformers, litRegions, field.effectiveSettings());
+        renderer.drawShadows(deformers, litRegions, field.effectiveSettings());
     }
 
     if (frame.draw.background)
@@ -65,7 +69,7 @@ void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
     // Each view: clear, surface, deformers, sky (render/scene_renderer.cpp).
     for (const FrameView& view : frame.draw.views) {
         Timed timed(timer, view.timerScope);
-        renderer.render(field.sim(view.sim), frame.deformers, view.request, timer);
+        renderer.render(field.sim(view.sim), deformers, view.request, timer);
     }
 
     if (frame.draw.ui) {

@@ -6,19 +6,6 @@
 
 namespace snowcap {
 
-namespace {
-
-// Distinct, muted colours so deformers read as objects against white snow.
-glm::vec3 deformerAlbedo(std::size_t index) {
-    static const glm::vec3 palette[] = {
-        {0.45f, 0.28f, 0.16f}, {0.62f, 0.16f, 0.12f}, {0.18f, 0.30f, 0.52f},
-        {0.25f, 0.42f, 0.22f}, {0.50f, 0.45f, 0.38f},
-    };
-    return palette[index % std::size(palette)];
-}
-
-} // namespace
-
 std::variant<std::unique_ptr<SceneRenderer>, std::string>
 SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SceneRenderer> renderer(new SceneRenderer());
@@ -56,12 +43,12 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     return renderer;
 }
 
-bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
-                                std::span<const Region> regions, const Settings& settings) {
+bool SceneRenderer::drawShadows(DeformerBatch& batch, std::span<const Region> regions,
+                                const Settings& settings) {
     look_ = settings.look;
     shadowDrawn_ = false;
-    const bool casters = std::any_of(deformers.begin(), deformers.end(),
-                                     [](const DeformerInstance& d) { return d.mesh != nullptr; });
+    const std::span<const DeformerInstance> deformers = batch.instances();
+    const bool casters = batch.meshCount() > 0;
     if (!settings.look.deformerShadows || !casters || regions.empty())
         return false;
     // The receivers: the regions' snow from the ground under it up to the tallest caster (the
@@ -79,13 +66,13 @@ bool SceneRenderer::drawShadows(std::span<const DeformerInstance> deformers,
     for (const DeformerInstance& d : deformers)
         if (d.mesh && d.worldBounds.valid())
             box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
-    shadow_->draw(deformers, box, settings.look.sunDirection);
+    shadow_->draw(batch, box, settings.look.sunDirection);
     shadowDrawn_ = true;
     return true;
 }
 
-void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
-                           const ViewRequest& request, gpu::PassTimer* timer) {
+void SceneRenderer::render(const SnowSim& sim, DeformerBatch& deformers, const ViewRequest& request,
+                           gpu::PassTimer* timer) {
     auto begin = [timer](std::string_view pass) {
         if (timer)
             timer->begin(pass);
@@ -133,13 +120,7 @@ void SceneRenderer::render(const SnowSim& sim, std::span<const DeformerInstance>
         gpu::beginPass(pass);
         const glm::mat4 viewProjection = request.camera.viewProjection();
         glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(viewProjection));
-        for (std::size_t i = 0; i < deformers.size(); ++i) {
-            if (!deformers[i].mesh)
-                continue;
-            glProgramUniformMatrix4fv(program, 1, 1, GL_FALSE, glm::value_ptr(deformers[i].model));
-            glProgramUniform3fv(program, 2, 1, glm::value_ptr(deformerAlbedo(i)));
-            deformers[i].mesh->draw(program, deformers[i].skinning);
-        }
+        lastDeformerDraw_ = deformers.draw(program); // each instance's albedo by its index
         end("view.deformers");
     }
     if (request.drawSky && lit) {

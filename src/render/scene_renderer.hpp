@@ -33,15 +33,22 @@ public:
 
     // With a timer, the view's passes are timed as "view.surface", "view.deformers" and
     // "view.sky" (summed over the views of a frame).
-    void render(const SnowSim& sim, std::span<const DeformerInstance> deformers,
-                const ViewRequest& request, gpu::PassTimer* timer = nullptr);
+    // The deformers are this frame's, prepared once (deformerBatch().prepare) for every pass.
+    void render(const SnowSim& sim, DeformerBatch& deformers, const ViewRequest& request,
+                gpu::PassTimer* timer = nullptr);
 
     // The frame's shadow pass: with look.deformer_shadows and deformers to cast, the sun's map
     // over `regions` (the views' snow) is drawn and the views after it sample it; otherwise
     // the views draw unshadowed (nothing could cast). Returns whether it drew. The frame's look
     // (settings.look) is also what the views after it shade with.
-    bool drawShadows(std::span<const DeformerInstance> deformers, std::span<const Region> regions,
+    bool drawShadows(DeformerBatch& deformers, std::span<const Region> regions,
                      const Settings& settings);
+
+    // The frame's deformer instances as every deformer pass draws them (render/frame.cpp
+    // prepares it once per frame): records and poses uploaded once, shared by all passes.
+    DeformerBatch& deformerBatch() { return batch_; }
+    // What the last view's deformer pass drew (draw calls, instances).
+    const DeformerDrawStats& lastDeformerDraw() const { return lastDeformerDraw_; }
 
     SnowSurfacePass& surface() { return *surface_; }
     ShadowPass& shadow() { return *shadow_; }
@@ -57,6 +64,8 @@ private:
     const gpu::ShaderProgram* skyProgram_ = nullptr;
     const gpu::ShaderProgram* deformerProgram_ = nullptr;
     const gpu::ShaderProgram* shadowedDeformerProgram_ = nullptr; // DEFORMER_SHADOWS
+    DeformerBatch batch_;
+    DeformerDrawStats lastDeformerDraw_;
     gpu::Buffer viewBuffer_;
     gpu::VertexArray emptyArray_;
 };

@@ -67,8 +67,7 @@ ShadowPass::create(gpu::ShaderLibrary& shaders) {
     return pass;
 }
 
-void ShadowPass::draw(std::span<const DeformerInstance> deformers, const ShadowBox& box,
-                      glm::vec3 toSun) {
+void ShadowPass::draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun) {
     shadow_ = sunShadow(toSun, box, kSize);
     params_.update(0, sizeof(ShadowParamsBlock), &shadow_.block);
     gpu::PassState pass = gpu::passInto(framebuffer_);
@@ -83,12 +82,7 @@ void ShadowPass::draw(std::span<const DeformerInstance> deformers, const ShadowB
     glEnable(GL_DEPTH_CLAMP);
     const GLuint program = program_->id();
     glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(shadow_.viewProjection));
-    for (const DeformerInstance& deformer : deformers) {
-        if (!deformer.mesh)
-            continue;
-        glProgramUniformMatrix4fv(program, 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
-        deformer.mesh->draw(program, deformer.skinning);
-    }
+    lastDraw_ = deformers.draw(program);
     glDisable(GL_DEPTH_CLAMP);
 }
 

@@ -49,8 +49,9 @@ public:
     create(gpu::ShaderLibrary& shaders);
 
     // The deformers' depth from the sun over `box` (a pass of its own: it sets its target,
-    // viewport, depth and program).
-    void draw(std::span<const DeformerInstance> deformers, const ShadowBox& box, glm::vec3 toSun);
+    // viewport, depth and program), one instanced draw per mesh.
+    void draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun);
+    const DeformerDrawStats& lastDraw() const { return lastDraw_; }
     // The map (unit 5, depth compare) and its block (binding 2), for a pass that samples them.
     void bind() const;
 
@@ -67,6 +68,7 @@ private:
     gpu::Sampler sampler_;
     gpu::Buffer params_;
     SunShadow shadow_;
+    DeformerDrawStats lastDraw_;
 };
 
 } // namespace snowcap

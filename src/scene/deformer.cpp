@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <cmath>
 #include <glm/gtc/matrix_transform.hpp>
+#include <iomanip>
+#include <map>
 #include <numbers>
+#include <sstream>
 
 namespace snowcap {
 namespace {
@@ -46,6 +49,15 @@ void setMotion(Deformer& deformer, const DeformerSettings& settings, double grou
     }
 }
 
+// The load options that shape a mesh, exactly (17 digits), for the mesh key.
+std::string shapingOf(const DeformerSettings& s) {
+    std::ostringstream out;
+    out << std::setprecision(17) << "scale " << s.scale << " fit " << s.fitHeightCm << " rot "
+        << s.rotationDeg.x << ',' << s.rotationDeg.y << ',' << s.rotationDeg.z << " offset "
+        << s.offsetCm.x << ',' << s.offsetCm.y << ',' << s.offsetCm.z;
+    return out.str();
+}
+
 float wrapAngle(double radians) {
     return float(std::remainder(radians, 2.0 * std::numbers::pi));
 }
@@ -70,7 +82,8 @@ std::vector<glm::mat4> Deformer::skinningAt(double timeS) const {
     if (!skin)
         return {};
     const double clipTime = player ? player->clipTimeS : timeS;
-    return skinningMatrices(skin->skeleton, &skin->clip, clipTime * skin->speed, true, inPlace);
+    return skinningMatrices(skin->skeleton, &skin->clip, clipTime * skin->speed + skin->phaseS,
+                            true, inPlace);
 }
 
 void Deformer::drive(glm::vec2 inputDir, double dtS) {
@@ -133,32 +146,49 @@ Deformer makeDeformer(const DeformerSettings& settings, double groundZCm) {
     if (settings.placement == Placement::Ground)
         placement.z = -box.min.z;
     transformMesh(deformer.mesh, glm::translate(glm::mat4(1.0f), placement + settings.offsetCm));
+    std::ostringstream key;
+    key << std::setprecision(17) << "shape " << int(settings.shape) << " size " << settings.sizeCm.x
+        << ',' << settings.sizeCm.y << ',' << settings.sizeCm.z << ' ' << shapingOf(settings)
+        << " placement " << int(settings.placement);
+    deformer.meshKey = key.str();
     return deformer;
 }
 
-std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
-                                                 const std::filesystem::path& root,
-                                                 double groundZCm, const ImportSettings& limits) {
+namespace {
+
+using ModelCache = std::map<std::string, ImportedModel>;
+
+std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settings,
+                                                  const std::filesystem::path& root,
+                                                  double groundZCm, const ImportSettings& limits,
+                                                  ModelCache& cache) {
     if (settings.mesh.empty())
         return makeDeformer(settings, groundZCm);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
                                            ? std::filesystem::path(settings.mesh)
                                            : root / settings.mesh;
-    ImportOptions options;
-    options.limits = {limits.maxMemoryMiB, limits.maxSeconds};
-    options.scale = settings.scale;
-    options.fitHeightCm = settings.fitHeightCm;
-    options.rotationDeg = settings.rotationDeg;
-    options.offsetCm = settings.offsetCm;
-    options.upAxis = settings.upAxis;
-    auto imported = importModel(file, options);
     const std::string who = "deformer '" + settings.name + "': ";
-    if (auto* error = std::get_if<std::string>(&imported))
-        return who + *error;
-    ImportedModel& model = std::get<ImportedModel>(imported);
+    const std::string key = "file " + file.lexically_normal().string() + ' ' + shapingOf(settings) +
+                            " up " + std::to_string(int(settings.upAxis));
+    auto cached = cache.find(key);
+    if (cached == cache.end()) {
+        ImportOptions options;
+        options.limits = {limits.maxMemoryMiB, limits.maxSeconds};
+        options.scale = settings.scale;
+        options.fitHeightCm = settings.fitHeightCm;
+        options.rotationDeg = settings.rotationDeg;
+        options.offsetCm = settings.offsetCm;
+        options.upAxis = settings.upAxis;
+        auto imported = importModel(file, options);
+        if (auto* error = std::get_if<std::string>(&imported))
+            return who + *error;
+        cached = cache.emplace(key, std::move(std::get<ImportedModel>(imported))).first;
+    }
+    const ImportedModel& model = cached->second;
     Deformer deformer;
     setMotion(deformer, settings, groundZCm);
-    deformer.mesh = std::move(model.mesh);
+    deformer.mesh = model.mesh;
+    deformer.meshKey = key;
     const AnimationClip* clip = nullptr;
     if (!settings.clip.empty() || settings.clipIndex >= 0) {
         if (!model.skinned())
@@ -174,10 +204,35 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
                    (model.clips.size() == 1 ? " clip" : " clips") + ", no clip_index " +
                    std::to_string(settings.clipIndex);
         }
-        deformer.skin = DeformerSkin{std::move(model.joints), std::move(model.weights),
-                                     std::move(model.skeleton), *clip, settings.clipSpeed};
+        deformer.skin =
+            DeformerSkin{model.joints, model.weights,      model.skeleton,
+                         *clip,        settings.clipSpeed, settings.clipPhase * clip->durationS};
     }
     return deformer;
+}
+
+} // namespace
+
+std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
+                                                 const std::filesystem::path& root,
+                                                 double groundZCm, const ImportSettings& limits) {
+    ModelCache cache;
+    return loadWithCache(settings, root, groundZCm, limits, cache);
+}
+
+std::variant<std::vector<Deformer>, std::string>
+loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
+              double groundZCm, const ImportSettings& limits) {
+    ModelCache cache;
+    std::vector<Deformer> deformers;
+    deformers.reserve(settings.size());
+    for (const DeformerSettings& one : settings) {
+        auto loaded = loadWithCache(one, root, groundZCm, limits, cache);
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        deformers.push_back(std::move(std::get<Deformer>(loaded)));
+    }
+    return deformers;
 }
 
 } // namespace snowcap

@@ -12,6 +12,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 #include <vector>
@@ -25,6 +26,7 @@ struct DeformerSkin {
     Skeleton skeleton;
     AnimationClip clip;
     double speed = 1.0;
+    double phaseS = 0.0; // clip_phase x the clip's duration: where in the clip t = 0 falls
 };
 
 // The player deformer's state: where input has taken it (it starts where its path starts).
@@ -43,6 +45,9 @@ inline constexpr double kPlayerTurnRadPerS = 3.0 * 3.14159265358979323846;
 struct Deformer {
     std::string name;
     Mesh mesh; // its placement point (lowest point, or a procedural shape's centre) at the origin
+    // What made the mesh: the file and its load options, or the shape and its size. Deformers
+    // with the same key have the same mesh (and skin), uploaded once (render/deformer_set.hpp).
+    std::string meshKey;
     DeformerPath path;     // world positions, the ground already added
     bool facePath = false; // turn +X along the motion
     bool inPlace = false;  // root_motion = "in_place": stays at the path's start
@@ -76,5 +81,11 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
                                                  const std::filesystem::path& root,
                                                  double groundZCm,
                                                  const ImportSettings& limits = {});
+
+// The same for a list: a mesh file that several name with the same load options (a crowd) is
+// imported once. Fails with the first deformer's line.
+std::variant<std::vector<Deformer>, std::string>
+loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
+              double groundZCm, const ImportSettings& limits = {});
 
 } // namespace snowcap

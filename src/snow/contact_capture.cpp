@@ -1,15 +1,10 @@
 #include "snow/contact_capture.hpp"
 
 #include "gpu/pass_state.hpp"
-#include "snow/snow_params.hpp"
 
 #include <glm/gtc/type_ptr.hpp>
 
 namespace snowcap {
-
-namespace {
-constexpr GLint kContactCodeLocation = 4; // shaders/capture/capture.frag
-} // namespace
 
 gpu::ProgramDesc contactCaptureProgram() {
     return {
@@ -44,6 +39,11 @@ void ContactCapture::moveTo(glm::dvec2 centreCm) {
 
 int ContactCapture::capture(std::span<const DeformerInstance> deformers,
                             const gpu::ShaderProgram& program) {
+    ownBatch_.prepare(deformers);
+    return capture(ownBatch_, program);
+}
+
+int ContactCapture::capture(DeformerBatch& deformers, const gpu::ShaderProgram& program) {
     gpu::PassState pass = gpu::passInto(framebuffer_);
     pass.clearColour = glm::vec4(0.0f); // no contact
     pass.clearDepth = 1.0f;
@@ -53,17 +53,12 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
     pass.program = program.id();
     gpu::beginPass(pass);
     glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
-    int drawn = 0;
-    for (const DeformerInstance& deformer : deformers) {
-        if (!deformer.mesh || !overlaps(deformer.worldBounds))
-            continue;
-        glProgramUniformMatrix4fv(program.id(), 1, 1, GL_FALSE, glm::value_ptr(deformer.model));
-        glProgramUniform1f(program.id(), kContactCodeLocation, contactTypeCode(deformer.contact));
-        // Depth from below needs no detail: the proxy where the mesh has one.
-        deformer.mesh->draw(program.id(), deformer.skinning, gpu::GpuMesh::Detail::Capture);
-        ++drawn;
-    }
-    return drawn;
+    // Per-instance culling against the capture's box; depth from below needs no detail, so
+    // each mesh draws its proxy where it has one.
+    lastDraw_ =
+        deformers.draw(program.id(), gpu::GpuMesh::Detail::Capture,
+                       [this](const DeformerInstance& d) { return overlaps(d.worldBounds); });
+    return lastDraw_.instances;
 }
 
 } // namespace snowcap

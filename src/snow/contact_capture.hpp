@@ -13,6 +13,7 @@
 #include "gpu/gpu_mesh.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
+#include "snow/deformer_batch.hpp"
 
 #include <span>
 
@@ -26,14 +27,6 @@ struct CaptureKey {
     bool operator==(const CaptureKey&) const = default;
 };
 
-struct DeformerInstance {
-    const gpu::GpuMesh* mesh = nullptr;
-    glm::mat4 model{1.0f};
-    Aabb worldBounds;
-    std::span<const glm::mat4> skinning; // joint matrices of a skinned mesh's current pose
-    ContactType contact = ContactType::Other;
-};
-
 class ContactCapture {
 public:
     explicit ContactCapture(const CaptureKey& key);
@@ -43,8 +36,13 @@ public:
     const gpu::Texture2D& contact() const { return contact_; }
     std::size_t bytes() const { return depth_.bytes() + contact_.bytes(); }
 
-    // Draws every deformer whose bounds reach into the capture box; returns how many.
+    // Draws every deformer whose bounds reach into the capture box, one instanced draw per
+    // mesh (the instances outside culled first); returns how many instances it drew.
+    int capture(DeformerBatch& deformers, const gpu::ShaderProgram& program);
+    // The same for instances not prepared yet: prepares a batch of the capture's own first.
     int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
+    // What the last capture drew (draw calls, instances).
+    const DeformerDrawStats& lastDraw() const { return lastDraw_; }
 
     // A following region moved: the same picture size, another place (no reallocation).
     void moveTo(glm::dvec2 centreCm);
@@ -59,6 +57,8 @@ private:
     gpu::Texture2D contact_;
     gpu::Framebuffer framebuffer_;
     glm::mat4 viewProjection_;
+    DeformerBatch ownBatch_; // for capture(span): instances no frame prepared
+    DeformerDrawStats lastDraw_;
 };
 
 gpu::ProgramDesc contactCaptureProgram();

@@ -288,6 +288,14 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
                      gpu::PassTimer* timer) {
     if (!enabled_)
         return;
+    ownBatch_.prepare(deformers);
+    step(ownBatch_, dtSeconds, timer);
+}
+
+void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* timer) {
+    if (!enabled_)
+        return;
+    const std::span<const DeformerInstance> deformers = batch.instances();
     const std::array<bool, kMaxSims> moved = followDeformers(deformers);
     if (std::find(moved.begin(), moved.end(), true) != moved.end())
         assignCaptures();
@@ -313,7 +321,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
         const std::string pass = c == 0 ? "capture" : fmt::format("capture.{}", c);
         if (timer)
             timer->begin(pass);
-        captures_[c]->capture(deformers, *captureProgram_);
+        captures_[c]->capture(batch, *captureProgram_);
         if (timer)
             timer->end(pass);
         ++passesRun_.capture;

@@ -41,7 +41,10 @@ public:
     // reason is returned.
     std::optional<std::string> applySettings(const Settings& settings);
 
-    // capture (once per distinct capture) -> accumulate (per sim).
+    // capture (once per distinct capture) -> accumulate (per sim). The frame passes its
+    // prepared batch (shared with its other deformer passes); the span form prepares one of
+    // the field's own.
+    void step(DeformerBatch& deformers, double dtSeconds, gpu::PassTimer* timer = nullptr);
     void step(std::span<const DeformerInstance> deformers, double dtSeconds,
               gpu::PassTimer* timer = nullptr);
     void reset();
@@ -115,6 +118,7 @@ private:
     PassCounts passesRun_;
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it
+    DeformerBatch ownBatch_;                // step(span): instances no frame prepared
 };
 
 } // namespace snowcap
