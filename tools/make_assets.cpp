@@ -9,6 +9,7 @@
 // snowcap's importer and must come out the same size (within 1%) and Z up; the biped's feet
 // must plant and lift in both. Output is deterministic: the files are committed.
 
+#include "make_assets_plants.hpp"
 #include "scene/model_import.hpp"
 
 #include <assimp/Exporter.hpp>
@@ -238,6 +239,15 @@ Asset sled() {
     for (float x : {-50.0f, 0.0f, 30.0f})
         append(asset.mesh, box({x - 4.0f, -28.0f, 18.0f}, {x + 4.0f, 28.0f, 20.5f}));
     return asset;
+}
+
+// The plants ([[foliage]]) are static meshes built in make_assets_plants.cpp.
+Asset grassTuft() {
+    return {"grass_tuft", assets::grassTuft()};
+}
+
+Asset bush() {
+    return {"bush", assets::bush()};
 }
 
 // ---- the skinned biped and its walk ----------------------------------------------------------
@@ -702,7 +712,7 @@ int main(int argc, char** argv) {
     fs::create_directories(outDir, error);
     const FileBasis formats[] = {{"glb2", ".glb", 0.01f}, {"fbx", ".fbx", 1.0f}};
     bool ok = true;
-    for (Asset asset : {boot(), wheels(), paw(), sphere(), sled(), biped()}) {
+    for (Asset asset : {boot(), wheels(), paw(), sphere(), sled(), biped(), grassTuft(), bush()}) {
         dropSlivers(asset.mesh);
         for (const FileBasis& format : formats) {
             const fs::path file = outDir / (asset.name + format.extension);

@@ -4,6 +4,8 @@
 // of record indices, and a skinned one its pose from the frame's joint palette (up to four
 // joints per vertex, linear blend skinning), so the capture sees exactly the feet the colour
 // pass draws.
+#define DEFORMER_WIND 1
+#include "wind.glsl"
 layout(location = 0) in vec3 inPosition;
 layout(location = 1) in vec3 inNormal;
 layout(location = 2) in uvec4 inJoints;

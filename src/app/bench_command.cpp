@@ -126,7 +126,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     static const std::vector<std::string> kPasses = {
         "copy",      "clear",           "capture",      "accumulate", "capture_accumulate",
         "step_ab",   "surface_vertex",  "surface_tess", "frame_ab",   "quality",
-        "idle_skip", "accumulate_fused", "crowd",       "world"};
+        "idle_skip", "accumulate_fused", "crowd",       "world",
+        "foliage"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -135,7 +136,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             spdlog::error(
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                "surface_tess, frame_ab, quality, idle_skip, crowd, world)",
+                "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage)",
                 pass);
             return 2;
         }
@@ -217,7 +218,9 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         spdlog::info("bench: crowds at {}", size);
         if (auto error = bench::crowdCases(bench, size, options.crowds))
             return fail(*error);
-        finished("crowds done");
+        if (auto error = bench::foliageCases(bench, size, 1000))
+            return fail(*error);
+        finished("crowds and foliage done");
     }
     if (!screens.empty()) {
         spdlog::info("bench: screens");

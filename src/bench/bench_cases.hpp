@@ -55,6 +55,9 @@ std::optional<std::string> gridCases(Context& context, const Screen& screen,
 // crowd: `counts` skinned bipeds (one [[crowd]], one instanced draw) captured and accumulated
 // at one buffer size; the CPU cost of their poses and the marginal cost of one more deformer.
 std::optional<std::string> crowdCases(Context& context, int size, const std::vector<int>& counts);
+// foliage: `tufts` bundled grass tufts swaying (one [[foliage]], one instanced draw) captured and
+// accumulated at one buffer size.
+std::optional<std::string> foliageCases(Context& context, int size, int tufts);
 // frame_ab (viewer defaults and the UE-faithful per-pixel blur), every quality rung and idle
 // skip on/off, whole frames at one screen.
 std::optional<std::string> frameCases(Context& context, const Screen& screen);

@@ -31,6 +31,8 @@ std::string crowdOf(int count) {
                        count);
 }
 
+} // namespace
+
 void copyFloor(Context& context, int size) {
     const std::string label = std::to_string(size);
     if (context.harness.find("copy", "r16f", label))
@@ -47,8 +49,6 @@ void copyFloor(Context& context, int size) {
         glDrawArrays(GL_TRIANGLES, 0, 3);
     });
 }
-
-} // namespace
 
 std::optional<std::string> crowdCases(Context& context, int size, const std::vector<int>& counts) {
     Harness& h = context.harness;

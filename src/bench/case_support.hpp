@@ -26,5 +26,7 @@ long long passTotal(const SnowField& field);
 // The floor of screen-sized passes: a copy of an R16F buffer with as many texels as the screen
 // has pixels (timed once per screen).
 void screenCopyFloor(Context& context, const Screen& screen);
+// The floor of buffer-sized passes at `size` (an R16F copy), unless this run has it already.
+void copyFloor(Context& context, int size);
 
 } // namespace snowcap::bench

@@ -60,6 +60,8 @@ Read<Settings> makeSettingsReader() {
         field("deformer", &Settings::deformers, deformerListReader()),
         field("crowd", &Settings::crowds, crowdListReader()),
         field("probe", &Settings::probes, probeListReader()),
+        field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
+        field("foliage", &Settings::foliage, foliageListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
         field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
     });

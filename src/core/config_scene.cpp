@@ -206,6 +206,26 @@ Read<std::vector<CrowdSettings>> crowdListReader() {
     };
 }
 
+Read<std::vector<FoliageSettings>> foliageListReader() {
+    const Read<FoliageSettings> keys =
+        table<FoliageSettings>(params::schema(params::foliageParams()));
+    const Read<FoliageSettings> entry = [keys](Walker& walker, const toml::node& node,
+                                               const std::string& key, FoliageSettings& out) {
+        if (!keys(walker, node, key, out))
+            return false;
+        const toml::table& table = *node.as_table();
+        if (table.contains("count") && table.contains("density_per_m2"))
+            return walker.failKey(*table.get("density_per_m2"), key + ".density_per_m2",
+                                  "give either count or density_per_m2, not both");
+        if (out.scaleRange[0] > out.scaleRange[1])
+            return walker.failKey(*table.get("scale"), key + ".scale",
+                                  "[min, max] needs min <= max, got [" + show(out.scaleRange[0]) +
+                                      ", " + show(out.scaleRange[1]) + "]");
+        return true;
+    };
+    return listOf(entry); // listOf refuses a name used twice
+}
+
 Read<std::vector<ProbeSettings>> probeListReader() {
     return listOf(table<ProbeSettings>(params::schema(params::probeParams())));
 }

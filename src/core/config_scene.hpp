@@ -1,6 +1,6 @@
 #pragma once
-// The scene half of the settings schema: [[deformer]] and [[probe]] entries. Internal to
-// src/core/config*.cpp; kept apart from the snow and sim keys so each reads as one table.
+// The scene half of the settings schema: [[deformer]], [[probe]] and [[foliage]] entries. Internal
+// to src/core/config*.cpp; kept apart from the snow and sim keys so each reads as one table.
 
 #include "core/config_read.hpp"
 
@@ -16,5 +16,7 @@ Read<std::vector<CrowdSettings>> crowdListReader();
 Read<std::vector<DeformerSettings::Key>> keyframes();
 Read<std::vector<glm::vec3>> waypoints();
 Read<std::vector<ProbeSettings>> probeListReader();
+// [[foliage]]: each entry's keys, count or density (not both), scale = [min, max] in order.
+Read<std::vector<FoliageSettings>> foliageListReader();
 
 } // namespace snowcap::config_read

@@ -206,6 +206,8 @@ toml::table toToml(const Settings& settings) {
         {"deformer", listTable(deformerParams(), settings.deformers)},
         {"crowd", crowdList(settings.crowds)},
         {"probe", listTable(probeParams(), settings.probes)},
+        {"wind", sectionTable(windParams(), settings.wind)},
+        {"foliage", listTable(foliageParams(), settings.foliage)},
         {"soak", sectionTable(soakParams(), settings.soak)},
         {"import", sectionTable(importParams(), settings.import)},
     };
@@ -225,6 +227,8 @@ SNOWCAP_PARAMS_INSTANTIATE(ViewSettings)
 SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
 SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
+SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
+SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ImportSettings)
 #undef SNOWCAP_PARAMS_INSTANTIATE
@@ -263,6 +267,12 @@ CrowdSettings::CrowdSettings() {
 }
 ProbeSettings::ProbeSettings() {
     params::applyDefaults(params::probeParams(), *this);
+}
+WindSettings::WindSettings() {
+    params::applyDefaults(params::windParams(), *this);
+}
+FoliageSettings::FoliageSettings() {
+    params::applyDefaults(params::foliageParams(), *this);
 }
 SoakSettings::SoakSettings() {
     params::applyDefaults(params::soakParams(), *this);

@@ -160,6 +160,8 @@ const Section<DeformerSettings>& deformerParams();
 const Section<ProbeSettings>& probeParams();
 // [[crowd]]'s own keys; a crowd entry also takes every deformerParams() key (for its members).
 const Section<CrowdSettings>& crowdParams();
+const Section<WindSettings>& windParams();
+const Section<FoliageSettings>& foliageParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 

@@ -1,6 +1,7 @@
-// The parameter table, part 2: the look, the render camera, [[deformer]] and [[probe]] entries
-// and the soak run. One row per key: {key, member, default, range, unit, widget, doc}. The rules
-// between a deformer's keys (which path keys its path kind needs) are in config_scene.cpp.
+// The parameter table, part 2: the look, the render camera, [[deformer]] and [[probe]] entries,
+// the wind and [[foliage]], and the soak run. One row per key: {key, member, default, range, unit,
+// widget, doc}. The rules between a deformer's keys (which path keys its path kind needs) are in
+// config_scene.cpp.
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
 
@@ -259,6 +260,75 @@ const Section<ProbeSettings>& probeParams() {
             {"name", &P::name, kUnset, anyNumber(), "", None, "Required and unique.", required},
             {"at_cm", &P::worldCm, kUnset, anyNumber(), "cm", None,
              "World X, Y; inside the region, or it records null.", required},
+        },
+        true};
+    return section;
+}
+
+const Section<WindSettings>& windParams() {
+    using W = WindSettings;
+    static const Section<W> section{
+        "wind",
+        "The wind every [[foliage]] plant sways in, and how the deformers push plants aside "
+        "(docs/crowds.md, foliage). The bend is worked out in the one deformer vertex function, "
+        "so the capture presses what the colour pass draws.",
+        {
+            {"direction_deg", &W::directionDeg, 0.0, between(-360.0, 360.0), "deg", Slider,
+             "Where the wind blows towards, from +X towards +Y."},
+            {"strength", &W::strength, 0.25, between(0.0, 2.0), "", Slider,
+             "Mean lean of a plant of stiffness 1: its top's sideways offset over its height (0: "
+             "calm)."},
+            {"gust_hz", &W::gustHz, 0.4, between(0.0, 10.0), "Hz", Slider,
+             "How often a gust front passes a plant."},
+            {"gust_amount", &W::gustAmount, 0.6, between(0.0, 1.0), "", Slider,
+             "Gusts add and take this fraction of the strength."},
+            {"gust_wavelength_cm", &W::gustWavelengthCm, 600.0, between(10.0, 100000.0), "cm", Drag,
+             "Distance between gust fronts: they sweep downwind at wavelength x gust_hz."},
+            {"push_margin_cm", &W::pushMarginCm, 25.0, between(0.0, 500.0), "cm", Slider,
+             "Plants within this distance of a deformer's side bend away from it."},
+            {"push_lean", &W::pushLean, 1.5, between(0.0, 10.0), "", Slider,
+             "The lean a deformer gives a stiffness-1 plant it stands on, fading to 0 at the "
+             "margin (max_lean caps it)."},
+        }};
+    return section;
+}
+
+const Section<FoliageSettings>& foliageParams() {
+    using F = FoliageSettings;
+    constexpr auto required = Presence::Required;
+    static const Section<F> section{
+        "foliage",
+        "Plants of one mesh scattered over a rectangle on the ground under the snow, swaying in "
+        "[wind] and bending away from deformers; drawn as one instanced mesh. A list of tables "
+        "in a scenario, none by default. Each needs a unique name; count or density_per_m2, not "
+        "both.",
+        {
+            {"name", &F::name, kUnset, anyNumber(), "", None,
+             "Required and unique among the foliage.", required},
+            {"mesh", &F::mesh, "grass_tuft", anyNumber(), "", None,
+             "\"grass_tuft\" or \"bush\" (bundled), or a file Assimp reads; its lowest point is "
+             "the root."},
+            {"count", &F::count, 100, integerBetween(1, 100000), "", None, "How many plants."},
+            {"density_per_m2", &F::densityPerM2, 0.0, between(0.0, 10000.0), "1/m^2", None,
+             "Plants per square metre instead of count (0: use count)."},
+            {"centre_cm", &F::centreCm, xy(0.0, 0.0), anyNumber(), "cm", None,
+             "World X, Y of the middle of the area."},
+            {"size_cm", &F::sizeCm, xy(400.0, 400.0), aboveUpTo(0.0, 100000.0), "cm", None,
+             "The area's extent in X and Y."},
+            {"min_spacing_cm", &F::minSpacingCm, 0.0, between(0.0, 10000.0), "cm", None,
+             "No two roots closer than this (0: anywhere)."},
+            {"seed", &F::seed, 1, integerBetween(0, 2147483647), "", None,
+             "The scatter's random sequence: the same seed, the same meadow."},
+            {"scale", &F::scaleRange, xy(0.8, 1.2), aboveUpTo(0.0, 100.0), "", None,
+             "[min, max]: each plant's uniform scale, evenly spread."},
+            {"yaw_spread_deg", &F::yawSpreadDeg, 360.0, between(0.0, 360.0), "deg", None,
+             "Each plant turns about Z by up to this."},
+            {"stiffness", &F::stiffness, 1.0, between(0.1, 100.0), "", Slider,
+             "Wind and pushes lean it 1 / stiffness as far (the bundled bush: 3)."},
+            {"max_lean", &F::maxLean, 0.85, between(0.0, 0.95), "", Slider,
+             "The most it leans: top offset over height (below 1, so a blade never folds)."},
+            {"contact", choice(&F::contact, kContactTypes), "other", anyNumber(), "", Combo,
+             "What kind of print it brushes (rgba16f's B channel)."},
         },
         true};
     return section;

@@ -179,6 +179,7 @@ std::string defaultToml() {
                    "sims before it exist then too. They start from the defaults sim.b has here.");
     tomlSection(out, lookParams(), "look", defaults.look, true);
     tomlSection(out, viewParams(), "view", defaults.view, true);
+    tomlSection(out, windParams(), "wind", defaults.wind, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
     tomlSection(out, importParams(), "import", defaults.import, true);
     return out;
@@ -220,6 +221,8 @@ std::string parameterMarkdown() {
     markdownSection(out, deformerParams());
     markdownSection(out, crowdParams());
     markdownSection(out, probeParams());
+    markdownSection(out, windParams());
+    markdownSection(out, foliageParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());
     return out;

@@ -266,6 +266,39 @@ struct CrowdSettings {
     double speedSpread{};    // speed_spread: speeds within +- this fraction of the crowd's
 };
 
+// The scene's wind ([wind]): it sways every [[foliage]] plant (docs/crowds.md, foliage), and
+// how far and how hard the deformers push plants aside as they pass.
+struct WindSettings {
+    WindSettings();            // the parameter table's defaults (params.cpp)
+    double directionDeg{};     // direction_deg: where it blows towards, from +X towards +Y
+    double strength{};         // strength: mean lean (top offset / height) of a stiffness-1 plant
+    double gustHz{};           // gust_hz: how often a gust front passes a plant
+    double gustAmount{};       // gust_amount: gusts add and take this fraction of the strength
+    double gustWavelengthCm{}; // gust_wavelength_cm: distance between gust fronts, downwind
+    double pushMarginCm{};     // push_margin_cm: how far beyond a deformer's side plants bend
+    double pushLean{}; // push_lean: the lean a deformer gives a stiffness-1 plant it touches
+};
+
+// One [[foliage]] entry: plants of one mesh scattered over a rectangle, swaying in the wind.
+struct FoliageSettings {
+    FoliageSettings(); // the parameter table's defaults (params.cpp)
+    std::string name;  // name: required and unique among the foliage
+    // mesh: "grass_tuft" | "bush" (the bundled plants) | a file Assimp reads; its lowest point
+    // is the root, on the ground under the snow
+    std::string mesh;
+    int count{};                        // count: how many plants
+    double densityPerM2{};              // density_per_m2: plants per m^2 instead (0: count)
+    std::array<double, 2> centreCm{};   // centre_cm = [x, y]: the middle of the area
+    std::array<double, 2> sizeCm{};     // size_cm = [x, y]: the area's extent
+    double minSpacingCm{};              // min_spacing_cm: no two roots closer (0: any)
+    int seed{};                         // seed: the scatter's random sequence
+    std::array<double, 2> scaleRange{}; // scale = [min, max]: uniform scale per plant
+    double yawSpreadDeg{};              // yaw_spread_deg: turn about Z in [0, this)
+    double stiffness{};                 // stiffness: wind and pushes lean it 1 / this as far
+    double maxLean{};                   // max_lean: the most it leans (top offset / height)
+    ContactType contact{};              // contact: what kind of print it brushes
+};
+
 struct ProbeSettings {
     ProbeSettings();                 // the parameter table's defaults (params.cpp)
     std::string name;                // name
@@ -308,6 +341,8 @@ struct Settings {
     std::vector<DeformerSettings> deformers; // [[deformer]]
     std::vector<CrowdSettings> crowds;       // [[crowd]]
     std::vector<ProbeSettings> probes;       // [[probe]]
+    WindSettings wind;                       // [wind]
+    std::vector<FoliageSettings> foliage;    // [[foliage]]
     SoakSettings soak;                       // [soak]
     ImportSettings import;                   // [import]
 };

@@ -102,6 +102,11 @@ const std::vector<DeformerInstance>& Lab::instancesAt(double timeS) {
     for (std::size_t i = 0; i < visibleInstances_.size() && i < visible_.size(); ++i)
         if (!visible_[i])
             visibleInstances_[i].mesh = nullptr;
+    // The plants after every deformer (the deformers' indices stay theirs); the visible
+    // deformers are the wind's pushers.
+    const std::size_t deformerCount = visibleInstances_.size();
+    session_.foliage.appendInstances(timeS, std::span(visibleInstances_.data(), deformerCount),
+                                     visibleInstances_);
     return visibleInstances_;
 }
 
@@ -147,9 +152,13 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
             rebuildDeformers(before);
             return error;
         }
+        session_.foliage.setWind(edited.wind);
         return std::nullopt;
     }
-    return session_.field->applySettings(edited);
+    auto error = session_.field->applySettings(edited);
+    if (!error)
+        session_.foliage.setWind(edited.wind); // the plants stay; the air they sway in changes
+    return error;
 }
 
 std::optional<std::string> Lab::addDeformer(const std::string& pathOrShape) {

@@ -20,6 +20,18 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
                          groundZCm(settings.snow), settings.import);
 }
 
+std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings) {
+    std::vector<Foliage> foliage;
+    for (std::size_t i = 0; i < settings.foliage.size(); ++i) {
+        auto loaded = loadFoliage(settings.foliage[i], "foliage[" + std::to_string(i) + "]",
+                                  resourceRoot(), groundZCm(settings.snow), settings.import);
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        foliage.push_back(std::move(std::get<Foliage>(loaded)));
+    }
+    return foliage;
+}
+
 std::variant<Session, std::string> createSession(const Settings& settings,
                                                  gpu::ShaderLibrary& shaders) {
     Session session;
@@ -36,6 +48,10 @@ std::variant<Session, std::string> createSession(const Settings& settings,
         return *error;
     session.deformers = DeformerSet(std::move(std::get<std::vector<Deformer>>(deformers)),
                                     captureProxyErrorCm(settings));
+    auto foliage = loadScenarioFoliage(settings);
+    if (auto* error = std::get_if<std::string>(&foliage))
+        return *error;
+    session.foliage = FoliageSet(std::move(std::get<std::vector<Foliage>>(foliage)), settings.wind);
     return session;
 }
 

@@ -4,6 +4,7 @@
 
 #include "core/config.hpp"
 #include "render/deformer_set.hpp"
+#include "render/foliage_set.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
 
@@ -29,7 +30,11 @@ struct Session {
     std::unique_ptr<SnowField> field;
     std::unique_ptr<SceneRenderer> renderer;
     DeformerSet deformers;
+    FoliageSet foliage; // [[foliage]]: appended to the frame's instances after the deformers
 };
+
+// Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure.
+std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings);
 
 // Every deformer the settings place ([[deformer]], then each [[crowd]]'s members), a mesh file
 // several share imported once; one line on failure.
