@@ -123,11 +123,21 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         }
         triangles.push_back(*count);
     }
-    static const std::vector<std::string> kPasses = {
-        "copy",      "clear",           "capture",      "accumulate", "capture_accumulate",
-        "step_ab",   "surface_vertex",  "surface_tess", "frame_ab",   "quality",
-        "idle_skip", "accumulate_fused", "crowd",       "world",
-        "foliage"};
+    static const std::vector<std::string> kPasses = {"copy",
+                                                     "clear",
+                                                     "capture",
+                                                     "accumulate",
+                                                     "capture_accumulate",
+                                                     "step_ab",
+                                                     "surface_vertex",
+                                                     "surface_tess",
+                                                     "frame_ab",
+                                                     "quality",
+                                                     "idle_skip",
+                                                     "accumulate_fused",
+                                                     "crowd",
+                                                     "world",
+                                                     "foliage"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
