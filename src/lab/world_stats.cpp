@@ -1,5 +1,7 @@
 #include "lab/world_stats.hpp"
 
+#include "core/config.hpp"
+
 namespace snowcap {
 
 void addWorldStats(nlohmann::json& sim, const SnowField& field, int s, const Settings& settings) {
