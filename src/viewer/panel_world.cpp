@@ -47,13 +47,14 @@ struct WorldPanelState {
 
 namespace {
 
-// The windows of a sim on the world grid (world texels). One per sim for now; several
-// observers per sim will give a list here, which is all the map needs.
+// The windows of a sim on the world grid (world texels), one per observer.
 std::vector<TexelRect> windowsOf(const SnowField& field, int simIndex) {
+    // Every observer's window (snow.follow, docs/world.md section 6), window 0 first.
     const WorldPager* pager = field.world(simIndex);
-    const SnowSim& sim = field.sim(simIndex);
-    const int n = pager->resolution();
-    return {{pager->windowCorner(sim.region().centreCm), {n, n}}};
+    std::vector<TexelRect> rects;
+    for (const ObserverWindow& w : field.windows(simIndex))
+        rects.push_back({pager->windowCorner(w.centreCm), {w.resolution, w.resolution}});
+    return rects;
 }
 
 // The map picture: every stored tile in view, pixelsPerTile² blocks a tile, each block the
