@@ -70,6 +70,18 @@ std::variant<Settings, std::string> scenarioSettings(const Context& context,
     return std::get<Settings>(loaded);
 }
 
+std::variant<ScenarioSession, std::string>
+scenarioSession(const Context& context, const std::vector<std::string>& caseKeys) {
+    auto loaded = scenarioSettings(context, caseKeys);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    auto created = createSession(std::get<Settings>(loaded), context.shaders);
+    if (auto* error = std::get_if<std::string>(&created))
+        return *error;
+    return ScenarioSession{std::get<Settings>(std::move(loaded)),
+                           std::get<Session>(std::move(created))};
+}
+
 std::size_t fieldBytes(const SnowField& field) {
     std::size_t bytes = 0;
     for (int s = 0; s < field.simCount(); ++s)
@@ -242,14 +254,10 @@ std::optional<std::string> screenCases(Context& context, const std::vector<Scree
         anyBlur |= h.wants(fmt::format("blur_{}", toString(mode)));
     if (!anyBlur && !h.wantsAny({"surface_vertex", "surface_tess"}))
         return std::nullopt;
-    auto loaded = scenarioSettings(context, {});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    auto made = scenarioSession(context, {});
+    if (auto* error = std::get_if<std::string>(&made))
         return *error;
-    Settings settings = std::get<Settings>(loaded);
-    auto created = createSession(settings, context.shaders);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    Session& session = std::get<Session>(created);
+    auto& [settings, session] = std::get<ScenarioSession>(made);
     SnowField& field = *session.field;
     // 3 s of the scenario: the boot and the ball have left trails for the blur to work on.
     double time = 0.0;
@@ -352,15 +360,11 @@ std::optional<std::string> gridCases(Context& context, const Screen& screen,
     for (int resolution : resolutions) {
         // The grid follows the buffer (SnowSurfacePass::gridCellsFor); the blur is the
         // one-tap prepass so that only geometry and shading change.
-        auto loaded = scenarioSettings(
+        auto made = scenarioSession(
             context, {fmt::format("snow.resolution={}", resolution), "sim.a.blur=prepass"});
-        if (auto* error = std::get_if<std::string>(&loaded))
+        if (auto* error = std::get_if<std::string>(&made))
             return *error;
-        const Settings settings = std::get<Settings>(loaded);
-        auto created = createSession(settings, context.shaders);
-        if (auto* error = std::get_if<std::string>(&created))
-            return *error;
-        Session& session = std::get<Session>(created);
+        auto& [settings, session] = std::get<ScenarioSession>(made);
         SnowField& field = *session.field;
         field.step(session.deformers.instancesAt(1.0), kDt);
         field.sim(0).blur();

@@ -60,16 +60,12 @@ std::optional<std::string> crowdCases(Context& context, int size, const std::vec
     std::vector<std::size_t> measured; // indices: h.cases() grows while we measure
     for (int count : counts) {
         // The region wide enough for the largest crowd, and no deformer but the crowd's.
-        auto loaded =
-            scenarioSettings(context, {"snow.resolution=" + label, "snow.ortho_width_cm=2048",
-                                       "deformer=[]", crowdOf(count)});
-        if (auto* error = std::get_if<std::string>(&loaded))
+        auto made =
+            scenarioSession(context, {"snow.resolution=" + label, "snow.ortho_width_cm=2048",
+                                      "deformer=[]", crowdOf(count)});
+        if (auto* error = std::get_if<std::string>(&made))
             return *error;
-        const Settings settings = std::get<Settings>(loaded);
-        auto created = createSession(settings, context.shaders);
-        if (auto* error = std::get_if<std::string>(&created))
-            return *error;
-        Session& session = std::get<Session>(created);
+        auto& [settings, session] = std::get<ScenarioSession>(made);
         SnowField& field = *session.field;
 
         // What a frame spends on the CPU for them: every pose and the instance list, then the

@@ -18,18 +18,14 @@ std::optional<std::string> foliageCases(Context& context, int size, int tufts) {
     const long long texels = static_cast<long long>(size) * size;
     copyFloor(context, size);
     // The foliage scenario's meadow, on its own: no walker, so the wind is all that moves it.
-    auto loaded = scenarioSettings(
+    auto made = scenarioSession(
         context, {"snow.resolution=" + label, "deformer=[]",
                   fmt::format("foliage=[{{name='meadow', mesh='grass_tuft', count={}, "
                               "size_cm=[900, 500], min_spacing_cm=10}}]",
                               tufts)});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    if (auto* error = std::get_if<std::string>(&made))
         return *error;
-    const Settings settings = std::get<Settings>(loaded);
-    auto created = createSession(settings, context.shaders);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    Session& session = std::get<Session>(created);
+    auto& [settings, session] = std::get<ScenarioSession>(made);
     std::vector<DeformerInstance> instances;
     session.foliage.appendInstances(1.0, {}, instances); // the wind at 1 s, bound for the passes
     DeformerBatch batch;

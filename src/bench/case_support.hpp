@@ -3,6 +3,7 @@
 
 #include "bench/bench_cases.hpp"
 #include "core/settings.hpp"
+#include "lab/session.hpp"
 #include "snow/snow_field.hpp"
 
 #include <cstddef>
@@ -19,6 +20,14 @@ inline constexpr const char* kScenario = "decay_compare"; // the viewer's defaul
 // switch is what it measures, so it must win; everything else is the user's to change.
 std::variant<Settings, std::string> scenarioSettings(const Context& context,
                                                      const std::vector<std::string>& caseKeys);
+// The scenario as scenarioSettings gives it, and a session (field, renderer, deformers) of it:
+// what the cases that step or draw a whole scene start from.
+struct ScenarioSession {
+    Settings settings;
+    Session session;
+};
+std::variant<ScenarioSession, std::string>
+scenarioSession(const Context& context, const std::vector<std::string>& caseKeys);
 // Every snow texture a field holds (sims and captures).
 std::size_t fieldBytes(const SnowField& field);
 // Capture and accumulate passes a field has run.
