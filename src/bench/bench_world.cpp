@@ -124,7 +124,7 @@ std::optional<std::string> worldCases(Context& context, int size) {
         return *error;
     Settings base = std::get<Settings>(loaded);
     base.deformers.clear(); // the bench's own deformer is the first instance: it is followed
-    base.snow.follow = {}; // "": the first instance
+    base.snow.follow = {};  // "": the first instance
     for (SimSettings& sim : base.sims) {
         sim.region = RegionMode::FollowSnapped;
         sim.format = BufferFormat::R16F;

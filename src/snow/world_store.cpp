@@ -174,7 +174,9 @@ void WorldStore::makeRoom(std::size_t extra, const AgingLog& log, const Key* kee
     // new tiles rather than once per tile. Packing loses nothing, so it goes first: every
     // tile not touched this step.
     const std::size_t target = capBytes_ / 8 * 7;
-    auto roomy = [&] { return bytes_ <= target && bytes_ + extra <= capBytes_; };
+    auto roomy = [&] {
+        return bytes_ <= target && bytes_ + extra <= capBytes_;
+    };
     if (compression_ != TileCompression::Off) {
         for (auto& [key, tile] : tiles_)
             if (tile.lastSeen < log.steps() && !(keep && key == *keep))
