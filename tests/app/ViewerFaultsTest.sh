@@ -13,12 +13,8 @@ snowcap="$1"
 picture="$2"
 out="$3"
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
-rm -rf "$out"
-mkdir -p "$out"
-cd "$out" || exit 1
-export XDG_CONFIG_HOME="$out/config"
-log="$out/viewer.log"
 source "$source_dir/tests/app/viewer_x11.sh"
+enter_out_dir
 measure() { "$picture" "$2" "$1" $3; }
 scene="0 270 1000 370"
 controls="0 0 440 250" # the control window, where the shader error line shows

@@ -12,12 +12,8 @@ set -u
 snowcap="$1"
 out="$2"
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
-rm -rf "$out"
-mkdir -p "$out"
-cd "$out" || exit 1
-export XDG_CONFIG_HOME="$out/config"
-log="$out/viewer.log"
 source "$source_dir/tests/app/viewer_x11.sh" # fail, count, await, frames, start_viewer
+enter_out_dir
 player() { grep "player at" "$log" | tail -1 | sed 's/.*player at //'; }
 
 cp "$source_dir/config/scenarios/decay_compare.toml" "$out/scene.toml"

@@ -14,12 +14,8 @@ snowcap="$1"
 picture="$2"
 out="$3"
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
-rm -rf "$out"
-mkdir -p "$out"
-cd "$out" || exit 1
-export XDG_CONFIG_HOME="$out/config" # the default panel layout, not a user's
-log="$out/viewer.log"
 source "$source_dir/tests/app/viewer_x11.sh"
+enter_out_dir
 
 # The window is 1000 x 640: the control window top left and the Scene panel top right end
 # above y = 260; below, pane A is x 0-499 and pane B x 501-999 (viewer_views.cpp).

@@ -10,12 +10,8 @@ set -u
 snowcap="$1"
 out="$2"
 source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
-rm -rf "$out"
-mkdir -p "$out"
-cd "$out" || exit 1
-export XDG_CONFIG_HOME="$out/config"
-log="$out/viewer.log"
 source "$source_dir/tests/app/viewer_x11.sh" # fail, count, await, frames, start_viewer, quit_viewer
+enter_out_dir
 
 # The default World panel layout in a 1000 x 640 window with a player (the panel's first rows:
 # player line, teleport fields and button; its last: the file field, Save, Load).

@@ -5,7 +5,17 @@
 # frame (ImGui 1.86 reads the pointer and the buttons once a frame; a press is latched for one
 # frame, a release is not, so a click needs two frames before the pointer moves on).
 #
-# The caller sets: snowcap, out (an empty directory, the viewer's working directory) and log.
+# The caller sets snowcap and out, sources this file and calls enter_out_dir: out is emptied and
+# becomes the viewer's working directory, with its own config (the default panel layout, not a
+# user's) and its log.
+
+enter_out_dir() {
+    rm -rf "$out"
+    mkdir -p "$out"
+    cd "$out" || exit 1
+    export XDG_CONFIG_HOME="$out/config"
+    log="$out/viewer.log"
+}
 
 fail() {
     echo "FAIL: $*"
