@@ -7,6 +7,7 @@
 #include "lab/lab.hpp"
 #include "lab/progress.hpp"
 #include "lab/run_outputs.hpp"
+#include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
 #include "lab/soak.hpp"
 #include "lab/video.hpp"

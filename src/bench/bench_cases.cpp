@@ -4,7 +4,7 @@
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "gpu/pass_state.hpp"
-#include "lab/run_outputs.hpp"
+#include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"

@@ -3,7 +3,7 @@
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "gpu/pass_state.hpp"
-#include "lab/run_outputs.hpp"
+#include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
 #include "render/frame.hpp"
 #include "snow/snow_field.hpp"

@@ -1,7 +1,8 @@
 #include "lab/sweep_run.hpp"
 
 #include "lab/lab.hpp"
-#include "lab/run_outputs.hpp"
+#include "lab/run_pictures.hpp"
+#include "lab/run_stats.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -21,9 +22,7 @@ std::vector<ImageRgba8> renderTiles(Lab& lab, const std::vector<int>& slots,
                                     const SweepRunOptions& options) {
     const int w = options.tileWidth, h = options.tileHeight;
     const int width = w * static_cast<int>(slots.size());
-    const bool lit = options.stage == SurfaceOutput::Lit;
-    gpu::Texture2D colour(width, h, lit ? gpu::TextureFormat::RGBA8 : gpu::TextureFormat::RGBA32F,
-                          "sweep.tiles");
+    gpu::Texture2D colour(width, h, colourTargetFormat(options.stage), "sweep.tiles");
     gpu::Texture2D depth(width, h, gpu::TextureFormat::D32F, "sweep.tiles.depth");
     gpu::Framebuffer framebuffer(&colour, &depth, "sweep.tiles");
     const Settings& settings = lab.settings();
@@ -40,23 +39,8 @@ std::vector<ImageRgba8> renderTiles(Lab& lab, const std::vector<int>& slots,
     }
     lab.draw(std::move(draw));
 
-    ImageRgba8 all(width, h);
-    if (lit) {
-        std::vector<std::uint8_t> rows(static_cast<std::size_t>(width) * h * 4);
-        glPixelStorei(GL_PACK_ALIGNMENT, 1);
-        glGetTextureImage(colour.id(), 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                          static_cast<GLsizei>(rows.size()), rows.data());
-        all = imageFromBottomUpRows(rows.data(), width, h);
-    } else {
-        const std::vector<float> texels = colour.readFloats();
-        const auto snowDepth = static_cast<float>(settings.snow.depthCm);
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < width; ++x)
-                all.set(x, h - 1 - y,
-                        stageColour(options.stage,
-                                    &texels[(static_cast<std::size_t>(y) * width + x) * 4],
-                                    snowDepth));
-    }
+    const ImageRgba8 all =
+        readColourTarget(colour, options.stage, static_cast<float>(settings.snow.depthCm));
     std::vector<ImageRgba8> tiles;
     for (std::size_t i = 0; i < slots.size(); ++i) {
         ImageRgba8 tile(w, h);

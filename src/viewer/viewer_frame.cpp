@@ -1,7 +1,7 @@
 #include "viewer/viewer_frame.hpp"
 
-#include "core/snow_math.hpp"
 #include "gpu/pass_state.hpp"
+#include "lab/run_stats.hpp"
 
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
@@ -44,13 +44,7 @@ void recordProbe(Lab& lab, ViewerState& state) {
         sample.value.fill(std::numeric_limits<float>::quiet_NaN());
         for (int s = 0; s < lab.field().simCount(); ++s) {
             const SnowSim& sim = lab.field().sim(s);
-            const glm::dvec2 uv = worldToUv(*state.probeCm, sim.region());
-            if (uv.x < 0.0 || uv.y < 0.0 || uv.x >= 1.0 || uv.y >= 1.0) {
-                sample.value[s] = std::numeric_limits<float>::quiet_NaN();
-                continue;
-            }
-            const glm::ivec2 texel = worldToTexel(*state.probeCm, sim.region());
-            sample.value[s] = readTexel(sim.persistent(), texel.x, texel.y).x;
+            sample.value[s] = readProbe(sim, probeTexel(*state.probeCm, sim.region()));
         }
         if (!state.probeSamples.empty() && sample.timeS < state.probeSamples.back().timeS)
             state.probeSamples.clear(); // the scenario looped: a new curve

@@ -4,7 +4,7 @@
 #include "TestSupport.hpp"
 #include "core/config.hpp"
 #include "io/image.hpp"
-#include "lab/run_outputs.hpp"
+#include "lab/run_pictures.hpp"
 #include "render/deformer_set.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
