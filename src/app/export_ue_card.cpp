@@ -98,7 +98,7 @@ struct Switch {
     std::string unreal;   // what the value needs in Unreal when it differs
 };
 
-std::vector<Switch> switches(const SimSettings& sim, const Settings& settings,
+std::vector<Switch> switches(const SimSettings& sim, const SnowSettings& snow,
                              const std::string& x) {
     std::vector<Switch> out;
     auto add = [&](std::string key, auto value, auto original, std::string unreal) {
@@ -153,8 +153,8 @@ std::vector<Switch> switches(const SimSettings& sim, const Settings& settings,
              ? "nothing: as the original"
              : "a curve (Timeline or Sequencer track) that writes Mask_Attenuation to the "
                "MPC over time."});
-    out.push_back({"snow.idle_skip", settings.snow.idleSkip ? "true" : "false", "false",
-                   !settings.snow.idleSkip
+    out.push_back({"snow.idle_skip", snow.idleSkip ? "true" : "false", "false",
+                   !snow.idleSkip
                        ? "nothing: as the original"
                        : "the Blueprint skips DrawToMainRT and the capture while nothing overlaps "
                          "the Box, the region stands still and the RT has healed to 0."});
@@ -230,7 +230,7 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
                              "snow.surface_z_cm + snow.capture_z_cm")},
         {"OrthoWidth", entry(settings.snow.orthoWidthCm, "cm", "snow.ortho_width_cm")}};
     json list = json::array();
-    for (const Switch& sw : switches(sim, settings, x))
+    for (const Switch& sw : switches(sim, settings.snow, x))
         list.push_back({{"key", sw.key},
                         {"value", sw.value},
                         {"original", sw.original},

@@ -42,21 +42,8 @@ float contactScale(ContactTiming timing, AccumulateMode mode, double dtSeconds) 
     return static_cast<float>(dtSeconds * 60.0);
 }
 
-ClockSettings ClockSettings::of(const SimSettings& sim) {
-    ClockSettings s;
-    s.decay = sim.decay;
-    s.decayKeys = sim.decayKeys;
-    s.decayTiming = sim.decayTiming;
-    s.halfSafe = sim.halfSafe;
-    s.refill = sim.refill;
-    s.refillRatePerS = sim.refillRatePerS;
-    s.contactTiming = sim.contactTiming;
-    s.accumulate = sim.accumulate;
-    return s;
-}
-
 const SimStep& SimClock::advance(double dtSeconds) {
-    const ClockSettings& s = settings_;
+    const AccumulateLaw& s = law_;
     timeS_ += dtSeconds;
     SimStep step;
     step.dtS = dtSeconds;
@@ -73,7 +60,7 @@ const SimStep& SimClock::advance(double dtSeconds) {
             s.halfSafe ? quantizer_.next(exponent) : static_cast<float>(std::exp(-exponent));
     }
     step.ageStepS = ageClock_.next(dtSeconds);
-    step.contactScale = contactScale(s.contactTiming, s.accumulate, dtSeconds);
+    step.contactScale = contactScale(s.contactTiming, s.mode, dtSeconds);
     last_ = step;
     return last_;
 }
@@ -93,18 +80,18 @@ void SimClock::restore(const State& state) {
     linearRefill_.restore(state.refillPending);
 }
 
-std::vector<double> fadeCurve(const ClockSettings& settings, double fps, double horizonS,
+std::vector<double> fadeCurve(const AccumulateLaw& law, double fps, double horizonS,
                               double stopBelow) {
-    SimClock clock(settings);
+    SimClock clock(law);
     const double dt = 1.0 / fps;
     const long long steps = std::llround(std::max(horizonS, 0.0) * fps);
     std::vector<double> left{1.0};
     double value = 1.0;
     for (long long i = 0; i < steps && value > stopBelow; ++i) {
         const SimStep& step = clock.advance(dt);
-        value = settings.refill == RefillMode::Linear ? std::max(value - step.refillStep, 0.0)
-                                                      : value * step.stepFactor;
-        if (settings.halfSafe && value < kZeroFloor)
+        value = law.refill == RefillMode::Linear ? std::max(value - step.refillStep, 0.0)
+                                                 : value * step.stepFactor;
+        if (law.halfSafe && value < kZeroFloor)
             value = 0.0; // the pass's zero floor
         left.push_back(value);
     }

@@ -9,6 +9,7 @@
 // remainder from step to step, so a step that is not run must still advance the clock, or every
 // later step would differ.
 
+#include "core/accumulate_law.hpp"
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 
@@ -66,22 +67,6 @@ float contactScale(ContactTiming timing, AccumulateMode mode, double dtSeconds);
 
 // ---- the clock ----------------------------------------------------------------------------
 
-// The keys of sim.X a clock reads, and nothing else. Made by of(): the defaults are
-// SimSettings' own.
-struct ClockSettings {
-    double decay{};
-    std::vector<SimSettings::DecayKey> decayKeys;
-    DecayTiming decayTiming{};
-    bool halfSafe{};
-    RefillMode refill{};
-    double refillRatePerS{};
-    ContactTiming contactTiming{};
-    AccumulateMode accumulate{};
-
-    static ClockSettings of(const SimSettings& sim);
-    bool operator==(const ClockSettings&) const = default;
-};
-
 // What one step applies; the accumulate pass reads the float members from SnowParams, and
 // shaders/snow/accumulate.frag says how each enters its sum.
 struct SimStep {
@@ -96,11 +81,11 @@ struct SimStep {
 
 class SimClock {
 public:
-    SimClock() : settings_(ClockSettings::of(SimSettings{})) {}
-    explicit SimClock(ClockSettings settings) : settings_(std::move(settings)) {}
+    SimClock() : law_(AccumulateLaw::of(SimSettings{}, CaptureSettings{})) {}
+    explicit SimClock(AccumulateLaw law) : law_(std::move(law)) {}
 
     // Live edits: new keys from the next step on; time and the quanta's remainders are kept.
-    void configure(ClockSettings settings) { settings_ = std::move(settings); }
+    void configure(AccumulateLaw law) { law_ = std::move(law); }
     // One step of dt seconds, run or skipped alike.
     const SimStep& advance(double dtSeconds);
     void reset(); // time 0, no remainder (with the sim's buffers cleared)
@@ -120,10 +105,11 @@ public:
 
     double timeS() const { return timeS_; }
     const SimStep& last() const { return last_; }
-    const ClockSettings& settings() const { return settings_; }
+    // The law it steps by (its decay, refill and contact inputs; the rest rides along).
+    const AccumulateLaw& law() const { return law_; }
 
 private:
-    ClockSettings settings_;
+    AccumulateLaw law_;
     DecayQuantizer quantizer_;
     AgeClock ageClock_;
     LinearRefill linearRefill_;
@@ -136,7 +122,7 @@ private:
 // reaches `stopBelow`. The product of the step factors (the half-safe staircase, decay keys
 // included) or 1 minus the refill released, and the half-safe zero floor; the half store's
 // rounding of each stored value is not modelled (the CPU reference does that, texel by texel).
-std::vector<double> fadeCurve(const ClockSettings& settings, double fps, double horizonS,
+std::vector<double> fadeCurve(const AccumulateLaw& law, double fps, double horizonS,
                               double stopBelow = 0.0);
 
 } // namespace snowcap

@@ -41,7 +41,8 @@ MeasuredFade measureFade(const std::vector<float>& values, double dtS) {
 }
 
 PredictedFade predictFade(const SimSettings& sim, double fps, double horizonS) {
-    const std::vector<double> curve = fadeCurve(ClockSettings::of(sim), fps, horizonS, 0.0);
+    const std::vector<double> curve =
+        fadeCurve(AccumulateLaw::of(sim, CaptureSettings{}), fps, horizonS, 0.0);
     PredictedFade fade;
     for (std::size_t i = 0; i < curve.size(); ++i) {
         const double t = i / fps;

@@ -145,7 +145,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"probes", probes},
             {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
-        addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings);
+        addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings.deformers);
         const std::string name(simName(s));
         if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))

@@ -4,7 +4,8 @@
 
 namespace snowcap {
 
-void addWorldStats(nlohmann::json& sim, const SnowField& field, int s, const Settings& settings) {
+void addWorldStats(nlohmann::json& sim, const SnowField& field, int s,
+                   std::span<const DeformerSettings> deformers) {
     if (const WorldPager* world = field.world(s)) {
         // sim.X.persistence = "world": the store's size and traffic.
         const WorldStoreStats& w = world->store().stats();
@@ -33,9 +34,9 @@ void addWorldStats(nlohmann::json& sim, const SnowField& field, int s, const Set
         // it follows (a sim has several windows only when snow.follow names them).
         nlohmann::json windows = nlohmann::json::array();
         for (const ObserverWindow& w : field.windows(s)) {
-            const bool named = w.deformer >= 0 && w.deformer < int(settings.deformers.size());
+            const bool named = w.deformer >= 0 && w.deformer < int(deformers.size());
             windows.push_back({{"centre_cm", {w.centreCm.x, w.centreCm.y}},
-                               {"observer", named ? settings.deformers[w.deformer].name : ""}});
+                               {"observer", named ? deformers[w.deformer].name : ""}});
         }
         sim["windows"] = windows;
     }

@@ -6,10 +6,13 @@
 #include "snow/snow_field.hpp"
 
 #include <nlohmann/json.hpp>
+#include <span>
 
 namespace snowcap {
 
-// Sets `sim["world"]` and `sim["windows"]` (stats["sims"][X]) where sim s has them.
-void addWorldStats(nlohmann::json& sim, const SnowField& field, int s, const Settings& settings);
+// Sets `sim["world"]` and `sim["windows"]` (stats["sims"][X]) where sim s has them; an observer
+// is named from the scenario's deformers.
+void addWorldStats(nlohmann::json& sim, const SnowField& field, int s,
+                   std::span<const DeformerSettings> deformers);
 
 } // namespace snowcap

@@ -7,66 +7,50 @@
 
 namespace snowcap {
 
-AccumulateConstants accumulateConstants(const SnowParamsBlock& block, const SimSettings& sim,
-                                        HalfRounding storeRounding) {
-    AccumulateConstants c;
-    c.captureFarCm = block.captureFarCm;
-    c.captureOffsetCm = block.captureOffsetCm;
-    c.invCaptureDistance = block.invCaptureDistance;
-    c.stepFactor = block.stepFactor;
-    c.contactScale = block.contactScale;
-    c.zeroFloor = block.zeroFloor;
-    c.refillStep = block.refillStep;
-    c.mode = sim.accumulate;
-    c.refill = sim.refill;
-    c.halfSafe = sim.halfSafe;
-    c.storeRounding = storeRounding;
-    return c;
-}
-
 bool notFinite(float x) {
     return (std::bit_cast<std::uint32_t>(x) & 0x7f800000u) == 0x7f800000u;
 }
 
-float contactMask(float windowDepth, const AccumulateConstants& c) {
+float contactMask(float windowDepth, const AccumulateLaw& law) {
     if (notFinite(windowDepth))
         windowDepth = 1.0f;
-    const float sceneDepthCm = windowDepth * c.captureFarCm;
-    const float normalised = (sceneDepthCm + c.captureOffsetCm) * c.invCaptureDistance;
+    const float sceneDepthCm = windowDepth * law.captureFarCm;
+    const float normalised = (sceneDepthCm + law.captureOffsetCm) * law.invCaptureDistance;
     return 1.0f - std::clamp(normalised, 0.0f, 1.0f);
 }
 
-float accumulateTexel(float windowDepth, float previous, const AccumulateConstants& c) {
-    const float mask = contactMask(windowDepth, c);
+float accumulateTexel(float windowDepth, float previous, const AccumulateLaw& law,
+                      const SimStep& step) {
+    const float mask = contactMask(windowDepth, law);
     previous = notFinite(previous) ? 0.0f : std::clamp(previous, 0.0f, 1.0f);
-    const bool linear = c.refill == RefillMode::Linear;
+    const bool linear = law.refill == RefillMode::Linear;
     float value;
-    if (c.mode == AccumulateMode::Max) {
+    if (law.mode == AccumulateMode::Max) {
         const float decayed =
-            linear ? std::max(previous - c.refillStep, 0.0f) : previous * c.stepFactor;
+            linear ? std::max(previous - step.refillStep, 0.0f) : previous * step.stepFactor;
         value = std::max(mask, decayed);
     } else {
-        const float added = mask * c.contactScale;
+        const float added = mask * step.contactScale;
         const float summed =
-            linear ? (added + previous) - c.refillStep : (added + previous) * c.stepFactor;
+            linear ? (added + previous) - step.refillStep : (added + previous) * step.stepFactor;
         value = std::clamp(summed, 0.0f, 1.0f);
     }
     if (notFinite(value))
         value = 0.0f;
-    if (c.halfSafe) {
+    if (law.halfSafe) {
         value = roundToHalf(value, HalfRounding::NearestEven);
-        if (value < c.zeroFloor)
+        if (value < law.zeroFloor())
             value = 0.0f;
         return value; // exactly representable: the store cannot change it
     }
-    return roundToHalf(value, c.storeRounding);
+    return roundToHalf(value, law.storeRounding);
 }
 
 void accumulateBuffers(std::span<const float> windowDepth, std::span<const float> previous,
-                       std::span<float> next, const AccumulateConstants& c) {
+                       std::span<float> next, const AccumulateLaw& law, const SimStep& step) {
     assert(windowDepth.size() == previous.size() && previous.size() == next.size());
     for (std::size_t i = 0; i < next.size(); ++i)
-        next[i] = accumulateTexel(windowDepth[i], previous[i], c);
+        next[i] = accumulateTexel(windowDepth[i], previous[i], law, step);
 }
 
 } // namespace snowcap

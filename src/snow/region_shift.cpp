@@ -92,7 +92,7 @@ void SnowSim::configureOff(const Settings& settings, const Region& region) {
     sim_ = settings.sims[index_];
     quality_ = settings.snow.quality;
     region_ = region;
-    clock_.configure(ClockSettings::of(sim_));
+    clock_.configure(AccumulateLaw::of(sim_, settings.capture));
     params_ = makeSnowParams(settings, region, index_);
     buffers_ = {};
     framebuffers_ = {};

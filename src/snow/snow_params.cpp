@@ -38,11 +38,8 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.regionCentreCm[1] = static_cast<float>(region.centreCm.y);
     block.orthoWidthCm = static_cast<float>(region.widthCm);
     block.captureDistanceCm = static_cast<float>(settings.capture.distanceCm);
-    block.invCaptureDistance = static_cast<float>(1.0 / settings.capture.distanceCm);
-    block.captureOffsetCm = static_cast<float>(settings.capture.offsetCm);
-    block.captureFarCm = static_cast<float>(settings.capture.farCm);
+    setLaw(block, AccumulateLaw::of(sim, settings.capture));
     setStep(block, SimStep{});
-    block.zeroFloor = sim.halfSafe ? kZeroFloor : 0.0f;
     block.rtBlurDistance = static_cast<float>(effectiveBlurDistance(material, region.resolution));
     block.resolution = static_cast<float>(region.resolution);
     block.surfaceZCm = static_cast<float>(settings.snow.surfaceZCm);
@@ -84,6 +81,13 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.groundOrCrevice[1] = f(look.groundOr[1]);
     block.groundOrCrevice[2] = f(look.creviceOcclusion);
     return block;
+}
+
+void setLaw(SnowParamsBlock& block, const AccumulateLaw& law) {
+    block.invCaptureDistance = law.invCaptureDistance;
+    block.captureOffsetCm = law.captureOffsetCm;
+    block.captureFarCm = law.captureFarCm;
+    block.zeroFloor = law.zeroFloor();
 }
 
 void setStep(SnowParamsBlock& block, const SimStep& step) {

@@ -5,6 +5,7 @@
 // size and offset drift on this side). Every member is a float or a vec4 so the layout is the
 // same in C++ and std140 without hidden padding.
 
+#include "core/accumulate_law.hpp"
 #include "core/settings.hpp"
 #include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
@@ -88,6 +89,9 @@ inline float contactTypeCode(ContactType type) {
 
 // Everything but the step's own amounts, which setStep writes from the sim's clock.
 SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, int simIndex);
+// The accumulate law's part of the block: the capture's depth-to-mask mapping and the zero
+// floor (the decay, refill and contact inputs reach the pass as the step's amounts).
+void setLaw(SnowParamsBlock& block, const AccumulateLaw& law);
 void setStep(SnowParamsBlock& block, const SimStep& step);
 
 } // namespace snowcap

@@ -120,7 +120,7 @@ std::optional<std::string> SnowSim::configure(const Settings& settings, const Re
     sim_ = sim;
     quality_ = settings.snow.quality;
     region_ = region;
-    clock_.configure(ClockSettings::of(sim));
+    clock_.configure(AccumulateLaw::of(sim, settings.capture));
     params_ = makeSnowParams(settings, region, index_);
     if (reallocate) {
         for (int i = 0; i < 2; ++i) {

@@ -33,47 +33,21 @@ std::uint16_t floatToHalfBits(float value) {
     return sign | static_cast<std::uint16_t>((exponent + 14) << 10) | mantissa;
 }
 
-AgingLaw AgingLaw::of(const SimSettings& sim, const SnowParamsBlock& block,
-                      HalfRounding storeRounding) {
-    AgingLaw law;
-    law.mode = sim.accumulate;
-    law.refill = sim.refill;
-    law.halfSafe = sim.halfSafe;
-    law.storeRounding = storeRounding;
-    law.captureFarCm = block.captureFarCm;
-    law.captureOffsetCm = block.captureOffsetCm;
-    law.invCaptureDistance = block.invCaptureDistance;
-    return law;
-}
-
-static AccumulateConstants constantsOf(const AgingLaw& law) {
-    AccumulateConstants c;
-    c.captureFarCm = law.captureFarCm;
-    c.captureOffsetCm = law.captureOffsetCm;
-    c.invCaptureDistance = law.invCaptureDistance;
-    c.mode = law.mode;
-    c.refill = law.refill;
-    c.halfSafe = law.halfSafe;
-    c.zeroFloor = law.halfSafe ? kZeroFloor : 0.0f;
-    c.storeRounding = law.storeRounding;
-    return c;
-}
-
-float AgingLaw::untouchedMask() const {
-    return contactMask(1.0f, constantsOf(*this));
+float untouchedMask(const AccumulateLaw& law) {
+    return contactMask(1.0f, law);
 }
 
 float agingStep(float value, const AgingRun& run) {
-    AccumulateConstants c = constantsOf(run.law);
-    c.stepFactor = run.stepFactor;
-    c.refillStep = run.refillStep;
+    SimStep step;
+    step.stepFactor = run.stepFactor;
+    step.refillStep = run.refillStep;
     // contactScale multiplies a mask of 0 (untouchedMask() == 0 is a precondition of the
     // store): 0 x any finite scale adds exactly nothing, so the value does not depend on it.
-    c.contactScale = 1.0f;
-    return accumulateTexel(1.0f, value, c);
+    step.contactScale = 1.0f;
+    return accumulateTexel(1.0f, value, run.law, step);
 }
 
-void AgingLog::record(const SimStep& step, const AgingLaw& law) {
+void AgingLog::record(const SimStep& step, const AccumulateLaw& law) {
     ++steps_;
     const bool identity = step.stepFactor == 1.0f && step.refillStep == 0.0f;
     // A change of law is logged even on an identity step: the first half-safe step clears any

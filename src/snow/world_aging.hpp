@@ -11,6 +11,7 @@
 // refill is the identity on every value a pass can have stored (v x 1 = v, and the half
 // rounding of a half is itself), so decay quanta that are not due cost nothing.
 
+#include "core/accumulate_law.hpp"
 #include "core/settings.hpp"
 #include "core/sim_clock.hpp"
 #include "snow/cpu_reference.hpp"
@@ -25,40 +26,26 @@ namespace snowcap {
 float halfBitsToFloat(std::uint16_t bits);
 std::uint16_t floatToHalfBits(float value);
 
-// What the pass does to an untouched texel, apart from the per-step amounts: the sim's
-// accumulate, refill and half-safe switches and the driver's store rounding.
-struct AgingLaw {
-    AccumulateMode mode = AccumulateMode::Add;
-    RefillMode refill = RefillMode::Multiply;
-    bool halfSafe = true;
-    HalfRounding storeRounding = HalfRounding::NearestEven;
-    float captureFarCm = 2000.0f;
-    float captureOffsetCm = 150.0f;
-    float invCaptureDistance = 1.0f / 250.0f;
-
-    static AgingLaw of(const SimSettings& sim, const SnowParamsBlock& block,
-                       HalfRounding storeRounding);
-    // The mask an untouched texel reads (capture depth cleared to 1): 0 unless the capture's
-    // offset and distance are set so that the far plane itself counts as contact.
-    float untouchedMask() const;
-    bool operator==(const AgingLaw&) const = default;
-};
+// The mask an untouched texel reads under `law` (capture depth cleared to 1): 0 unless the
+// capture's offset and distance are set so that the far plane itself counts as contact.
+float untouchedMask(const AccumulateLaw& law);
 
 // A run of identical logged steps: steps first .. first + count - 1 (1-based, in the order
-// the sim's clock advanced), each applying `factor` / `refill` under `law`.
+// the sim's clock advanced), each applying `factor` / `refill` under `law` (the sim's
+// accumulate law with the driver's store rounding).
 struct AgingRun {
     long long first = 0;
     long long count = 0;
     float stepFactor = 1.0f;
     float refillStep = 0.0f;
-    AgingLaw law;
+    AccumulateLaw law;
 };
 
 class AgingLog {
 public:
     // One step of the sim's clock, run or skipped alike (a skipped idle step advances the
     // clock, and the big window would have run the pass on its far texels).
-    void record(const SimStep& step, const AgingLaw& law);
+    void record(const SimStep& step, const AccumulateLaw& law);
     // Steps recorded since the last clear: a texel read back now is "as after steps()".
     long long steps() const { return steps_; }
     // The value a texel that held `value` after `fromStep` steps holds after steps().
@@ -76,7 +63,7 @@ public:
 private:
     std::vector<AgingRun> runs_;
     long long steps_ = 0;
-    AgingLaw lastLaw_;
+    AccumulateLaw lastLaw_;
     bool any_ = false;
 };
 

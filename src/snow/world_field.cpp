@@ -8,7 +8,8 @@ namespace snowcap {
 
 std::optional<std::string> SnowField::worldSettingsError(const Settings& settings) {
     for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i)
-        if (std::string error = worldPersistenceError(settings, i); !error.empty())
+        if (std::string error = worldPersistenceError(settings.sims[i], settings.capture, i);
+            !error.empty())
             return error;
     return std::nullopt;
 }

@@ -26,8 +26,8 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 } // namespace
 
-std::string worldPersistenceError(const Settings& settings, int simIndex) {
-    const SimSettings& sim = settings.sims[simIndex];
+std::string worldPersistenceError(const SimSettings& sim, const CaptureSettings& capture,
+                                  int simIndex) {
     if (sim.persistence != Persistence::World)
         return "";
     const std::string key = "sim." + std::string(simName(simIndex));
@@ -37,11 +37,7 @@ std::string worldPersistenceError(const Settings& settings, int simIndex) {
     if (sim.format != BufferFormat::R16F)
         return key + ".persistence = \"world\" needs format = \"r16f\" (rgba16f's tags spread "
                      "between texels, which a stored tile cannot replay alone)";
-    AgingLaw law;
-    law.captureFarCm = static_cast<float>(settings.capture.farCm);
-    law.captureOffsetCm = static_cast<float>(settings.capture.offsetCm);
-    law.invCaptureDistance = static_cast<float>(1.0 / settings.capture.distanceCm);
-    if (law.untouchedMask() != 0.0f)
+    if (untouchedMask(AccumulateLaw::of(sim, capture)) != 0.0f)
         return key + ".persistence = \"world\" needs untouched snow to read mask 0 (capture "
                      "offset_cm + far_cm below distance_cm presses everywhere)";
     return "";
@@ -234,7 +230,9 @@ float WorldPager::restoreWindow(const SnowSim& sim, std::span<const TexelRect> o
 }
 
 void WorldPager::afterStep(const SnowSim& sim) {
-    log_.record(sim.lastStep(), AgingLaw::of(sim.settings(), sim.params(), rounding_));
+    AccumulateLaw law = sim.clock().law();
+    law.storeRounding = rounding_; // the driver's, which the replay models
+    log_.record(sim.lastStep(), law);
     while (!inFlight_.empty()) {
         const GLenum state =
             glClientWaitSync(inFlight_.front().fence, GL_SYNC_FLUSH_COMMANDS_BIT, 0);

@@ -104,7 +104,8 @@ private:
     std::vector<std::uint16_t> scratch_;
 };
 
-// Why a sim cannot keep a world store with these settings ("" when it can).
-std::string worldPersistenceError(const Settings& settings, int simIndex);
+// Why sim `simIndex` cannot keep a world store with these settings ("" when it can).
+std::string worldPersistenceError(const SimSettings& sim, const CaptureSettings& capture,
+                                  int simIndex);
 
 } // namespace snowcap

@@ -71,7 +71,7 @@ constexpr int kDecayPanelPoints = 121;
 // curve to fall to 1 % (within [1, 120] s). Recomputed only when a clock's settings change: a
 // slow decay at 144 fps is 17 000 clock steps.
 struct FadeCurves {
-    std::array<ClockSettings, 2> clocks;
+    std::array<AccumulateLaw, 2> clocks;
     double horizonS = 1.0;
     std::array<std::array<std::vector<float>, kDecayPanelRates.size()>, 2> values;
 };
@@ -79,13 +79,14 @@ struct FadeCurves {
 const FadeCurves& fadeCurves(const Settings& settings) {
     static FadeCurves cache;
     static bool filled = false;
-    const std::array<ClockSettings, 2> clocks{ClockSettings::of(settings.sims[0]),
-                                              ClockSettings::of(settings.sims[1])};
+    const std::array<AccumulateLaw, 2> clocks{
+        AccumulateLaw::of(settings.sims[0], settings.capture),
+        AccumulateLaw::of(settings.sims[1], settings.capture)};
     if (filled && cache.clocks == clocks)
         return cache;
     cache.clocks = clocks;
     cache.horizonS = 1.0;
-    for (const ClockSettings& clock : clocks)
+    for (const AccumulateLaw& clock : clocks)
         for (double fps : kDecayPanelRates) {
             const std::vector<double> toOnePercent = fadeCurve(clock, fps, 120.0, 0.01);
             cache.horizonS = std::max(cache.horizonS, double(toOnePercent.size() - 1) / fps);

@@ -26,7 +26,7 @@ TEST(SimClock, ContactScaleIsExactlyOneAtSixtyFps) {
 TEST(SimClock, AStepReadsTheDecayKeysAtTheTimeItEndsAt) {
     SimSettings sim;
     sim.decayKeys = {{0.0, 0.95}, {1.0, 0.95}, {1.0, 0.999}};
-    SimClock clock(ClockSettings::of(sim));
+    SimClock clock(AccumulateLaw::of(sim, CaptureSettings{}));
     // (At float precision, as the GPU sim has always applied it.)
     for (int i = 0; i < 59; ++i)
         EXPECT_EQ(clock.advance(1.0 / 60.0).decay, 0.95f) << i;
@@ -41,7 +41,7 @@ TEST(SimClock, LinearRefillReplacesTheDecayFactor) {
     SimSettings sim;
     sim.refill = RefillMode::Linear;
     sim.refillRatePerS = 0.1;
-    SimClock clock(ClockSettings::of(sim));
+    SimClock clock(AccumulateLaw::of(sim, CaptureSettings{}));
     double released = 0.0;
     for (int i = 0; i < 600; ++i) {
         const SimStep& step = clock.advance(1.0 / 60.0);
@@ -56,10 +56,11 @@ TEST(SimClock, ConfigureKeepsTimeAndRemainders) {
     // settings halfway, stay identical.
     SimSettings sim;
     sim.decay = 0.99;
-    SimClock straight(ClockSettings::of(sim)), edited(ClockSettings::of(sim));
+    SimClock straight(AccumulateLaw::of(sim, CaptureSettings{})),
+        edited(AccumulateLaw::of(sim, CaptureSettings{}));
     for (int i = 0; i < 100; ++i) {
         if (i == 50)
-            edited.configure(ClockSettings::of(sim));
+            edited.configure(AccumulateLaw::of(sim, CaptureSettings{}));
         const SimStep a = straight.advance(1.0 / 45.0);
         const SimStep b = edited.advance(1.0 / 45.0);
         ASSERT_EQ(a.stepFactor, b.stepFactor) << i;
@@ -73,20 +74,22 @@ TEST(SimClock, FadeCurveFollowsTheClocksLaw) {
     sim.decay = 0.999;
     // 94.2 % after 1 s at any rate with delta_time (the half-safe staircase lags under 1.2 %).
     for (double fps : {30.0, 60.0, 144.0}) {
-        const std::vector<double> curve = fadeCurve(ClockSettings::of(sim), fps, 1.0);
+        const std::vector<double> curve =
+            fadeCurve(AccumulateLaw::of(sim, CaptureSettings{}), fps, 1.0);
         ASSERT_EQ(curve.size(), std::size_t(fps) + 1);
         EXPECT_EQ(curve.front(), 1.0);
         EXPECT_NEAR(curve.back() / analyticRemaining(0.999, 1.0), 1.0, 0.012) << fps;
     }
     // per_frame: 144 fps fades as 2.4 s at 60 fps would.
     sim.decayTiming = DecayTiming::PerFrame;
-    EXPECT_NEAR(fadeCurve(ClockSettings::of(sim), 144.0, 1.0).back() /
+    EXPECT_NEAR(fadeCurve(AccumulateLaw::of(sim, CaptureSettings{}), 144.0, 1.0).back() /
                     analyticRemaining(0.999, 2.4),
                 1.0, 0.012);
     // Linear refill reaches exactly 0 at 1 / rate; stopBelow ends the curve there.
     sim.refill = RefillMode::Linear;
     sim.refillRatePerS = 0.5;
-    const std::vector<double> linear = fadeCurve(ClockSettings::of(sim), 60.0, 5.0, 0.0);
+    const std::vector<double> linear =
+        fadeCurve(AccumulateLaw::of(sim, CaptureSettings{}), 60.0, 5.0, 0.0);
     EXPECT_EQ(linear.back(), 0.0);
     EXPECT_NEAR((linear.size() - 1) / 60.0, 2.0, 2.0 / 60.0);
 }

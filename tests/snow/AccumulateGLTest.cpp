@@ -78,16 +78,17 @@ TEST_P(AccumulateMatchesCpuReference, TexelForTexelOverRandomInputs) {
             std::vector<float> expected(texels);
             // The factor the pass will use is known after the step; compute the reference then.
             field.sim(s).step(field.captureOf(s), 1.0 / c.fps);
-            const AccumulateConstants constants =
-                accumulateConstants(sim.params(), sim.settings(), driverRounding);
-            accumulateBuffers(depth, previous, expected, constants);
+            AccumulateLaw law = sim.clock().law();
+            law.storeRounding = driverRounding;
+            accumulateBuffers(depth, previous, expected, law, sim.lastStep());
             const std::vector<float> actual = sim.persistent().readFloats();
             int mismatches = 0;
             for (std::size_t i = 0; i < texels; ++i)
                 if (actual[i] != expected[i] && ++mismatches <= 5)
                     ADD_FAILURE() << "sim " << s << " texel " << i << ": depth " << depth[i]
-                                  << " previous " << previous[i] << " k " << constants.stepFactor
-                                  << ": GL " << actual[i] << ", CPU " << expected[i];
+                                  << " previous " << previous[i] << " k "
+                                  << sim.lastStep().stepFactor << ": GL " << actual[i] << ", CPU "
+                                  << expected[i];
             EXPECT_EQ(mismatches, 0) << "sim " << s << " round " << round;
         }
     }

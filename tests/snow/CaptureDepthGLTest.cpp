@@ -78,10 +78,7 @@ TEST(CaptureDepth, D16MaskEqualsTheD32fMaskWithinItsStep) {
     const std::vector<float> depth16 = d16.depth().readFloats();
     const std::vector<float> depth32 = d32.depth().readFloats();
     ASSERT_EQ(depth16.size(), depth32.size());
-    AccumulateConstants c;
-    c.captureFarCm = static_cast<float>(settings.capture.farCm);
-    c.captureOffsetCm = static_cast<float>(settings.capture.offsetCm);
-    c.invCaptureDistance = static_cast<float>(1.0 / settings.capture.distanceCm);
+    const AccumulateLaw c = AccumulateLaw::of(settings.sims[0], settings.capture);
     const double stepCm = d16DepthStepCm(settings.capture);
     // The stated precision: one D16 step of depth (half a step of rounding, plus what the
     // rasteriser's own depth interpolation may add), so a mask within step / distance.

@@ -15,11 +15,16 @@ using enum HalfRounding;
 
 // ---- the contact mask -----------------------------------------------------------------------
 
-// The accumulate constants of sim A as the app builds them from the default settings.
-AccumulateConstants defaultConstants() {
+// What the pass reads besides the contact: the sim's law and one step's amounts.
+struct Pass {
+    AccumulateLaw law;
+    SimStep step; // factor 1, contact scale 1, no refill
+};
+
+// Sim A's law as the app makes it from the default settings, with a step that changes nothing.
+Pass defaultConstants() {
     const Settings settings;
-    return accumulateConstants(makeSnowParams(settings, Region{}, 0), settings.sims[0],
-                               NearestEven);
+    return {AccumulateLaw::of(settings.sims[0], settings.capture, NearestEven), SimStep{}};
 }
 
 // The window depth the capture writes for a deformer whose bottom is at `zCm`.
@@ -30,32 +35,38 @@ float windowDepthAt(double zCm) {
 }
 
 TEST(CpuReferenceMask, DefaultGeometry) {
-    const AccumulateConstants c = defaultConstants();
-    EXPECT_EQ(c.captureFarCm, 2000.0f);
-    EXPECT_EQ(c.captureOffsetCm, 150.0f);
-    EXPECT_EQ(c.invCaptureDistance, 1.0f / 250.0f);
+    const Pass c = defaultConstants();
+    EXPECT_EQ(c.law.captureFarCm, 2000.0f);
+    EXPECT_EQ(c.law.captureOffsetCm, 150.0f);
+    EXPECT_EQ(c.law.invCaptureDistance, 1.0f / 250.0f);
+    // The GPU pass reads the same law from its uniform block.
+    const SnowParamsBlock block = makeSnowParams(Settings{}, Region{}, 0);
+    EXPECT_EQ(block.captureFarCm, c.law.captureFarCm);
+    EXPECT_EQ(block.captureOffsetCm, c.law.captureOffsetCm);
+    EXPECT_EQ(block.invCaptureDistance, c.law.invCaptureDistance);
+    EXPECT_EQ(block.zeroFloor, c.law.zeroFloor());
 
-    EXPECT_EQ(contactMask(1.0f, c), 0.0f); // "far": nothing was drawn there
+    EXPECT_EQ(contactMask(1.0f, c.law), 0.0f); // "far": nothing was drawn there
     // A deformer bottom exactly at the snow top is SceneDepth 100 cm: no press yet.
     EXPECT_EQ(windowDepthAt(0.0), 100.0f / 2000.0f);
-    EXPECT_NEAR(contactMask(windowDepthAt(0.0), c), 0.0f, 1e-6f);
+    EXPECT_NEAR(contactMask(windowDepthAt(0.0), c.law), 0.0f, 1e-6f);
     // 50 cm below the top: 50 / 250.
-    EXPECT_NEAR(contactMask(windowDepthAt(-50.0), c), 0.2f, 1e-6f);
+    EXPECT_NEAR(contactMask(windowDepthAt(-50.0), c.law), 0.2f, 1e-6f);
     // At the camera, 100 cm below the top.
-    EXPECT_NEAR(contactMask(windowDepthAt(-100.0), c), 0.4f, 1e-6f);
-    EXPECT_EQ(contactMask(0.0f, c), contactMask(windowDepthAt(-100.0), c));
+    EXPECT_NEAR(contactMask(windowDepthAt(-100.0), c.law), 0.4f, 1e-6f);
+    EXPECT_EQ(contactMask(0.0f, c.law), contactMask(windowDepthAt(-100.0), c.law));
 }
 
 TEST(CpuReferenceMask, Clamps) {
-    const AccumulateConstants c = defaultConstants();
+    const Pass c = defaultConstants();
     // Above the snow top: the normalised depth passes 1 and the mask stays 0, never negative.
     for (float depth : {0.06f, 0.2f, 0.5f, 0.999f, 1.0f})
-        EXPECT_EQ(contactMask(depth, c), 0.0f) << depth;
+        EXPECT_EQ(contactMask(depth, c.law), 0.0f) << depth;
     // Past the offset (SceneDepth below -150 cm): the mask stops at 1.
-    EXPECT_EQ(contactMask(-0.075f, c), 1.0f);
-    EXPECT_EQ(contactMask(-0.5f, c), 1.0f);
+    EXPECT_EQ(contactMask(-0.075f, c.law), 1.0f);
+    EXPECT_EQ(contactMask(-0.5f, c.law), 1.0f);
     for (float depth = -0.2f; depth <= 1.0f; depth += 0.01f) {
-        const float mask = contactMask(depth, c);
+        const float mask = contactMask(depth, c.law);
         EXPECT_GE(mask, 0.0f);
         EXPECT_LE(mask, 1.0f);
     }
@@ -65,65 +76,67 @@ TEST(CpuReferenceMask, Clamps) {
 
 // Constants under which the hand computations are exact in binary: offset 128, distance 256,
 // far 1024, so window depth 1/16 (SceneDepth 64) gives mask 0.25.
-AccumulateConstants exactConstants(AccumulateMode mode, bool halfSafe, float stepFactor) {
-    AccumulateConstants c;
-    c.captureFarCm = 1024.0f;
-    c.captureOffsetCm = 128.0f;
-    c.invCaptureDistance = 1.0f / 256.0f;
-    c.stepFactor = stepFactor;
-    c.mode = mode;
-    c.halfSafe = halfSafe;
-    c.zeroFloor = halfSafe ? kZeroFloor : 0.0f;
+Pass exactConstants(AccumulateMode mode, bool halfSafe, float stepFactor) {
+    Pass c;
+    c.law.captureFarCm = 1024.0f;
+    c.law.captureOffsetCm = 128.0f;
+    c.law.invCaptureDistance = 1.0f / 256.0f;
+    c.law.mode = mode;
+    c.law.halfSafe = halfSafe;
+    c.step.stepFactor = stepFactor;
     return c;
 }
 constexpr float kQuarterMaskDepth = 1.0f / 16.0f;
 
 TEST(CpuReferenceAccumulate, AddMode) {
     for (bool halfSafe : {false, true}) {
-        AccumulateConstants c = exactConstants(AccumulateMode::Add, halfSafe, 0.75f);
-        EXPECT_EQ(contactMask(kQuarterMaskDepth, c), 0.25f);
-        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c), 0.5625f); // (0.25 + 0.5) * 0.75
-        EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);               // no contact: decay
-        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c), 0.1875f);
+        Pass c = exactConstants(AccumulateMode::Add, halfSafe, 0.75f);
+        EXPECT_EQ(contactMask(kQuarterMaskDepth, c.law), 0.25f);
+        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c.law, c.step),
+                  0.5625f);                                            // (0.25 + 0.5) * 0.75
+        EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c.law, c.step), 0.375f); // no contact: decay
+        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c.law, c.step), 0.1875f);
         // saturate: 0.25 + 0.9 > 1 stays 1 with no decay, and 1.15 * 0.75 is not clamped.
-        c.stepFactor = 1.0f;
-        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.9f, c), 1.0f);
-        c.stepFactor = 0.75f;
-        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c), 0.9375f);
+        c.step.stepFactor = 1.0f;
+        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.9f, c.law, c.step), 1.0f);
+        c.step.stepFactor = 0.75f;
+        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c.law, c.step), 0.9375f);
     }
 }
 
 TEST(CpuReferenceAccumulate, MaxModeKeepsTheLarger) {
-    const AccumulateConstants c = exactConstants(AccumulateMode::Max, false, 0.75f);
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c), 0.375f); // decayed 0.375 > 0.25
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.2f, c), 0.25f);  // mask 0.25 > 0.15
-    EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c), 0.375f);              // no contact: decay
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c), 0.25f);  // a press, not a sum
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c), 0.75f);  // never above 1
+    const Pass c = exactConstants(AccumulateMode::Max, false, 0.75f);
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.5f, c.law, c.step),
+              0.375f); // decayed 0.375 > 0.25
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.2f, c.law, c.step), 0.25f); // mask 0.25 > 0.15
+    EXPECT_EQ(accumulateTexel(1.0f, 0.5f, c.law, c.step), 0.375f);             // no contact: decay
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 0.0f, c.law, c.step), 0.25f); // a press, not a sum
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, 1.0f, c.law, c.step), 0.75f); // never above 1
 }
 
 TEST(CpuReferenceAccumulate, StoreRounding) {
     // (0.25 + 0.1) * 1 = 0.35 = 1433.6 ulps of 2^-12: the store decides 1433 or 1434.
-    AccumulateConstants c = exactConstants(AccumulateMode::Add, false, 1.0f);
+    Pass c = exactConstants(AccumulateMode::Add, false, 1.0f);
     const float previous = 0.1f;
-    c.storeRounding = Truncate;
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c), 1433.0f / 4096.0f);
-    c.storeRounding = NearestEven;
-    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c), 1434.0f / 4096.0f);
+    c.law.storeRounding = Truncate;
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c.law, c.step), 1433.0f / 4096.0f);
+    c.law.storeRounding = NearestEven;
+    EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c.law, c.step), 1434.0f / 4096.0f);
     // Half-safe rounds to nearest itself, whatever the store would do.
     c = exactConstants(AccumulateMode::Add, true, 1.0f);
     for (HalfRounding store : {Truncate, NearestEven}) {
-        c.storeRounding = store;
-        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c), 1434.0f / 4096.0f);
+        c.law.storeRounding = store;
+        EXPECT_EQ(accumulateTexel(kQuarterMaskDepth, previous, c.law, c.step), 1434.0f / 4096.0f);
     }
 }
 
 TEST(CpuReferenceAccumulate, HalfSafeZeroFloor) {
-    AccumulateConstants c = exactConstants(AccumulateMode::Add, true, 0.5f);
-    EXPECT_EQ(accumulateTexel(1.0f, 2.0f * kZeroFloor, c), kZeroFloor); // at the floor: kept
-    EXPECT_EQ(accumulateTexel(1.0f, 1.5f * kZeroFloor, c), 0.0f);       // below it: gone
-    c.halfSafe = false;                                                 // the original keeps it
-    EXPECT_EQ(accumulateTexel(1.0f, 1.5f * kZeroFloor, c), 0.75f * kZeroFloor);
+    Pass c = exactConstants(AccumulateMode::Add, true, 0.5f);
+    EXPECT_EQ(accumulateTexel(1.0f, 2.0f * kZeroFloor, c.law, c.step),
+              kZeroFloor);                                                    // at the floor: kept
+    EXPECT_EQ(accumulateTexel(1.0f, 1.5f * kZeroFloor, c.law, c.step), 0.0f); // below it: gone
+    c.law.halfSafe = false; // the original keeps it
+    EXPECT_EQ(accumulateTexel(1.0f, 1.5f * kZeroFloor, c.law, c.step), 0.75f * kZeroFloor);
 }
 
 TEST(CpuReferenceAccumulate, BuffersMatchTexels) {
@@ -138,15 +151,15 @@ TEST(CpuReferenceAccumulate, BuffersMatchTexels) {
     for (AccumulateMode mode : {AccumulateMode::Add, AccumulateMode::Max}) {
         for (bool halfSafe : {false, true}) {
             for (HalfRounding store : {Truncate, NearestEven}) {
-                AccumulateConstants c = defaultConstants();
-                c.mode = mode;
-                c.halfSafe = halfSafe;
-                c.storeRounding = store;
-                c.stepFactor = 0.993f;
+                Pass c = defaultConstants();
+                c.law.mode = mode;
+                c.law.halfSafe = halfSafe;
+                c.law.storeRounding = store;
+                c.step.stepFactor = 0.993f;
                 // Qualified: with vector arguments ADL would also find std::accumulate.
-                snowcap::accumulateBuffers(depths, previous, next, c);
+                snowcap::accumulateBuffers(depths, previous, next, c.law, c.step);
                 for (std::size_t i = 0; i < next.size(); ++i)
-                    ASSERT_EQ(next[i], accumulateTexel(depths[i], previous[i], c)) << i;
+                    ASSERT_EQ(next[i], accumulateTexel(depths[i], previous[i], c.law, c.step)) << i;
             }
         }
     }

@@ -150,8 +150,9 @@ TEST(FusedAccumulate, EightOutputsMatchTheCpuReference) {
         for (int s = 0; s < kMaxSims; ++s) {
             const SnowSim& sim = field->sim(s);
             std::vector<float> expected(texels);
-            accumulateBuffers(depth, previous[s], expected,
-                              accumulateConstants(sim.params(), sim.settings(), driverRounding));
+            AccumulateLaw law = sim.clock().law();
+            law.storeRounding = driverRounding;
+            accumulateBuffers(depth, previous[s], expected, law, sim.lastStep());
             const std::vector<float> actual = sim.persistent().readFloats();
             int mismatches = 0;
             for (std::size_t i = 0; i < texels; ++i)

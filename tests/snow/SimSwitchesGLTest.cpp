@@ -102,9 +102,7 @@ TEST(SimSwitches, LightLongContactSaturatesWithAddAndHoldsItsMaskWithMax) {
     float windowDepth = 1.0f;
     glGetTextureSubImage(field->captureOf(0).depth().id(), 0, centre.x, centre.y, 0, 1, 1, 1,
                          GL_DEPTH_COMPONENT, GL_FLOAT, sizeof(float), &windowDepth);
-    const AccumulateConstants constants = accumulateConstants(
-        field->sim(1).params(), field->sim(1).settings(), HalfRounding::NearestEven);
-    const float mask = contactMask(windowDepth, constants);
+    const float mask = contactMask(windowDepth, field->sim(1).clock().law());
     ASSERT_GT(mask, 0.02f);
     ASSERT_LT(mask, 0.06f); // a light touch indeed
     EXPECT_EQ(texelOf(field->sim(0).persistent(), centre).x, 1.0f);
@@ -146,14 +144,14 @@ TEST(SimSwitches, LinearRefillIsFlatAtValueOverRate) {
     for (int s = 0; s < 2; ++s) {
         SCOPED_TRACE(s == 0 ? "add" : "max");
         // The same steps on the CPU: the pass's float operations on the same window depth.
-        AccumulateConstants constants = accumulateConstants(
-            field->sim(s).params(), settings.sims[s], HalfRounding::NearestEven);
+        const AccumulateLaw law = AccumulateLaw::of(settings.sims[s], settings.capture);
+        SimStep amounts = field->sim(s).lastStep(); // factor 1 and contact scale 1 throughout
         LinearRefill refill;
         std::vector<float> cpuValues;
         float value = 0.0f;
         for (int step = 0; step < steps; ++step) {
-            constants.refillStep = refill.next(rate * dt);
-            value = accumulateTexel(step < pressSteps ? windowDepth : 1.0f, value, constants);
+            amounts.refillStep = refill.next(rate * dt);
+            value = accumulateTexel(step < pressSteps ? windowDepth : 1.0f, value, law, amounts);
             cpuValues.push_back(value);
         }
         EXPECT_EQ(gpuValues[s], cpuValues);

@@ -1,7 +1,6 @@
 // The world tile store without a GPU: half bits, the aging log against a plain step-by-step
 // replay of the pass, the window's leaving/entering rectangles, lossless round trips, healed
 // tiles dropped, and the cap over a seeded 10 km random walk.
-#include "snow/snow_params.hpp"
 #include "snow/world_store.hpp"
 
 #include <gtest/gtest.h>
@@ -22,9 +21,9 @@ TEST(WorldHalfBits, EveryHalfRoundTrips) {
     EXPECT_EQ(halfBitsToFloat(0x0001), std::ldexp(1.0f, -24));
 }
 
-// The capture constants of the default settings (the far plane reads mask 0).
-SnowParamsBlock defaultBlock() {
-    return makeSnowParams(Settings{}, Region{}, 0);
+// The sim's law over the default capture (the far plane reads mask 0).
+AccumulateLaw lawOf(const SimSettings& sim, HalfRounding rounding) {
+    return AccumulateLaw::of(sim, CaptureSettings{}, rounding);
 }
 
 struct LawCase {
@@ -36,19 +35,10 @@ struct LawCase {
 };
 
 // The pass on an untouched texel, one clock step at a time, with nothing skipped.
-float replay(float value, const std::vector<SimStep>& steps, std::size_t from, const LawCase& c) {
-    AccumulateConstants k;
-    k.mode = AccumulateMode::Add;
-    k.refill = c.refill;
-    k.halfSafe = c.halfSafe;
-    k.storeRounding = c.rounding;
-    k.zeroFloor = c.halfSafe ? kZeroFloor : 0.0f;
-    for (std::size_t i = from; i < steps.size(); ++i) {
-        k.stepFactor = steps[i].stepFactor;
-        k.refillStep = steps[i].refillStep;
-        k.contactScale = steps[i].contactScale;
-        value = accumulateTexel(1.0f, value, k);
-    }
+float replay(float value, const std::vector<SimStep>& steps, std::size_t from,
+             const AccumulateLaw& law) {
+    for (std::size_t i = from; i < steps.size(); ++i)
+        value = accumulateTexel(1.0f, value, law, steps[i]);
     return value;
 }
 
@@ -69,9 +59,9 @@ TEST(WorldAging, TheLogAgesExactlyLikeTheStepByStepPass) {
         sim.decayTiming = c.timing;
         sim.refillRatePerS = 0.2;
         sim.decayKeys = {{0.0, 0.999}, {10.0, 0.99}, {20.0, 0.9999}};
-        const AgingLaw law = AgingLaw::of(sim, defaultBlock(), c.rounding);
-        ASSERT_EQ(law.untouchedMask(), 0.0f);
-        SimClock clock(ClockSettings::of(sim));
+        const AccumulateLaw law = lawOf(sim, c.rounding);
+        ASSERT_EQ(untouchedMask(law), 0.0f);
+        SimClock clock(law);
         AgingLog log;
         std::vector<SimStep> steps;
         const int count = static_cast<int>(30.0 * c.fps);
@@ -87,7 +77,7 @@ TEST(WorldAging, TheLogAgesExactlyLikeTheStepByStepPass) {
             const float value = halfBitsToFloat(static_cast<std::uint16_t>(halfBits(rng)));
             if (c.halfSafe && value < kZeroFloor)
                 continue; // a half-safe pass stores 0 or at least the floor (world_aging.hpp)
-            ASSERT_EQ(log.age(value, start), replay(value, steps, start, c))
+            ASSERT_EQ(log.age(value, start), replay(value, steps, start, law))
                 << "value " << value << " from step " << start << " fps " << c.fps << " half_safe "
                 << c.halfSafe;
         }
@@ -139,13 +129,13 @@ TEST(WorldStore, TexelsComeBackBitForBitAcrossTileCorners) {
 TEST(WorldStore, HealedTilesAreDropped) {
     SimSettings sim;
     sim.decay = 0.9;
-    const AgingLaw law = AgingLaw::of(sim, defaultBlock(), HalfRounding::NearestEven);
+    const AccumulateLaw law = lawOf(sim, HalfRounding::NearestEven);
     WorldStore store(16, 1, 1 << 20);
     AgingLog log;
     std::vector<std::uint16_t> bits(32 * 32, floatToHalfBits(1.0f));
     store.write({{0, 0}, {32, 32}}, bits, 0, log);
     EXPECT_EQ(store.stats().tiles, 4);
-    SimClock clock(ClockSettings::of(sim));
+    SimClock clock(law);
     for (int i = 0; i < 30; ++i)
         log.record(clock.advance(1.0 / 60.0), law);
     store.dropHealed(log);
@@ -169,8 +159,8 @@ WalkResult walk(EvictionPolicy policy, std::size_t cap,
                 TileCompression compression = TileCompression::Off, int moves = 250'000) {
     SimSettings sim;
     sim.decay = 0.99999; // slow: the cap, not healing, must bound the store
-    const AgingLaw law = AgingLaw::of(sim, defaultBlock(), HalfRounding::NearestEven);
-    SimClock clock(ClockSettings::of(sim));
+    const AccumulateLaw law = lawOf(sim, HalfRounding::NearestEven);
+    SimClock clock(law);
     WorldStore store(16, 1, cap, policy, compression);
     AgingLog log;
     std::mt19937 rng(2026);
@@ -283,11 +273,11 @@ TEST(TileCodec, EveryCodecGivesTheExactBitsBackAndRefusesATruncatedPacking) {
 TEST(WorldStore, PackedTilesComeBackAsTheUnpackedOnes) {
     SimSettings sim;
     sim.decay = 0.995;
-    const AgingLaw law = AgingLaw::of(sim, defaultBlock(), HalfRounding::NearestEven);
+    const AccumulateLaw law = lawOf(sim, HalfRounding::NearestEven);
     for (TileCompression c : {TileCompression::Lz4, TileCompression::Zstd}) {
         WorldStore plain(16, 1, 1 << 20), packed(16, 1, 1 << 20, EvictionPolicy::MostHealed, c);
         AgingLog log;
-        SimClock clock(ClockSettings::of(sim));
+        SimClock clock(law);
         const TexelRect rect{{-21, -9}, {37, 29}};
         std::mt19937 rng(5);
         std::uniform_int_distribution<int> halfBits(0, 0x3c00);
