@@ -44,12 +44,16 @@ snowcap_install_packages() {
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null || return 1
 }
 
-# snowcap_build PRESET: configure (once) and build with a CMake preset.
+# snowcap_build PRESET [TARGET...]: configure (once) and build with a CMake preset; every
+# target by default, or only the named ones (./tools/run builds just the app).
 snowcap_build() {
     local preset="$1"
+    shift
     cd "$SNOWCAP_ROOT" || return 1
     if [ ! -f "build/$preset/build.ninja" ]; then
         cmake --preset "$preset" >/dev/null || return 1
     fi
-    cmake --build --preset "$preset" || return 1
+    local targets=()
+    [ $# -gt 0 ] && targets=(--target "$@")
+    cmake --build --preset "$preset" "${targets[@]}" || return 1
 }

@@ -27,9 +27,9 @@ struct RenderOptions {
     bool ui = false;    // --ui: images show the viewer's frame, panels included
     std::string panels; // --panels with --ui ("" = the viewer's default)
     std::string layout; // --layout with --ui
-    std::vector<double> probeCm;    // --probe X Y with --ui
-    std::filesystem::path video;    // --video FILE.mp4: every step's image, H.264 (lab/video.hpp)
-    int videoEvery = 1;             // --video-every K: every K-th step, at fps / K
+    std::vector<double> probeCm; // --probe X Y with --ui
+    std::filesystem::path video; // --video FILE.mp4: every step's image, H.264 (lab/video.hpp)
+    int videoEvery = 0; // --video-every K: every K-th step, at fps / K (0: 30 fps of the run)
     std::filesystem::path worldIn;  // --world-in: start from a world file (docs/world.md)
     std::filesystem::path worldOut; // --world-out: write the world stores at the end
 };

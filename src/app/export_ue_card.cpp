@@ -2,6 +2,7 @@
 
 #include "core/config.hpp"
 #include "core/decay_inverse.hpp"
+#include "core/param_range.hpp"
 #include "core/quality.hpp"
 #include "core/snow_math.hpp"
 #include "snow/cpu_reference.hpp"
@@ -187,7 +188,10 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
          entry(settings.snow.regionCentreCm[1], "cm", "snow.region_centre_cm[1]")},
         {"Ortho_Width", entry(settings.snow.orthoWidthCm, "cm", "snow.ortho_width_cm")},
         {"Capture_Distance", entry(settings.capture.distanceCm, "cm", "capture.distance_cm")},
-        {"Mask_Attenuation", entry(sim.decay, "", s + ".decay")},
+        {"Mask_Attenuation",
+         entry(sim.decay, "", s + ".decay",
+               "the MPC scalar the Blueprint writes at Initialize; PP_Depth_Snow should read it "
+               "through a CollectionParameter node into its Multiply (see Decay)")},
         {"RT_Blur_Distance",
          entry(blur, "uv", s + ".material.rt_blur_distance",
                m.rtBlurDistance > 0.0 ? "set explicitly, not from the resolution table"
@@ -195,7 +199,11 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
     card["PP_Depth_Snow"] = {
         {"Offset", entry(settings.capture.offsetCm, "cm", "capture.offset_cm")},
         {"CaptureDistance", entry(settings.capture.distanceCm, "cm", "capture.distance_cm")},
-        {"Decay", entry(sim.decay, "", s + ".decay")},
+        {"Decay",
+         entry(sim.decay, "", s + ".decay",
+               "the constant of PP_Depth_Snow's Multiply node (0.999 in the write-up): the same "
+               "number as Mask_Attenuation. Replace the constant by a CollectionParameter node "
+               "reading Mask_Attenuation, so one value drives the fade; until then set both")},
         {"AttenuationFactor",
          entry(deltaTime ? fmt::format("pow({:g}, DeltaTime * 60)", sim.decay)
                          : fmt::format("{:g}", sim.decay),
@@ -226,8 +234,16 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
     card["RenderTargetFormat"] =
         entry(sim.format == BufferFormat::RGBA16F ? "RTF_RGBA16f" : "RTF_R16f", "", s + ".format");
     card["SceneCaptureComponent2D"] = {
+        {"ProjectionType", entry("Orthographic", "", "", "the capture is orthographic")},
         {"Location_Z", entry(settings.snow.surfaceZCm + settings.snow.captureZCm, "cm",
-                             "snow.surface_z_cm + snow.capture_z_cm")},
+                             "snow.surface_z_cm + snow.capture_z_cm",
+                             "below the snow top: the camera looks up at what presses in")},
+        {"Rotation_Pitch",
+         entry(90.0, "deg", "",
+               "looking up (+Z), from below. snowcap's buffer has world +X along u and +Y along "
+               "v with no mirror (texel (0, 0) at the region's -X, -Y corner): check with a "
+               "cube placed at +X of the guide, whose print must show at +U of RT_Capture, and "
+               "turn Yaw or Roll by 90 degree steps until it does")},
         {"OrthoWidth", entry(settings.snow.orthoWidthCm, "cm", "snow.ortho_width_cm")}};
     json list = json::array();
     for (const Switch& sw : switches(sim, settings.snow, x))
@@ -238,6 +254,71 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
     card["snowcap_only"] = list;
     card["behaviour"] = behaviour(sim);
     return card;
+}
+
+namespace {
+
+// A Python string literal for an Unreal name or path.
+std::string quoted(std::string_view text) {
+    std::string out = "'";
+    for (char c : text) {
+        if (c == '\\' || c == '\'')
+            out += '\\';
+        out += c;
+    }
+    return out + "'";
+}
+
+double number(const json& asset, const char* name) {
+    return asset.at(name).at("value").get<double>();
+}
+
+} // namespace
+
+std::string ueEditorPython(const json& card) {
+    const json& mpc = card.at("MPC_FoliageInteraction");
+    const json& snow = card.at("M_Snow");
+    const json& blur = card.at("MF_FoliageInteraction_Snow");
+    std::string py = fmt::format(
+        "# Applies the snowcap settings card (scenario {}, sim {}) in the Unreal editor:\n"
+        "# Tools > Execute Python Script, or `py thisfile.py` in the Output Log. Edit the two\n"
+        "# asset paths to your project's. The material instance must expose M_Snow's and\n"
+        "# MF_FoliageInteraction_Snow's inputs as scalar parameters of these names.\n"
+        "import unreal\n\n"
+        "MPC_PATH = '/Game/Snow/MPC_FoliageInteraction'\n"
+        "SNOW_MI_PATH = '/Game/Snow/MI_Snow'\n\n",
+        card.at("scenario").get<std::string>(), card.at("sim").get<std::string>());
+    py += "mpc_values = {\n";
+    for (const char* name :
+         {"Ortho_Width", "Capture_Distance", "Mask_Attenuation", "RT_Blur_Distance"})
+        py += fmt::format("    {}: {},\n", quoted(name), show(number(mpc, name)));
+    py += "}\nmaterial_values = {\n";
+    for (const char* name : {"Mask_Multi", "TGL", "TGH", "Displacement_Magnitude"})
+        py += fmt::format("    {}: {},\n", quoted(name), show(number(snow, name)));
+    for (const char* name :
+         {"SpiralBlur_DistanceSteps", "SpiralBlur_RadialSteps", "Snow_Edge_Control"})
+        py += fmt::format("    {}: {},\n", quoted(name), show(number(blur, name)));
+    py += "}\n\n"
+          "mpc = unreal.EditorAssetLibrary.load_asset(MPC_PATH)\n"
+          "scalars = list(mpc.get_editor_property('scalar_parameters'))\n"
+          "for parameter in scalars:\n"
+          "    name = str(parameter.get_editor_property('parameter_name'))\n"
+          "    if name in mpc_values:\n"
+          "        parameter.set_editor_property('default_value', mpc_values.pop(name))\n"
+          "for name, value in mpc_values.items():  # the ones the collection lacks\n"
+          "    parameter = unreal.CollectionScalarParameter()\n"
+          "    parameter.set_editor_property('parameter_name', name)\n"
+          "    parameter.set_editor_property('default_value', value)\n"
+          "    scalars.append(parameter)\n"
+          "mpc.set_editor_property('scalar_parameters', scalars)\n"
+          "unreal.EditorAssetLibrary.save_loaded_asset(mpc)\n\n"
+          "instance = unreal.EditorAssetLibrary.load_asset(SNOW_MI_PATH)\n"
+          "for name, value in material_values.items():\n"
+          "    if not unreal.MaterialEditingLibrary.set_material_instance_scalar_parameter_value(\n"
+          "            instance, name, value):\n"
+          "        unreal.log_warning(f'{SNOW_MI_PATH}: no scalar parameter {name}')\n"
+          "unreal.EditorAssetLibrary.save_loaded_asset(instance)\n";
+    return py;
 }
 
 } // namespace snowcap

@@ -36,5 +36,8 @@ nlohmann::ordered_json ueSettingsCard(const Settings& settings, int simIndex,
                                       const std::vector<std::string>& overrides);
 // The same card for people: Markdown tables.
 std::string ueSettingsCardMarkdown(const nlohmann::ordered_json& card);
+// An Unreal editor Python script that writes the card's values into the MPC and the snow
+// material instance (asset paths at its top, to edit).
+std::string ueEditorPython(const nlohmann::ordered_json& card);
 
 } // namespace snowcap

@@ -37,8 +37,9 @@ void assetTable(std::string& md, const std::string& title, const json& asset) {
                       "| --- | --- | --- | --- | --- |\n",
                       title);
     auto row = [&](const std::string& name, const json& e) {
-        md += fmt::format("| {} | `{}` | {} | `{}` | {} |\n", name, shown(e["value"]),
-                          e["unit"].get<std::string>(), e["snowcap"].get<std::string>(),
+        const std::string key = e["snowcap"].get<std::string>(); // "" for a fixed UE setting
+        md += fmt::format("| {} | `{}` | {} | {} | {} |\n", name, shown(e["value"]),
+                          e["unit"].get<std::string>(), key.empty() ? "" : "`" + key + "`",
                           e.value("note", std::string()));
     };
     if (asset.contains("value"))
@@ -99,6 +100,9 @@ std::string ueSettingsCardMarkdown(const json& card) {
     }
     md += fmt::format("\n\"not reached\": still above the mark after {:g} s.\n",
                       b["horizon_s"].get<double>());
+    md += "\n## Applying it in the editor\n\nThe `.py` file written beside this card is an "
+          "Unreal editor Python script that sets the MPC's scalars and the snow material "
+          "instance's parameters to these values (edit the two asset paths at its top first).\n";
     return md;
 }
 
@@ -109,8 +113,9 @@ CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options) {
         ->capture_default_str();
     command->add_option("--sim", options.sim, "Which sim: a, b, ...")->capture_default_str();
     command
-        ->add_option("--out", options.out,
-                     "FILE: writes FILE.md and FILE.json (a .md or .json ending is replaced)")
+        ->add_option(
+            "--out", options.out,
+            "FILE: writes FILE.md, FILE.json and FILE.py (a .md or .json ending is replaced)")
         ->required();
     return command;
 }
@@ -139,19 +144,23 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
     const json card = ueSettingsCard(settings, index, options.scenario, common.overrides);
     const std::string text = card.dump(2) + "\n";
     const std::string md = ueSettingsCardMarkdown(card);
+    const std::string py = ueEditorPython(card);
     std::error_code ec;
     if (base.has_parent_path())
         fs::create_directories(base.parent_path(), ec);
-    fs::path jsonPath = base, mdPath = base;
+    fs::path jsonPath = base, mdPath = base, pyPath = base;
     jsonPath += ".json";
     mdPath += ".md";
-    for (const auto& [path, bytes] : {std::pair{jsonPath, &text}, std::pair{mdPath, &md}})
+    pyPath += ".py";
+    for (const auto& [path, bytes] :
+         {std::pair{jsonPath, &text}, std::pair{mdPath, &md}, std::pair{pyPath, &py}})
         if (auto error = writeFileAtomically(
                 path, std::vector<std::uint8_t>(bytes->begin(), bytes->end()))) {
             spdlog::error("{}", *error);
             return 1;
         }
-    spdlog::info("wrote {} and {}", mdPath.string(), jsonPath.string());
+    spdlog::info("wrote {}, {} and {} (the editor script)", mdPath.string(), jsonPath.string(),
+                 pyPath.string());
     return 0;
 }
 

@@ -83,10 +83,12 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     renderCommand->add_option(
         "--video", render.video,
-        "Also record the run as H.264 video (needs ffmpeg): one frame a step");
+        "Also record the run as H.264 video (needs ffmpeg), 30 frames per second of the run");
     renderCommand
-        ->add_option("--video-every", render.videoEvery,
-                     "With --video: every K-th step, at fps / K (the length stays the run's)")
+        ->add_option(
+            "--video-every", render.videoEvery,
+            "With --video: every K-th step, at fps / K (default: K for 30 fps; the length stays "
+            "the run's)")
         ->check(CLI::PositiveNumber);
     addSet(renderCommand);
 

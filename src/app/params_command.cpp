@@ -37,7 +37,7 @@ int runParams(const CommonOptions& common, const ParamsOptions& options) {
         std::fprintf(stderr, "%s\n", error->message.c_str());
         return 2;
     }
-    std::cout << params::toToml(std::get<Settings>(loaded)) << "\n";
+    std::cout << params::readableToml(params::toToml(std::get<Settings>(loaded))) << "\n";
     return 0;
 }
 

@@ -43,6 +43,20 @@ std::vector<std::string> videoOverlay(double timeS, const RunRecorder& recorder)
     return lines;
 }
 
+// Drawing every video frame at the material's full quality costs seconds each on a CPU
+// rasteriser: say what the whole video will take, and how to make it cheaper, when that is long.
+void warnIfVideoIsSlow(std::chrono::steady_clock::duration firstFrame, int videoFrames,
+                       const Settings& settings) {
+    const double estimateS = std::chrono::duration<double>(firstFrame).count() * videoFrames;
+    if (estimateS < 120.0)
+        return;
+    spdlog::warn("video: {} frames at about {:.2f} s each, about {:.0f} min in all; "
+                 "--set snow.quality=low and a larger --video-every make it faster{}",
+                 videoFrames, estimateS / videoFrames, estimateS / 60.0,
+                 settings.snow.quality == Quality::Custom ? " (the scenario runs quality custom)"
+                                                          : "");
+}
+
 } // namespace
 
 int runRender(const CommonOptions& common, const RenderOptions& options) {
@@ -121,12 +135,17 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;
-    // --video: every K-th step's image at fps / K, so the video lasts the simulated time.
+    // --video: every K-th step's image at fps / K, so the video lasts the simulated time. With
+    // no K given, 30 frames per second of the run: a 60 fps scenario records every other step.
+    const int videoEvery =
+        options.videoEvery > 0
+            ? options.videoEvery
+            : std::max(1, static_cast<int>(std::lround(settings.run.fps / 30.0)));
     std::unique_ptr<VideoWriter> video;
     if (!options.video.empty()) {
-        auto opened = VideoWriter::open(options.video, settings.view.width, settings.view.height,
-                                        settings.run.fps / options.videoEvery,
-                                        frames / options.videoEvery, options.progress);
+        auto opened =
+            VideoWriter::open(options.video, settings.view.width, settings.view.height,
+                              settings.run.fps / videoEvery, frames / videoEvery, options.progress);
         if (auto* error = std::get_if<std::string>(&opened)) {
             spdlog::error("{}", *error);
             return 2;
@@ -156,7 +175,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                 return 1;
             }
         }
-        if (video && (frame + 1) % options.videoEvery == 0) {
+        if (video && (frame + 1) % videoEvery == 0) {
+            const auto drawStart = std::chrono::steady_clock::now();
             ImageRgba8 image =
                 ui ? ui->render(lab, settings.view.width, settings.view.height, dt)
                    : renderFinalImage(field, renderer, lab.instances(), settings, output);
@@ -165,6 +185,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                 spdlog::error("{}", *error);
                 return 1;
             }
+            if (video->frames() == 1) // the first video frame tells what the whole video costs
+                warnIfVideoIsSlow(std::chrono::steady_clock::now() - drawStart, frames / videoEvery,
+                                  settings);
         }
         progress.update(frame + 1, time);
     }
@@ -174,8 +197,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             return 1;
         }
         spdlog::info("wrote {}: {} frames at {:g} fps ({:.3f} s)", options.video.string(),
-                     video->frames(), settings.run.fps / options.videoEvery,
-                     video->frames() * options.videoEvery / settings.run.fps);
+                     video->frames(), settings.run.fps / videoEvery,
+                     video->frames() * videoEvery / settings.run.fps);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -6,6 +6,7 @@
 
 #include "core/config.hpp"
 #include "core/param_range.hpp"
+#include "core/suggest.hpp"
 
 #include <algorithm>
 #include <array>
@@ -364,8 +365,13 @@ template <class S> Read<S> table(Schema<S> schema) {
             const auto known = std::find_if(schema.begin(), schema.end(), [&](const Field<S>& f) {
                 return f.name == entryName.str();
             });
-            if (known == schema.end())
-                return walker.fail(entryName.source(), "unknown key '" + at + "'");
+            if (known == schema.end()) {
+                std::vector<std::string_view> names;
+                for (const Field<S>& candidate : schema)
+                    names.push_back(candidate.name);
+                return walker.fail(entryName.source(),
+                                   "unknown key '" + at + "'" + didYouMean(entryName.str(), names));
+            }
             if (!known->read(walker, value, at, out))
                 return false;
         }

@@ -198,4 +198,8 @@ std::string parameterMarkdown();
 // How a value reads in TOML: 0.95, 2048, "delta_time", [0.9, 0.93, 0.97].
 std::string tomlText(const Value& value);
 
+// A table as TOML text whose floats are the shortest text that reads back as the same double
+// (0.6, not toml++'s 0.59999999999999998): what `snowcap params --scenario` prints.
+std::string readableToml(const toml::table& table);
+
 } // namespace snowcap::params

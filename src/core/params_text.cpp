@@ -3,6 +3,8 @@
 // these, so neither can drift from the table.
 #include "core/params.hpp"
 
+#include <cctype>
+#include <cstdlib>
 #include <sstream>
 
 namespace snowcap::params {
@@ -225,6 +227,60 @@ std::string parameterMarkdown() {
     markdownSection(out, foliageParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());
+    return out;
+}
+
+namespace {
+
+bool numberChar(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == 'e' || c == 'E' ||
+           c == '+' || c == '-' || c == '_';
+}
+
+} // namespace
+
+std::string readableToml(const toml::table& table) {
+    std::ostringstream printed;
+    printed << table;
+    const std::string text = printed.str();
+    // toml++ (as Debian builds it) prints every double with 17 significant digits. Rewrite each
+    // float literal outside strings; keys and table headers have no float literals, and a value
+    // that is not one (an integer, a date) is copied as it was.
+    std::string out;
+    out.reserve(text.size());
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (inString) {
+            out += c;
+            if (c == '\\' && i + 1 < text.size())
+                out += text[++i];
+            else if (c == '"')
+                inString = false;
+            ++i;
+            continue;
+        }
+        const bool tokenStart = i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) ||
+                                            text[i - 1] == '_' || text[i - 1] == '.');
+        if (tokenStart && (std::isdigit(static_cast<unsigned char>(c)) || c == '-' || c == '+')) {
+            std::size_t end = i;
+            while (end < text.size() && numberChar(text[end]))
+                ++end;
+            const std::string token = text.substr(i, end - i);
+            char* parsedEnd = nullptr;
+            const double value = std::strtod(token.c_str(), &parsedEnd);
+            const bool isFloat = token.find_first_of(".eE") != std::string::npos &&
+                                 token.find('_') == std::string::npos && !token.empty() &&
+                                 parsedEnd == token.c_str() + token.size();
+            out += isFloat ? numberText(value) : token;
+            i = end;
+            continue;
+        }
+        if (c == '"')
+            inString = true;
+        out += c;
+        ++i;
+    }
     return out;
 }
 

@@ -1,15 +1,47 @@
 #include "lab/session.hpp"
 
 #include "core/paths.hpp"
+#include "core/suggest.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/crowd.hpp"
 
+#include <algorithm>
+#include <optional>
+
 namespace snowcap {
+
+namespace {
+
+// A bare scenario name that names no file: the line lists the names there are, nearest first.
+std::optional<ConfigError> unknownScenario(const std::string& scenario,
+                                           const std::filesystem::path& file,
+                                           const std::filesystem::path& root) {
+    const bool bareName = file.parent_path() == root / "config" / "scenarios";
+    std::error_code ec;
+    if (!bareName || std::filesystem::exists(file, ec))
+        return std::nullopt;
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(file.parent_path(), ec))
+        if (entry.path().extension() == ".toml")
+            names.push_back(entry.path().stem().string());
+    std::sort(names.begin(), names.end());
+    const std::vector<std::string_view> candidates(names.begin(), names.end());
+    std::string list;
+    for (const std::string& name : names)
+        list += (list.empty() ? "" : ", ") + name;
+    return ConfigError{"unknown scenario '" + scenario + "'" + didYouMean(scenario, candidates) +
+                       "; the scenarios are " + list + ", or give a path to a .toml file"};
+}
+
+} // namespace
 
 std::variant<Settings, ConfigError>
 loadScenarioSettings(const std::string& scenario, const std::vector<std::string>& overrides) {
     const std::filesystem::path root = resourceRoot();
-    return loadSettings({root / "config/default.toml", resolveScenario(scenario, root)}, overrides);
+    const std::filesystem::path file = resolveScenario(scenario, root);
+    if (auto error = unknownScenario(scenario, file, root))
+        return *error;
+    return loadSettings({root / "config/default.toml", file}, overrides);
 }
 
 std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings) {

@@ -336,6 +336,9 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir, Progress
         return fail(steps, fmt::format("RSS grew from {:.1f} MiB to {:.1f} MiB after warm-up "
                                        "(allowed: {} MiB)",
                                        mib(warmRss), mib(endRss), soak.rssSlackMiB));
+    spdlog::info("soak: PASS: every buffer check held, no GL object or memory growth after "
+                 "warm-up; report in {}",
+                 (outDir / "soak.json").string());
     return 0;
 }
 

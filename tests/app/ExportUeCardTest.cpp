@@ -144,5 +144,23 @@ TEST(ExportUeCard, TheWriteUpsFiguresForDecay0999) {
                 remainingAfter(0.999, DecayTiming::DeltaTime, 60.0, 10.0), 1e-12);
 }
 
+// The editor script carries the card's values under the same names, for the MPC and the snow
+// material instance, and says which asset paths to edit.
+TEST(ExportUeCard, EditorScriptSetsTheCardsValues) {
+    Settings settings;
+    settings.sims[1].decay = 0.9975;
+    settings.sims[1].material.maskMulti = 35.0;
+    const auto card = ueSettingsCard(settings, 1, "test", {});
+    const std::string py = ueEditorPython(card);
+    EXPECT_NE(py.find("'Mask_Attenuation': 0.9975,"), std::string::npos) << py;
+    EXPECT_NE(py.find("'Mask_Multi': 35,"), std::string::npos) << py;
+    EXPECT_NE(py.find("MPC_PATH = "), std::string::npos);
+    EXPECT_NE(py.find("set_material_instance_scalar_parameter_value"), std::string::npos);
+    // The card says which node reads the decay, and how the capture camera is turned.
+    EXPECT_NE(card["PP_Depth_Snow"]["Decay"]["note"].get<std::string>().find("Mask_Attenuation"),
+              std::string::npos);
+    EXPECT_EQ(card["SceneCaptureComponent2D"]["Rotation_Pitch"]["value"], 90.0);
+}
+
 } // namespace
 } // namespace snowcap

@@ -267,7 +267,8 @@ protected:
 };
 
 TEST_F(ConfigErrors, UnknownKeys) {
-    EXPECT_EQ(errorOf("[snow]\nresolutoin = 2048\n"), at(2, 1) + ": unknown key 'snow.resolutoin'");
+    EXPECT_EQ(errorOf("[snow]\nresolutoin = 2048\n"),
+              at(2, 1) + ": unknown key 'snow.resolutoin' (did you mean 'resolution'?)");
     EXPECT_EQ(errorOf("colour = 'white'\n"), at(1, 1) + ": unknown key 'colour'");
     // sim.a .. sim.h exist on demand (tests/core/SimCountTest.cpp); a ninth is unknown.
     EXPECT_EQ(errorOf("[sim.i]\ndecay = 0.9\n"),
@@ -277,8 +278,9 @@ TEST_F(ConfigErrors, UnknownKeys) {
     EXPECT_EQ(
         errorOf("[[probe]]\nname = 'p'\nat_cm = [0, 0]\n[[probe]]\nname = 'q'\nat = [0, 0]\n"),
         at(6, 1) + ": unknown key 'probe[1].at'");
-    EXPECT_EQ(errorOf("", {"snow.resolutoin=512"}),
-              "--set snow.resolutoin=512: unknown key 'snow.resolutoin'");
+    EXPECT_EQ(
+        errorOf("", {"snow.resolutoin=512"}),
+        "--set snow.resolutoin=512: unknown key 'snow.resolutoin' (did you mean 'resolution'?)");
     EXPECT_EQ(errorOf("", {"sim.i.decay=0.5"}),
               "--set sim.i.decay=0.5: unknown key 'sim.i' (the sims are sim.a .. sim.h)");
 }
@@ -533,7 +535,8 @@ TEST_F(ConfigErrors, EveryClassOfBadValueNamesFileLineColumnAndKey) {
          "'max'"},
         // unknown key
         {"[soak]\nsteps = 5\n", 2, 1, "unknown key 'soak.steps'"},
-        {"[sim.b.material]\nmask_mult = 5\n", 2, 1, "unknown key 'sim.b.material.mask_mult'"},
+        {"[sim.b.material]\nmask_mult = 5\n", 2, 1,
+         "unknown key 'sim.b.material.mask_mult' (did you mean 'mask_multi'?)"},
         // a key with a newline in it stays one line
         {"[\"a\\nb\"]\nx = 1\n", 1, 2, "unknown key 'a b'"},
     };
