@@ -3,6 +3,9 @@
 #include "scene/model_import.hpp"
 
 #include <CLI/CLI.hpp>
+#include <csignal>
+#include <cstdio>
+#include <limits>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -32,7 +35,7 @@ int main(int argc, char** argv) {
     view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
     view->add_option("--frames,--quit-after", viewOptions.quitAfterFrames,
                      "Run N fixed steps with the UI, then exit (scripted checks, docs)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     view->add_option("--screenshot", viewOptions.screenshot,
                      "With --frames: save the whole window as this PNG at the end");
     view->add_option(
@@ -57,9 +60,9 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     renderCommand->add_option("--out", render.outDir, "Output directory")->capture_default_str();
     renderCommand->add_option("--frames", render.frames, "Steps to run (default: run.frames)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     renderCommand->add_option("--every", render.every, "Also write an image every K steps")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
     renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
     renderCommand->add_option("--world-in", render.worldIn,
                               "Start from a world file (sim.X.persistence = \"world\")");
@@ -89,7 +92,7 @@ int main(int argc, char** argv) {
             "--video-every", render.videoEvery,
             "With --video: every K-th step, at fps / K (default: K for 30 fps; the length stays "
             "the run's)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     addSet(renderCommand);
 
     BenchOptions bench;
@@ -128,7 +131,27 @@ int main(int argc, char** argv) {
         "Also write front/side/top silhouettes with ground, origin and 1 m bar (PNG)");
     addSet(inspect); // import.max_memory_mib, import.max_seconds
 
-    CLI11_PARSE(app, argc, argv);
+    // A usage error is one line and exit 2 in every subcommand (CLI11's own exit codes are
+    // 104-109, with a second line); --help and --version print and exit 0.
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::string line = e.what();
+        for (char& c : line)
+            if (static_cast<unsigned char>(c) < 0x20)
+                c = ' ';
+        std::fprintf(stderr, "snowcap: %s (see snowcap --help)\n", line.c_str());
+        return 2;
+    }
+    // A file-size limit (ulimit -f) makes a write fail with EFBIG instead of killing the
+    // process, so the writer removes its temp file and says so in one line.
+    std::signal(SIGXFSZ, SIG_IGN);
 
     // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
     spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));

@@ -6,6 +6,7 @@
 #include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
 #include "lab/progress.hpp"
+#include "lab/run_guard.hpp"
 #include "lab/run_outputs.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
@@ -75,6 +76,38 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         settings.view.mode = options.view == "top" ? ViewMode::Top : ViewMode::Perspective;
     const SurfaceOutput output = surfaceOutputNamed(options.stage);
     const double dt = 1.0 / settings.run.fps;
+    // The files the command line names are checked before the GL context exists: a bad one
+    // costs milliseconds, and a --world-out that cannot be written is found before the run.
+    std::optional<WorldFile> worldIn;
+    if (!options.worldIn.empty()) {
+        auto read = readWorldInput(settings, options.worldIn);
+        if (auto* error = std::get_if<std::string>(&read)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        worldIn = std::move(std::get<WorldFile>(read));
+    }
+    if (!options.worldOut.empty())
+        if (auto error = checkWorldOutput(options.worldOut)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+
+    std::error_code ec;
+    fs::create_directories(options.outDir, ec);
+    if (ec) {
+        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
+                      ec.message());
+        return 2;
+    }
+    // One run at a time per directory; run.json is written last (lab/run_guard.hpp).
+    auto guarded = RunGuard::take(options.outDir);
+    if (auto* error = std::get_if<std::string>(&guarded)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    const RunGuard& guard = std::get<RunGuard>(guarded);
+    RunGuard::catchInterrupts();
 
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {
@@ -116,16 +149,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         return writeFinalImage(field, renderer, instances, settings, path, output);
     };
 
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) {
-        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
-                      ec.message());
-        return 2;
-    }
-
-    if (!options.worldIn.empty())
-        if (auto error = loadWorld(field, options.worldIn)) {
+    if (worldIn)
+        if (auto error = applyWorldInput(field, *worldIn, options.worldIn)) {
             spdlog::error("{}", *error);
             return 2;
         }
@@ -159,6 +184,10 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                               std::cerr);
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
+        if (const int signal = RunGuard::interruptedBy()) {
+            spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
+            return 128 + signal;
+        }
         const double time = (frame + 1) * dt; // the state at the end of this step
         if (ui)
             lab.timer().beginFrame();
@@ -220,6 +249,14 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 1;
         }
+    if (const int signal = RunGuard::interruptedBy()) {
+        spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
+        return 128 + signal;
+    }
+    if (auto error = guard.publish("render")) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
     spdlog::info("{} steps in {:.2f} s; wrote {}", frames, seconds,
                  (options.outDir / "final.png").string());
     return 0;

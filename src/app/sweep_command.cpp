@@ -10,6 +10,7 @@
 #include "app/commands.hpp"
 #include "lab/lab.hpp"
 #include "lab/progress.hpp"
+#include "lab/run_guard.hpp"
 #include "lab/sweep_output.hpp"
 #include "lab/sweep_plan.hpp"
 #include "lab/sweep_run.hpp"
@@ -20,6 +21,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <limits>
 #include <spdlog/spdlog.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
@@ -45,7 +47,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
         ->delimiter(',')
         ->required();
     command->add_option("--frames", options.frames, "Steps to run (default: to the last --at)")
-        ->check(CLI::PositiveNumber);
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     command->add_option("--sim", options.sim,
                         "The sim measured (default: the one --vary's keys name, else a)");
     command->add_option("--stage", options.stage, "What each tile shows: lit or one material stage")
@@ -111,6 +113,7 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
             return std::string("sweep: cannot start a worker process");
         }
         if (pid == 0) {
+            RunGuard::defaultInterrupts(); // the parent stops its workers with SIGTERM
             auto ran =
                 runBatches(plan, run, mine, debugGl, [&](long long k) { steps[w].store(k); });
             int code = 0;
@@ -130,7 +133,12 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
 
     std::vector<bool> running(jobs, true);
     std::string failure;
+    bool stopping = false;
     for (int left = jobs; left > 0;) {
+        if (RunGuard::interruptedBy() && !std::exchange(stopping, true))
+            for (int w = 0; w < jobs; ++w)
+                if (running[w])
+                    kill(workers[w], SIGTERM); // and wait for them below
         for (int w = 0; w < jobs; ++w) {
             int status = 0;
             if (!running[w] || waitpid(workers[w], &status, WNOHANG) != workers[w])
@@ -210,6 +218,13 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
                       ec.message());
         return 2;
     }
+    auto guarded = RunGuard::take(options.outDir); // one run a directory; run.json last
+    if (auto* error = std::get_if<std::string>(&guarded)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    const RunGuard& guard = std::get<RunGuard>(guarded);
+    RunGuard::catchInterrupts();
     long long totalSteps = 0;
     for (const SweepBatch& batch : plan.batches)
         totalSteps += batch.settings.run.frames;
@@ -228,12 +243,22 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
                               std::cerr);
     std::variant<std::vector<SweepResult>, std::string> ran;
     const fs::path workDir = options.outDir / ".sweep_work";
+    const auto stopIfInterrupted = [&] {
+        if (const int signal = RunGuard::interruptedBy()) {
+            fs::remove_all(workDir, ec);
+            spdlog::error("{}", RunGuard::interruptedNote("sweep", options.outDir, signal));
+            std::fflush(nullptr);
+            std::_Exit(128 + signal); // from inside a batch too: nothing half-written is left
+        }
+    };
     if (jobs <= 1) {
         std::vector<int> all(plan.batches.size());
         for (std::size_t b = 0; b < all.size(); ++b)
             all[b] = static_cast<int>(b);
-        ran = runBatches(plan, run, all, common.debugGl,
-                         [&](long long k) { progress.update(k, k * dt); });
+        ran = runBatches(plan, run, all, common.debugGl, [&](long long k) {
+            stopIfInterrupted();
+            progress.update(k, k * dt);
+        });
     } else {
         fs::create_directories(workDir, ec);
         if (ec) {
@@ -243,6 +268,7 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
         ran = runInWorkers(plan, run, jobs, common.debugGl, workDir, progress, dt);
     }
     progress.finish();
+    stopIfInterrupted();
     if (auto* error = std::get_if<std::string>(&ran)) {
         spdlog::error("{}", *error);
         return 1;
@@ -259,6 +285,11 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
         return 1;
     }
     fs::remove_all(workDir, ec);
+    stopIfInterrupted();
+    if (auto error = guard.publish("sweep")) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
     spdlog::info("sweep: {} combinations x {} steps in {:.1f} s; wrote {}",
                  plan.combinations.size(), plan.batches.front().settings.run.frames,
                  info.wallSeconds, (options.outDir / "sheet.png").string());

@@ -71,11 +71,31 @@ Read<Settings> makeSettingsReader() {
 std::variant<Settings, ConfigError> validate(const toml::table& merged,
                                              const std::set<std::string>& flagOrigins) {
     static const Read<Settings> readSettings = makeSettingsReader();
-    Walker walker(flagOrigins);
+    static const Read<ImportSettings> readLimits =
+        table<ImportSettings>(params::schema(params::importParams()));
+    // The caps first ([import] sorts after [[crowd]] and [[deformer]]): the lists are held to
+    // them before any entry is read.
+    ImportSettings limits;
+    if (const toml::node* section = merged.get("import")) {
+        Walker first(flagOrigins);
+        if (!readLimits(first, *section, "import", limits))
+            return ConfigError{clipForMessage(config_layers::oneLine(first.error().message), 400)};
+    }
+    Walker walker(flagOrigins, limits);
     Settings settings;
     if (!readSettings(walker, merged, "", settings)) // keys may hold any character
-        return ConfigError{config_layers::oneLine(walker.error().message)};
+        return ConfigError{clipForMessage(config_layers::oneLine(walker.error().message), 400)};
     return settings;
+}
+
+// import.max_config_mib as the flags give it, else as the layers read so far give it, else the
+// table's default; a value out of the key's range counts as not given (validation says why).
+std::uint64_t configFileCap(const toml::table& merged, const toml::table& flags) {
+    for (const toml::table* layer : {&flags, &merged})
+        if (const auto value = (*layer)["import"]["max_config_mib"].value<double>())
+            if (*value >= 0.0625 && *value <= 65536.0)
+                return std::uint64_t(*value * 1024.0 * 1024.0);
+    return std::uint64_t(ImportSettings{}.maxConfigMiB * 1024.0 * 1024.0);
 }
 
 } // namespace
@@ -87,20 +107,30 @@ using config_layers::parseOverride;
 std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
                                                  const std::vector<std::string>& overrides) {
     try {
-        toml::table merged;
-        for (const auto& file : files) {
-            auto layer = parseFile(file);
-            if (const auto* error = std::get_if<ConfigError>(&layer))
-                return *error;
-            mergeInto(merged, std::get<toml::table>(layer));
-        }
-        std::set<std::string> flagOrigins;
+        // The overrides are parsed first: a --set import.max_config_mib raises the cap of the
+        // files too. A file's own value applies only to the files after it, so no file can
+        // raise the cap it is read under.
+        std::vector<std::pair<std::string, toml::table>> flags;
+        toml::table fromFlags;
         for (const auto& assignment : overrides) {
             const std::string flag = "--set " + assignment;
             auto layer = parseOverride(assignment, flag);
             if (const auto* error = std::get_if<ConfigError>(&layer))
                 return *error;
+            toml::table copy = std::get<toml::table>(layer);
+            mergeInto(fromFlags, copy);
+            flags.emplace_back(flag, std::move(std::get<toml::table>(layer)));
+        }
+        toml::table merged;
+        for (const auto& file : files) {
+            auto layer = parseFile(file, configFileCap(merged, fromFlags));
+            if (const auto* error = std::get_if<ConfigError>(&layer))
+                return *error;
             mergeInto(merged, std::get<toml::table>(layer));
+        }
+        std::set<std::string> flagOrigins;
+        for (auto& [flag, layer] : flags) {
+            mergeInto(merged, layer);
             flagOrigins.insert(flag);
         }
         return validate(merged, flagOrigins);

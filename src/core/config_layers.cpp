@@ -1,5 +1,7 @@
 #include "core/config_layers.hpp"
 
+#include "core/untrusted_file.hpp"
+
 #include <array>
 #include <cerrno>
 #include <cstdio>
@@ -28,30 +30,18 @@ std::variant<toml::table, ConfigError> parseText(std::string_view text, const st
         const std::string where =
             withPosition ? origin + ":" + std::to_string(at.line) + ":" + std::to_string(at.column)
                          : origin;
-        return ConfigError{where + ": " + oneLine(error.description())};
+        return ConfigError{clipForMessage(where, 200) + ": " +
+                           clipForMessage(oneLine(error.description()), 200)};
     }
 }
 
-std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file) {
-    const std::string shown = file.string();
-    const auto failure = [&](std::string_view what, int code) {
-        return ConfigError{shown + ": " + std::string(what) + " (" +
-                           std::generic_category().message(code) + ")"};
-    };
-    std::error_code ignored;
-    if (std::filesystem::is_directory(file, ignored)) // fopen would happily open one
-        return failure("cannot open file", EISDIR);
-    const std::unique_ptr<std::FILE, int (*)(std::FILE*)> stream(std::fopen(shown.c_str(), "rb"),
-                                                                 &std::fclose);
-    if (!stream)
-        return failure("cannot open file", errno);
+std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file,
+                                                 std::uint64_t maxBytes) {
+    // Not a regular file (a directory, FIFO, /dev/zero), or past the cap: one line, at once.
     std::string text;
-    std::array<char, 1 << 16> chunk{};
-    while (const std::size_t count = std::fread(chunk.data(), 1, chunk.size(), stream.get()))
-        text.append(chunk.data(), count);
-    if (std::ferror(stream.get()))
-        return failure("cannot read file", errno);
-    return parseText(text, shown, true);
+    if (auto error = readUntrustedText(file, text, maxBytes, "import.max_config_mib"))
+        return ConfigError{oneLine(*error)};
+    return parseText(text, file.string(), true);
 }
 
 namespace {

@@ -11,8 +11,10 @@
 
 namespace snowcap::config_layers {
 
-// A whole file; a missing, unreadable or malformed file is one line naming it.
-std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file);
+// A whole file of at most `maxBytes` (import.max_config_mib); a missing, unreadable, special
+// (directory, FIFO, device), oversized or malformed file is one line naming it.
+std::variant<toml::table, ConfigError> parseFile(const std::filesystem::path& file,
+                                                 std::uint64_t maxBytes);
 
 // A document in memory; errors are "ORIGIN:LINE:COL: reason" (withPosition) or "ORIGIN: reason".
 std::variant<toml::table, ConfigError> parseText(std::string_view text, const std::string& origin,

@@ -7,6 +7,7 @@
 #include "core/config.hpp"
 #include "core/param_range.hpp"
 #include "core/suggest.hpp"
+#include "core/untrusted_file.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,6 +20,7 @@
 #include <set>
 #include <string>
 #include <toml++/toml.h>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -200,7 +202,21 @@ class Walker {
 public:
     // `flagOrigins` are the source names given to `--set` layers: they have no line:column
     // worth printing, the flag text itself is the location.
-    explicit Walker(const std::set<std::string>& flagOrigins) : flagOrigins_(flagOrigins) {}
+    // `limits`: the import.max_* caps the lists are held to (read before the walk).
+    explicit Walker(const std::set<std::string>& flagOrigins, ImportSettings limits = {})
+        : flagOrigins_(flagOrigins), limits_(limits) {}
+    const ImportSettings& limits() const { return limits_; }
+
+    // A list longer than its cap: refused before any entry is read, naming the table and key.
+    bool overCap(const toml::node& node, const std::string& key, std::size_t count,
+                 std::string_view what, int cap, std::string_view capKey) {
+        if (count <= std::size_t(cap))
+            return false;
+        failKey(node, key,
+                std::to_string(count) + " " + std::string(what) + ", more than " +
+                    std::to_string(cap) + " (limit " + std::string(capKey) + ")");
+        return true;
+    }
 
     bool fail(const toml::source_region& where, const std::string& problem) {
         if (!error_)
@@ -221,12 +237,13 @@ private:
         if (!where.path)
             return "<config>";
         if (flagOrigins_.contains(*where.path))
-            return *where.path;
+            return clipForMessage(*where.path);
         return *where.path + ":" + std::to_string(where.begin.line) + ":" +
                std::to_string(where.begin.column);
     }
 
     const std::set<std::string>& flagOrigins_;
+    ImportSettings limits_;
     std::optional<ConfigError> error_;
 };
 
@@ -290,7 +307,8 @@ template <class E, std::size_t N> Read<E> choice(const std::array<Spelling<E>, N
             return true;
         }
         return walker.failKey(node, key,
-                              "must be " + allowedNames(spellings) + ", got '" + written + "'");
+                              "must be " + allowedNames(spellings) + ", got '" +
+                                  clipForMessage(written) + "'");
     };
 }
 
@@ -361,7 +379,7 @@ template <class S> Read<S> table(Schema<S> schema) {
             // (the fuzz build uses Debian's clang 14).
             const toml::key& entryName = entry.first;
             const toml::node& value = entry.second;
-            const std::string at = (key.empty() ? "" : key + ".") + std::string(entryName.str());
+            const std::string at = (key.empty() ? "" : key + ".") + clipForMessage(entryName.str());
             const auto known = std::find_if(schema.begin(), schema.end(), [&](const Field<S>& f) {
                 return f.name == entryName.str();
             });
@@ -386,13 +404,20 @@ template <class S> Read<S> table(Schema<S> schema) {
 
 // [[deformer]] / [[probe]]: each entry starts from the struct's defaults and needs a `name`,
 // non-empty and unique, because stats.json and the UI tell the entries apart by name.
-template <class S> Read<std::vector<S>> listOf(Read<S> readEntry) {
-    return [readEntry](Walker& walker, const toml::node& node, const std::string& key,
-                       std::vector<S>& out) {
+// Names must be unique: one hash look-up an entry (a list of 40,000 probes took 5.3 s with the
+// pairwise check this replaced). `cap` (a member of ImportSettings) bounds the entries.
+template <class S>
+Read<std::vector<S>> listOf(Read<S> readEntry, int ImportSettings::*cap, std::string_view capKey) {
+    return [readEntry, cap, capKey](Walker& walker, const toml::node& node, const std::string& key,
+                                    std::vector<S>& out) {
         const toml::array* items = node.as_array();
         if (!items)
             return walker.expected(node, key, "an array of tables");
+        if (walker.overCap(node, key, items->size(), "tables", walker.limits().*cap, capKey))
+            return false;
         std::vector<S> list;
+        list.reserve(items->size());
+        std::unordered_map<std::string, std::size_t> seen;
         for (std::size_t i = 0; i < items->size(); ++i) {
             const std::string at = key + "[" + std::to_string(i) + "]";
             S entry{};
@@ -401,11 +426,11 @@ template <class S> Read<std::vector<S>> listOf(Read<S> readEntry) {
             const toml::node& nameNode = *items->get(i)->as_table()->get("name");
             if (entry.name.empty())
                 return walker.failKey(nameNode, at + ".name", "must not be empty");
-            for (std::size_t j = 0; j < list.size(); ++j)
-                if (list[j].name == entry.name)
-                    return walker.failKey(nameNode, at + ".name",
-                                          "'" + entry.name + "' is already used by " + key + "[" +
-                                              std::to_string(j) + "]");
+            const auto [where, added] = seen.emplace(entry.name, i);
+            if (!added)
+                return walker.failKey(nameNode, at + ".name",
+                                      "'" + clipForMessage(entry.name) + "' is already used by " +
+                                          key + "[" + std::to_string(where->second) + "]");
             list.push_back(std::move(entry));
         }
         out = std::move(list);

@@ -3,8 +3,10 @@
 #include "core/params.hpp"
 
 #include <array>
+#include <cmath>
 #include <glm/geometric.hpp>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace snowcap::config_read {
@@ -19,8 +21,12 @@ Read<std::vector<DeformerSettings::Key>> keyframes() {
             return walker.expected(node, key, "an array of [t, x, y, z] keys");
         if (keys->empty())
             return walker.failKey(node, key, "needs at least one [t, x, y, z] key");
+        if (walker.overCap(node, key, keys->size(), "keys", walker.limits().maxPathKeys,
+                           "import.max_path_keys"))
+            return false;
         const auto readKey = numbers<4>("[t, x, y, z]");
         std::vector<DeformerSettings::Key> path;
+        path.reserve(keys->size());
         for (std::size_t i = 0; i < keys->size(); ++i) {
             const std::string at = key + "[" + std::to_string(i) + "]";
             std::array<double, 4> value{};
@@ -52,6 +58,9 @@ Read<std::vector<glm::vec3>> waypoints() {
             return walker.failKey(node, key,
                                   "needs at least two [x, y, z] points, got " +
                                       std::to_string(points->size()));
+        if (walker.overCap(node, key, points->size(), "points", walker.limits().maxPathKeys,
+                           "import.max_path_keys"))
+            return false;
         const auto readPoint = vec3(anyNumber());
         std::vector<glm::vec3> path(points->size());
         double length = 0.0;
@@ -154,28 +163,29 @@ Read<CrowdSettings> crowdEntry() {
 
 Read<std::vector<DeformerSettings>> deformerListReader() {
     // At most one player: the controls drive one deformer.
-    return [entries = listOf(deformerEntry())](Walker& walker, const toml::node& node,
-                                               const std::string& key,
-                                               std::vector<DeformerSettings>& out) {
-        std::vector<DeformerSettings> list;
-        if (!entries(walker, node, key, list))
-            return false;
-        int first = -1;
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            if (!list[i].player)
-                continue;
-            if (first < 0) {
-                first = int(i);
-                continue;
+    return
+        [entries = listOf(deformerEntry(), &ImportSettings::maxDeformers, "import.max_deformers")](
+            Walker& walker, const toml::node& node, const std::string& key,
+            std::vector<DeformerSettings>& out) {
+            std::vector<DeformerSettings> list;
+            if (!entries(walker, node, key, list))
+                return false;
+            int first = -1;
+            for (std::size_t i = 0; i < list.size(); ++i) {
+                if (!list[i].player)
+                    continue;
+                if (first < 0) {
+                    first = int(i);
+                    continue;
+                }
+                const toml::node& flag = *node.as_array()->get(i)->as_table()->get("player");
+                return walker.failKey(flag, key + "[" + std::to_string(i) + "].player",
+                                      "only one deformer can be the player; " + key + "[" +
+                                          std::to_string(first) + "] already is");
             }
-            const toml::node& flag = *node.as_array()->get(i)->as_table()->get("player");
-            return walker.failKey(flag, key + "[" + std::to_string(i) + "].player",
-                                  "only one deformer can be the player; " + key + "[" +
-                                      std::to_string(first) + "] already is");
-        }
-        out = std::move(list);
-        return true;
-    };
+            out = std::move(list);
+            return true;
+        };
 }
 
 Read<std::vector<CrowdSettings>> crowdListReader() {
@@ -185,7 +195,13 @@ Read<std::vector<CrowdSettings>> crowdListReader() {
         const toml::array* items = node.as_array();
         if (!items)
             return walker.expected(node, key, "an array of tables");
+        // Each crowd is a table with a count: the cap is on the members of all of them.
+        const int cap = walker.limits().maxCrowdMembers;
+        if (walker.overCap(node, key, items->size(), "tables", cap, "import.max_crowd_members"))
+            return false;
         std::vector<CrowdSettings> list;
+        std::unordered_map<std::string, std::size_t> seen; // linear, as listOf
+        long long members = 0;
         for (std::size_t i = 0; i < items->size(); ++i) {
             const std::string at = key + "[" + std::to_string(i) + "]";
             CrowdSettings entry{};
@@ -194,11 +210,17 @@ Read<std::vector<CrowdSettings>> crowdListReader() {
             const toml::node& nameNode = *items->get(i)->as_table()->get("name");
             if (entry.member.name.empty())
                 return walker.failKey(nameNode, at + ".name", "must not be empty");
-            for (std::size_t j = 0; j < list.size(); ++j)
-                if (list[j].member.name == entry.member.name)
-                    return walker.failKey(nameNode, at + ".name",
-                                          "'" + entry.member.name + "' is already used by " + key +
-                                              "[" + std::to_string(j) + "]");
+            const auto [where, added] = seen.emplace(entry.member.name, i);
+            if (!added)
+                return walker.failKey(nameNode, at + ".name",
+                                      "'" + clipForMessage(entry.member.name) +
+                                          "' is already used by " + key + "[" +
+                                          std::to_string(where->second) + "]");
+            members += entry.count;
+            if (walker.overCap(*items->get(i), at + ".count", std::size_t(members),
+                               "members in " + key + "[0.." + std::to_string(i) + "]", cap,
+                               "import.max_crowd_members"))
+                return false;
             list.push_back(std::move(entry));
         }
         out = std::move(list);
@@ -217,17 +239,32 @@ Read<std::vector<FoliageSettings>> foliageListReader() {
         if (table.contains("count") && table.contains("density_per_m2"))
             return walker.failKey(*table.get("density_per_m2"), key + ".density_per_m2",
                                   "give either count or density_per_m2, not both");
+        // The plant count is checked here, where the file and line are known, before any
+        // plant is placed (scatterFoliage holds to the same cap).
+        const double plants =
+            table.contains("density_per_m2")
+                ? std::round(out.densityPerM2 * out.sizeCm[0] * out.sizeCm[1] * 1e-4)
+                : double(out.count);
+        if (plants > double(walker.limits().maxPlants)) {
+            const char* name = table.contains("density_per_m2") ? "density_per_m2" : "count";
+            return walker.failKey(
+                *table.get(name), key + "." + name,
+                std::to_string(static_cast<long long>(plants)) + " plants, more than " +
+                    std::to_string(walker.limits().maxPlants) + " (limit import.max_plants)");
+        }
         if (out.scaleRange[0] > out.scaleRange[1])
             return walker.failKey(*table.get("scale"), key + ".scale",
                                   "[min, max] needs min <= max, got [" + show(out.scaleRange[0]) +
                                       ", " + show(out.scaleRange[1]) + "]");
         return true;
     };
-    return listOf(entry); // listOf refuses a name used twice
+    return listOf(entry, &ImportSettings::maxFoliage,
+                  "import.max_foliage"); // listOf refuses a name used twice
 }
 
 Read<std::vector<ProbeSettings>> probeListReader() {
-    return listOf(table<ProbeSettings>(params::schema(params::probeParams())));
+    return listOf(table<ProbeSettings>(params::schema(params::probeParams())),
+                  &ImportSettings::maxProbes, "import.max_probes");
 }
 
 } // namespace snowcap::config_read

@@ -370,14 +370,33 @@ const Section<ImportSettings>& importParams() {
     using I = ImportSettings;
     static const Section<I> section{
         "import",
-        "Every mesh file is imported in a child process held to these caps, whatever the file "
-        "claims about itself (docs/reliability.md); one past either fails with one line and "
-        "nothing else is lost.",
+        "Every file snowcap reads is untrusted (docs/reliability.md). Mesh files are imported in "
+        "a child process held to the memory and time caps, whatever the file claims about "
+        "itself; every other file and table is held to the size and count caps below, checked "
+        "before anything is allocated for it. One past any cap fails with one line naming the "
+        "key, and nothing else is lost. A file's own value applies only to the files read after "
+        "it; --set applies to all.",
         {
             {"max_memory_mib", &I::maxMemoryMiB, 2048.0, between(16.0, 1048576.0), "MiB", None,
              "Memory one import may use on top of the program's own."},
             {"max_seconds", &I::maxSeconds, 20.0, between(0.1, 86400.0), "s", None,
              "Wall-clock time one import may take."},
+            {"max_config_mib", &I::maxConfigMiB, 1.0, between(0.0625, 65536.0), "MiB", None,
+             "Size of one scenario or config file (the bundled ones are under 40 KiB)."},
+            {"max_world_mib", &I::maxWorldMiB, 4096.0, between(1.0, 1048576.0), "MiB", None,
+             "Size of one world file (--world-in); its header's claims must also match its size."},
+            {"max_deformers", &I::maxDeformers, 1024, integerBetween(1, 1000000), "", None,
+             "[[deformer]] tables in the merged settings."},
+            {"max_crowd_members", &I::maxCrowdMembers, 10000, integerBetween(1, 1000000), "", None,
+             "Members of every [[crowd]] together (the sum of their counts)."},
+            {"max_probes", &I::maxProbes, 1024, integerBetween(1, 1000000), "", None,
+             "[[probe]] tables in the merged settings."},
+            {"max_foliage", &I::maxFoliage, 256, integerBetween(1, 1000000), "", None,
+             "[[foliage]] tables in the merged settings."},
+            {"max_plants", &I::maxPlants, 100000, integerBetween(1, 100000000), "", None,
+             "Plants of one [[foliage]] entry (its count, or density_per_m2 times its area)."},
+            {"max_path_keys", &I::maxPathKeys, 100000, integerBetween(2, 100000000), "", None,
+             "Keys of one deformer path, or points of its waypoints_cm."},
         }};
     return section;
 }

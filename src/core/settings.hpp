@@ -326,6 +326,16 @@ struct ImportSettings {
     ImportSettings();      // the parameter table's defaults (params.cpp)
     double maxMemoryMiB{}; // import.max_memory_mib: memory one import may use
     double maxSeconds{};   // import.max_seconds: time one import may take
+    // What any file may claim (docs/reliability.md, "Untrusted files"): sizes and counts are
+    // checked against these before anything is allocated for them.
+    double maxConfigMiB{}; // import.max_config_mib: one scenario or config file
+    double maxWorldMiB{};  // import.max_world_mib: one world file
+    int maxDeformers{};    // import.max_deformers: [[deformer]] tables
+    int maxCrowdMembers{}; // import.max_crowd_members: every [[crowd]]'s count together
+    int maxProbes{};       // import.max_probes: [[probe]] tables
+    int maxFoliage{};      // import.max_foliage: [[foliage]] tables
+    int maxPlants{};       // import.max_plants: plants of one [[foliage]] entry
+    int maxPathKeys{};     // import.max_path_keys: keys of one path (or waypoints)
 };
 
 struct Settings {

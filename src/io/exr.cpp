@@ -1,5 +1,7 @@
 #include "io/exr.hpp"
 
+#include "core/untrusted_file.hpp"
+
 #include <ImfChannelList.h>
 #include <ImfFrameBuffer.h>
 #include <ImfHeader.h>
@@ -102,9 +104,9 @@ std::optional<std::string> writeExr(const fs::path& path, const ExrImage& image,
 }
 
 std::variant<ExrImage, std::string> readExr(const fs::path& path) {
-    std::error_code ec;
-    if (!fs::is_regular_file(path, ec))
-        return path.string() + ": cannot open file";
+    // A directory, FIFO or device is refused before OpenEXR opens it (core/untrusted_file.hpp).
+    if (auto opened = UntrustedFile::open(path); std::holds_alternative<std::string>(opened))
+        return std::get<std::string>(opened);
     try {
         Imf::InputFile file(path.c_str(), 1);
         const Imf::Header& header = file.header();

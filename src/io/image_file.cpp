@@ -1,3 +1,4 @@
+#include "core/untrusted_file.hpp"
 #include "io/image.hpp"
 
 #include <atomic>
@@ -25,24 +26,11 @@ std::string failure(std::string_view verb, const std::filesystem::path& path,
     return "cannot " + std::string(verb) + " '" + path.string() + "': " + std::string(reason);
 }
 
+// Image inputs are untrusted like every file (core/untrusted_file.hpp): a FIFO or device is
+// refused at once; 1 GiB is past any image these readers accept (PFM and PNG sides are capped).
 std::variant<std::vector<std::uint8_t>, std::string>
 readFileBytes(const std::filesystem::path& path) {
-    std::FILE* file = std::fopen(path.c_str(), "rb");
-    if (file == nullptr) {
-        return failure("read", path, std::strerror(errno));
-    }
-    std::vector<std::uint8_t> bytes;
-    std::uint8_t chunk[1 << 16];
-    std::size_t got = 0;
-    while ((got = std::fread(chunk, 1, sizeof chunk, file)) > 0) {
-        bytes.insert(bytes.end(), chunk, chunk + got);
-    }
-    const bool failed = std::ferror(file) != 0;
-    std::fclose(file);
-    if (failed) {
-        return failure("read", path, "I/O error");
-    }
-    return bytes;
+    return readUntrustedBytes(path, std::uint64_t(1) << 30);
 }
 
 void appendToVector(void* context, void* data, int size) {
@@ -63,17 +51,30 @@ std::optional<std::string> writeFileAtomically(const std::filesystem::path& path
     std::filesystem::path temp = path;
     temp += ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
 
-    std::FILE* file = std::fopen(temp.c_str(), "wb");
+    // Only a regular file (or nothing) is ever replaced: rename(2) over /dev/full, a FIFO or a
+    // symbolic link would replace the special file itself (as root, /dev/full became a file).
+    if (overwrite == Overwrite::Replace)
+        if (auto refused = checkReplaceable(path))
+            return failure("write", path, refused->substr(path.string().size() + 2));
+    std::FILE* file = std::fopen(temp.c_str(), "wbx"); // x: never through a name already there
     if (file == nullptr) {
         return failure("write", path, std::strerror(errno));
     }
-    const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
-    const int writeErrno = errno;
+    bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+    int writeErrno = errno;
+    // On disk before the rename publishes it: a crash then leaves the old file or the new one.
+    if (written && (std::fflush(file) != 0 || ::fsync(::fileno(file)) != 0)) {
+        written = false;
+        writeErrno = errno;
+    }
     std::error_code error;
     if (std::fclose(file) != 0 || !written) {
         error = std::error_code(written ? errno : writeErrno, std::generic_category());
     } else if (overwrite == Overwrite::Replace) {
-        std::filesystem::rename(temp, path, error);
+        if (auto refused = checkReplaceable(path)) // swapped for a special file meanwhile
+            error = std::make_error_code(std::errc::file_exists);
+        else
+            std::filesystem::rename(temp, path, error);
     } else if (::link(temp.c_str(), path.c_str()) != 0) {
         error = std::error_code(errno, std::generic_category());
     }

@@ -137,8 +137,15 @@ std::variant<SweepPlan, std::string> planSweep(const SweepRequest& request) {
             c.overrides.push_back(request.axes[a].key + "=" + c.values.back());
         }
         auto loaded = loadScenarioSettings(request.scenario, c.overrides);
-        if (auto* error = std::get_if<ConfigError>(&loaded))
+        if (auto* error = std::get_if<ConfigError>(&loaded)) {
+            // A varied value is refused as the --vary it came from, not as an internal --set.
+            for (std::size_t a = 0; a < request.axes.size(); ++a) {
+                const std::string given = request.axes[a].key + "=" + c.values[a];
+                if (error->message.starts_with("--set " + given + ":"))
+                    return "--vary " + given + error->message.substr(6 + given.size());
+            }
             return error->message;
+        }
         c.settings = std::get<Settings>(std::move(loaded));
         if (plan.measuredSim >= static_cast<int>(c.settings.sims.size()))
             return fmt::format("--sim {}: the scenario has no such sim",

@@ -51,17 +51,16 @@ struct SpacingGrid {
 
 } // namespace
 
-std::variant<std::vector<FoliagePlant>, std::string> scatterFoliage(const FoliageSettings& settings,
-                                                                    const std::string& key) {
+std::variant<std::vector<FoliagePlant>, std::string>
+scatterFoliage(const FoliageSettings& settings, const std::string& key, long maxPlants) {
     const double width = settings.sizeCm[0], depth = settings.sizeCm[1];
     const long count = settings.densityPerM2 > 0.0
                            ? std::lround(settings.densityPerM2 * width * depth * 1e-4)
                            : settings.count;
-    constexpr long kMaxPlants = 100000;
-    if (count > kMaxPlants)
+    if (count > maxPlants)
         return key + ".density_per_m2: " + show(settings.densityPerM2) + " per m^2 over " +
                show(width) + " x " + show(depth) + " cm is " + std::to_string(count) +
-               " plants (limit " + std::to_string(kMaxPlants) + ")";
+               " plants (limit import.max_plants = " + std::to_string(maxPlants) + ")";
     Random random{std::uint64_t(settings.seed) * 0x2545F4914F6CDD1Dull + 1};
     const glm::dvec2 low(settings.centreCm[0] - 0.5 * width, settings.centreCm[1] - 0.5 * depth);
     const double spacing = settings.minSpacingCm;
@@ -124,7 +123,7 @@ std::variant<Foliage, std::string> loadFoliage(const FoliageSettings& settings,
                                                const std::filesystem::path& root, double groundZCm,
                                                const ImportSettings& limits) {
     const std::string who = "foliage '" + settings.name + "': ";
-    auto scattered = scatterFoliage(settings, key);
+    auto scattered = scatterFoliage(settings, key, limits.maxPlants);
     if (auto* error = std::get_if<std::string>(&scattered))
         return who + *error;
     ImportOptions options;

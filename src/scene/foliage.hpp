@@ -27,9 +27,11 @@ struct FoliagePlant {
 // Where the plants of `settings` grow: `count` (or density_per_m2 x the area) roots drawn
 // uniformly over the rectangle from the seed; with min_spacing_cm, a candidate closer than that
 // to a root already placed is thrown away and another drawn (at most 30 draws per plant).
-// Fails with one line naming the key when the spacing leaves no room for them all.
-std::variant<std::vector<FoliagePlant>, std::string> scatterFoliage(const FoliageSettings& settings,
-                                                                    const std::string& key);
+// Fails with one line naming the key when the spacing leaves no room for them all, or when
+// there would be more than `maxPlants` (import.max_plants; the config reader refuses that
+// already, naming the file, so this holds only for settings made in code).
+std::variant<std::vector<FoliagePlant>, std::string>
+scatterFoliage(const FoliageSettings& settings, const std::string& key, long maxPlants = 100000);
 
 struct Foliage {
     std::string name;

@@ -4,6 +4,8 @@
 
 #include "scene/model_import.hpp"
 
+#include "core/untrusted_file.hpp"
+
 #include <algorithm>
 #include <assimp/DefaultIOSystem.h>
 #include <assimp/Importer.hpp>
@@ -301,29 +303,24 @@ import_detail::importInProcess(const fs::path& path, const ImportOptions& option
     const std::string name = path.string();
     if (std::string reason = checkOptions(options); !reason.empty())
         return name + ": " + reason;
-    // Opening it ourselves first gives the operating system's reason, which Assimp hides.
-    std::FILE* file = std::fopen(name.c_str(), "rb");
-    if (!file)
-        return name + ": cannot open file (" + std::strerror(errno) + ")";
-    std::fclose(file);
-    std::error_code error;
-    if (fs::is_directory(path, error))
-        return name + ": cannot open file (" + std::strerror(EISDIR) + ")";
-    const std::uintmax_t bytes = fs::file_size(path, error);
-    if (error)
-        return name + ": cannot open file (" + error.message() + ")";
-    if (bytes == 0)
+    // Opening it ourselves first gives the operating system's reason, which Assimp hides, and
+    // refuses what is not a regular file before Assimp could block on it.
+    auto opened = UntrustedFile::open(path);
+    if (auto* error = std::get_if<std::string>(&opened))
+        return *error;
+    UntrustedFile& file = std::get<UntrustedFile>(opened);
+    if (file.size() == 0)
         return name + ": empty file";
-    if (bytes > kMaxImportFileBytes)
-        return name + ": file too large (" + std::to_string(bytes >> 20) + " MiB, limit " +
+    if (file.size() > kMaxImportFileBytes)
+        return name + ": file too large (" + std::to_string(file.size() >> 20) + " MiB, limit " +
                std::to_string(kMaxImportFileBytes >> 20) + " MiB)";
 
     const std::string extension = lowerExtension(path.extension().string());
     try {
         // Files are looked through before Assimp reads them (model_import_check.cpp).
-        std::ifstream in(path, std::ios::binary);
-        const std::string bytes((std::istreambuf_iterator<char>(in)),
-                                std::istreambuf_iterator<char>());
+        std::string bytes(file.size(), '\0');
+        if (auto error = file.read(bytes.data(), bytes.size()))
+            return *error;
         import_detail::PreRead check = import_detail::checkBeforeReading(
             {reinterpret_cast<const std::byte*>(bytes.data()), bytes.size()});
         if (!check.reason.empty())

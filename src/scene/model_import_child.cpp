@@ -16,6 +16,7 @@
 // Under ASan the child's resident memory includes the shadow of what it touched (an eighth
 // more) and the parent's own shadow at fork is in the baseline.
 
+#include "core/untrusted_file.hpp"
 #include "scene/model_import.hpp"
 #include "scene/model_wire.hpp"
 
@@ -119,6 +120,11 @@ std::variant<ImportedModel, std::string> importModel(const std::filesystem::path
                                    " MiB to import (limit import.max_memory_mib)";
     const std::string overTime = name + ": takes more than " + number(limits.maxSeconds) +
                                  " s to import (limit import.max_seconds)";
+
+    // A directory, FIFO or device is refused here, at once: a FIFO would otherwise block the
+    // child's open until the time cap, and then be blamed for a slow import.
+    if (auto opened = UntrustedFile::open(path); std::holds_alternative<std::string>(opened))
+        return std::get<std::string>(opened);
 
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0)

@@ -5,7 +5,8 @@
 #  1. the output directory's parent is a regular file;
 #  2. the disk fills up mid-write: RLIMIT_FSIZE (`ulimit -f`, SIGXFSZ ignored so write(2)
 #     fails with EFBIG as on a full disk), which root gets too and needs no mount;
-#  3. a read-only output directory: as an unprivileged user (root ignores permission bits; as
+#  3. a read-only output directory (refused before the run: its lock cannot be made there): as
+#     an unprivileged user (root ignores permission bits; as
 #     root the run drops to nobody with setpriv, and is skipped with a message where it cannot).
 #
 # Usage: RenderFaultsTest.sh SNOWCAP OUT_DIR
@@ -46,7 +47,9 @@ one_line $? 2 "afile/run: cannot create output directory (Not a directory)"
 
 echo "2. the disk fills up: the previous outputs stay whole"
 render good --every 6 || fail "the reference run failed: $(cat err.txt)"
-(cd good && md5sum ./* >../good.md5)
+# run.json is the complete set's manifest: a run that fails must not leave it (checked below).
+(cd good && md5sum $(ls | grep -v '^run.json$') >../good.md5)
+[ -e good/run.json ] || fail "the reference run wrote no run.json"
 ls good
 # 8 KiB per file: the first frame PNG cannot be written whole; the run stops there.
 (
@@ -57,6 +60,7 @@ ls good
 one_line $? 1 "cannot write 'good/frame_000006.png': File too large"
 (cd good && md5sum --quiet -c ../good.md5) || fail "a previous output was changed"
 no_temporaries good
+[ ! -e good/run.json ] || fail "a failed run left run.json (the old set is not this run's)"
 # Without frames: the end-of-run outputs (the first, a 64 x 64 float PFM, is 16 KiB).
 (
     trap '' XFSZ
@@ -83,6 +87,7 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 "${as_user[@]}" env HOME="$out" "$snowcap" --quiet render --scenario press_release --frames 12 \
     --no-progress --set snow.resolution=64 --out ro 2>err.txt
-one_line $? 1 "cannot write 'ro/[a-z_]*\.[a-z]*': Permission denied"
+# Found before the run starts: the run's lock cannot be created there.
+one_line $? 2 "ro: cannot take the output directory (Permission denied)"
 [ -z "$(ls -A ro)" ] || fail "the read-only directory holds $(ls -A ro)"
 echo "PASS"

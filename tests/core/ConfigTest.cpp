@@ -384,10 +384,67 @@ TEST_F(ConfigErrors, MissingUnreadableAndDirectoryFiles) {
     EXPECT_EQ(loadError({missing}),
               missing.string() + ": cannot open file (No such file or directory)");
     EXPECT_EQ(loadError({file_.parent_path()}),
-              file_.parent_path().string() + ": cannot open file (Is a directory)");
+              file_.parent_path().string() + ": not a regular file (a directory)");
     // The first failing layer stops the load, before later layers are even read.
     EXPECT_EQ(loadError({missing, defaultToml()}),
               missing.string() + ": cannot open file (No such file or directory)");
+}
+
+// Special files are refused without being opened for reading (a FIFO would block, /dev/zero
+// would stream forever); a file past import.max_config_mib before a byte is read.
+TEST_F(ConfigErrors, SpecialFilesAndFilesPastTheSizeCap) {
+    EXPECT_EQ(loadError({"/dev/zero"}), "/dev/zero: not a regular file (a character device)");
+    const fs::path fifo = file_.parent_path() / "fifo.toml";
+    fs::remove(fifo);
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(loadError({fifo}), fifo.string() + ": not a regular file (a FIFO)");
+    test::writeText(file_, "[run]\nfps = 60\n" + std::string(2u << 20, '#') + "\n");
+    EXPECT_EQ(loadError({file_}),
+              file_.string() +
+                  ": file too large (2.00 MiB, limit import.max_config_mib = 1.00 MiB)");
+    // --set raises the cap for every file; a file cannot raise the cap it is read under.
+    EXPECT_TRUE(
+        std::holds_alternative<Settings>(loadSettings({file_}, {"import.max_config_mib=4"})));
+    test::writeText(file_, "[import]\nmax_config_mib = 64\n" + std::string(2u << 20, '#') + "\n");
+    EXPECT_NE(loadError({file_}).find("file too large"), std::string::npos);
+    // ... but the layers before it can (config/default.toml holds the default).
+    const fs::path raises = file_.parent_path() / "raises.toml";
+    test::writeText(raises, "[import]\nmax_config_mib = 64\n");
+    EXPECT_TRUE(std::holds_alternative<Settings>(loadSettings({raises, file_}, {})));
+}
+
+// Every list is held to its cap before an entry is read, and names are checked in one pass.
+TEST_F(ConfigErrors, ListsPastTheirCaps) {
+    // The line names the file (with line and column), the key, the count and the cap's key.
+    const auto refuses = [this](const std::string& toml, const std::string& reason) {
+        const std::string line = errorOf(toml);
+        EXPECT_EQ(line.rfind(file_.string() + ":", 0), 0u) << line;
+        EXPECT_NE(line.find(reason), std::string::npos) << line;
+    };
+    std::string probes;
+    for (int i = 0; i < 1025; ++i)
+        probes += "[[probe]]\nname = \"p" + std::to_string(i) + "\"\n";
+    refuses(probes, "key 'probe': 1025 tables, more than 1024 (limit import.max_probes)");
+    std::string path = "[[deformer]]\nname = \"d\"\npath = [";
+    for (int i = 0; i < 11; ++i)
+        path += "[" + std::to_string(i) + ", 0, 0, 0], ";
+    refuses(path + "]\n[import]\nmax_path_keys = 10\n",
+            "key 'deformer[0].path': 11 keys, more than 10 (limit import.max_path_keys)");
+    refuses("[[crowd]]\nname = \"a\"\ncount = 6000\npath = [[0, 0, 0, 0]]\n"
+            "[[crowd]]\nname = \"b\"\ncount = 6000\npath = [[0, 0, 0, 0]]\n",
+            "key 'crowd[1].count': 12000 members in crowd[0..1], more than 10000 (limit "
+            "import.max_crowd_members)");
+    refuses("[[foliage]]\nname = \"m\"\ndensity_per_m2 = 100\nsize_cm = [10000, 10000]\n",
+            "key 'foliage[0].density_per_m2': 1000000 plants, more than 100000 (limit "
+            "import.max_plants)");
+}
+
+// A long value is cut to its first 80 characters and "…" in the one line.
+TEST_F(ConfigErrors, LongValuesAreCutInTheLine) {
+    const std::string value(100000, 'x');
+    const std::string line = errorOf("[view]\nmode = \"" + value + "\"\n");
+    EXPECT_NE(line.find("got '" + std::string(80, 'x') + "…'"), std::string::npos) << line;
+    EXPECT_LT(line.size(), 300u);
 }
 
 TEST_F(ConfigErrors, UnreadableFile) {

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <gtest/gtest.h>
 #include <iterator>
+#include <sys/stat.h>
 
 namespace snowcap {
 namespace {
@@ -52,6 +53,23 @@ TEST(AtomicWrite, FailureNamesThePathAndLeavesNothing) {
     ASSERT_TRUE(error.has_value());
     EXPECT_EQ(*error, "cannot write '" + file.string() + "': No such file or directory");
     EXPECT_EQ(entriesIn(dir), 0);
+}
+
+// rename(2) would replace whatever the name is: a FIFO, a symbolic link or (as root) /dev/full
+// would become a regular file. Only a regular file or nothing is ever replaced. (/dev/full
+// itself is not tried: on a shared machine a regression would replace the real device.)
+TEST(AtomicWrite, ReplaceNeverReplacesAnythingButARegularFile) {
+    const fs::path dir = test::scratchDir();
+    const fs::path fifo = dir / "world.fifo";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_EQ(writeFileAtomically(fifo, bytes("x")),
+              "cannot write '" + fifo.string() + "': not a regular file (a FIFO), not replaced");
+    EXPECT_TRUE(fs::is_fifo(fs::symlink_status(fifo)));
+    const fs::path link = dir / "link.json";
+    fs::create_symlink(dir / "elsewhere.json", link);
+    EXPECT_TRUE(writeFileAtomically(link, bytes("x")).has_value());
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+    EXPECT_EQ(entriesIn(dir), 2); // no temporary file left
 }
 
 TEST(AtomicWrite, PngRefuseToo) {

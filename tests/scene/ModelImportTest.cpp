@@ -327,7 +327,7 @@ TEST(ModelImportBadFile, MissingEmptyOrDirectory) {
     const fs::path dir = test::scratchDir();
     EXPECT_EQ(loadError(dir / "nope.glb"),
               (dir / "nope.glb").string() + ": cannot open file (No such file or directory)");
-    EXPECT_EQ(loadError(dir), dir.string() + ": cannot open file (Is a directory)");
+    EXPECT_EQ(loadError(dir), dir.string() + ": not a regular file (a directory)");
     writeBytes(dir / "empty.glb", "");
     EXPECT_EQ(loadError(dir / "empty.glb"), (dir / "empty.glb").string() + ": empty file");
 }

@@ -1,0 +1,224 @@
+// make_hostile_inputs: writes the hostile-input suite (world files, scenario files, special
+// files, command lines, output targets; tools/hostile_inputs.cpp) and runs snowcap on each:
+//
+//   make_hostile_inputs --out DIR --run SNOWCAP [--seconds S] [--memory-mib M]
+//
+// Per fixture: the exit code (2 for every refusal), exactly one line on stderr naming the file
+// and holding the expected words, and the run bounded: wall time under S (2 s by default) and
+// peak resident memory (wait4) under M (256 MiB). A run past 10 x S is killed (a FIFO that
+// blocks would otherwise hang the suite) and fails. Prints a line per fixture and the worst
+// time and memory per class, also written to DIR/summary.md. Exit 0 when every fixture holds.
+
+#include "hostile_inputs.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <fcntl.h>
+#include <fstream>
+#include <map>
+#include <poll.h>
+#include <string>
+#include <sys/file.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace fs = std::filesystem;
+using hostile::InputFixture;
+
+namespace {
+
+struct Outcome {
+    int exitCode = -1;
+    std::string stderrText;
+    double seconds = 0.0;
+    double peakMiB = 0.0;
+    bool killed = false;
+};
+
+Outcome runOne(const std::string& snowcap, const InputFixture& fixture, double killAfterS) {
+    std::vector<std::string> args{snowcap};
+    args.insert(args.end(), fixture.args.begin(), fixture.args.end());
+    int errPipe[2];
+    if (pipe(errPipe) != 0)
+        return {};
+    const auto start = std::chrono::steady_clock::now();
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(errPipe[1], 2);
+        const int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        close(errPipe[0]);
+        std::vector<char*> argv;
+        for (const std::string& arg : args)
+            argv.push_back(const_cast<char*>(arg.c_str()));
+        argv.push_back(nullptr);
+        execv(argv[0], argv.data());
+        _exit(127);
+    }
+    close(errPipe[1]);
+    Outcome outcome;
+    const auto elapsed = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    };
+    char chunk[65536];
+    for (;;) {
+        pollfd p{errPipe[0], POLLIN, 0};
+        const int ready = poll(&p, 1, 50);
+        if (ready > 0) {
+            const ssize_t got = read(errPipe[0], chunk, sizeof chunk);
+            if (got <= 0)
+                break;
+            if (outcome.stderrText.size() < (1u << 20)) // a flood is judged by its start
+                outcome.stderrText.append(chunk, std::size_t(got));
+        }
+        if (!outcome.killed && elapsed() > killAfterS) {
+            kill(pid, SIGKILL);
+            outcome.killed = true;
+        }
+    }
+    close(errPipe[0]);
+    int status = 0;
+    rusage usage{};
+    wait4(pid, &status, 0, &usage);
+    outcome.seconds = elapsed();
+    outcome.peakMiB = usage.ru_maxrss / 1024.0; // kilobytes on Linux
+    outcome.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return outcome;
+}
+
+// The reason a run broke the fixture's promise, or "".
+std::string judge(const InputFixture& fixture, const Outcome& run, double seconds,
+                  double memoryMiB) {
+    if (run.killed)
+        return "still running after " + std::to_string(run.seconds) + " s: killed";
+    if (run.seconds > seconds)
+        return "took " + std::to_string(run.seconds) + " s";
+    if (run.peakMiB > memoryMiB)
+        return "peaked at " + std::to_string(run.peakMiB) + " MiB";
+    const std::string& text = run.stderrText;
+    if (run.exitCode != fixture.exitCode)
+        return "exit " + std::to_string(run.exitCode) + " (" + std::to_string(fixture.exitCode) +
+               " expected): " + text.substr(0, 400);
+    if (!fixture.stillFifo.empty()) {
+        struct stat info {};
+        if (lstat(fixture.stillFifo.c_str(), &info) != 0 || !S_ISFIFO(info.st_mode))
+            return fixture.stillFifo.string() + " is no longer a FIFO";
+    }
+    if (fixture.anyStderr)
+        return "";
+    if (fixture.exitCode == 0)
+        return "";
+    if (text.empty() || text.back() != '\n' || text.find('\n') != text.size() - 1)
+        return "stderr is not one line: " + text.substr(0, 400);
+    if (!fixture.names.empty() && text.find(fixture.names.string()) == std::string::npos)
+        return "the line does not name " + fixture.names.string() + ": " + text.substr(0, 400);
+    if (text.find(fixture.message) == std::string::npos)
+        return "the line lacks '" + fixture.message + "': " + text.substr(0, 400);
+    if (fixture.maxLineBytes > 0 && text.size() > fixture.maxLineBytes)
+        return "the line is " + std::to_string(text.size()) + " bytes long";
+    return "";
+}
+
+std::string fixed(double value, int digits) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.*f", digits, value);
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    fs::path out;
+    std::string snowcap;
+    double seconds = 2.0, memoryMiB = 256.0;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        const std::string key = argv[i], value = argv[i + 1];
+        if (key == "--out")
+            out = value;
+        else if (key == "--run")
+            snowcap = value;
+        else if (key == "--seconds")
+            seconds = std::stod(value);
+        else if (key == "--memory-mib")
+            memoryMiB = std::stod(value);
+        else {
+            std::fprintf(stderr, "make_hostile_inputs: unknown option %s\n", key.c_str());
+            return 2;
+        }
+    }
+    if (out.empty() || snowcap.empty()) {
+        std::fprintf(stderr, "usage: make_hostile_inputs --out DIR --run SNOWCAP [--seconds S] "
+                             "[--memory-mib M]\n");
+        return 2;
+    }
+    std::vector<InputFixture> fixtures;
+    try {
+        fixtures = hostile::writeInputFixtures(out);
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "make_hostile_inputs: %s\n", error.what());
+        return 1;
+    }
+    std::printf("make_hostile_inputs: %zu fixtures in %s (bounds %g s, %g MiB)\n", fixtures.size(),
+                out.c_str(), seconds, memoryMiB);
+
+    struct Worst {
+        int count = 0;
+        double seconds = 0.0, peakMiB = 0.0;
+        std::string slowest, biggest;
+    };
+    std::map<std::string, Worst> classes;
+    int broken = 0;
+    std::string table = "| class | fixture | exit | the line | time (s) | peak (MiB) |\n"
+                        "| --- | --- | --- | --- | --- | --- |\n";
+    for (InputFixture& fixture : fixtures) {
+        int lock = -1; // held as a running snowcap would hold it (lab/run_guard.cpp)
+        if (!fixture.holdLock.empty()) {
+            lock = open((fixture.holdLock / ".snowcap-run.lock").c_str(), O_RDWR | O_CREAT, 0644);
+            const std::string pid = std::to_string(getpid()) + "\n";
+            if (lock < 0 || flock(lock, LOCK_EX | LOCK_NB) != 0 || ftruncate(lock, 0) != 0 ||
+                pwrite(lock, pid.data(), pid.size(), 0) != ssize_t(pid.size()))
+                std::fprintf(stderr, "make_hostile_inputs: cannot hold the lock\n");
+            fixture.message += std::to_string(getpid()) + ")";
+        }
+        const Outcome run = runOne(snowcap, fixture, 10.0 * seconds);
+        if (lock >= 0)
+            close(lock);
+        const std::string failure = judge(fixture, run, seconds, memoryMiB);
+        std::string line = run.stderrText.substr(0, 300);
+        if (const auto end = line.find('\n'); end != std::string::npos)
+            line.resize(end);
+        std::printf("%-4s %-16s %-48s %5.2f s %6.1f MiB  exit %d  %s\n",
+                    failure.empty() ? "ok" : "FAIL", fixture.cls.c_str(), fixture.name.c_str(),
+                    run.seconds, run.peakMiB, run.exitCode, fixture.anyStderr ? "" : line.c_str());
+        if (!failure.empty()) {
+            std::printf("     %s\n", failure.c_str());
+            ++broken;
+        }
+        std::string shown = fixture.anyStderr ? "(help text)" : line;
+        for (char& c : shown)
+            if (c == '|')
+                c = '/';
+        table += "| " + fixture.cls + " | " + fixture.name + " | " + std::to_string(run.exitCode) +
+                 " | `" + shown + "` | " + fixed(run.seconds, 2) + " | " + fixed(run.peakMiB, 0) +
+                 " |\n";
+        Worst& worst = classes[fixture.cls];
+        ++worst.count;
+        if (run.seconds >= worst.seconds)
+            worst.seconds = run.seconds, worst.slowest = fixture.name;
+        if (run.peakMiB >= worst.peakMiB)
+            worst.peakMiB = run.peakMiB, worst.biggest = fixture.name;
+    }
+    std::string summary = "| class | fixtures | worst time (s) | slowest | worst peak (MiB) | "
+                          "biggest |\n| --- | --- | --- | --- | --- | --- |\n";
+    for (const auto& [cls, worst] : classes)
+        summary += "| " + cls + " | " + std::to_string(worst.count) + " | " +
+                   fixed(worst.seconds, 2) + " | " + worst.slowest + " | " +
+                   fixed(worst.peakMiB, 0) + " | " + worst.biggest + " |\n";
+    std::printf("\n%s", summary.c_str());
+    std::ofstream(out / "summary.md") << summary << "\n" << table;
+    std::printf("%d of %zu fixtures broke their promise\n", broken, fixtures.size());
+    return broken == 0 ? 0 : 1;
+}
