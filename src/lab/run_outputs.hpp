@@ -10,12 +10,18 @@
 #include "snow/snow_field.hpp"
 
 #include <array>
+#include <nlohmann/json.hpp>
+#include <toml++/toml.h>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace snowcap {
+
+// A TOML value as JSON: tables become objects, arrays arrays, values stay what they are
+// (stats.json's `params`, plan.json's resolved settings).
+nlohmann::json tomlToJson(const toml::node& node);
 
 // Min/max/mean and counts over one buffer's R channel.
 struct BufferStats {
