@@ -45,15 +45,16 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
     };
     request(command->add_option("--scenario", options.scenario, "Scenario name or TOML file"))
         ->capture_default_str();
-    request(command->add_option("--vary", options.vary,
-                                "KEY=V1,V2,... (repeatable; every combination of all of them runs)"))
+    request(
+        command->add_option("--vary", options.vary,
+                            "KEY=V1,V2,... (repeatable; every combination of all of them runs)"))
         ->allow_extra_args(false)
         ->take_all();
     request(command->add_option("--at", options.atS,
                                 "The sheet's columns: times in seconds, T1,T2,..."))
         ->delimiter(',');
-    request(command->add_option("--frames", options.frames,
-                                "Steps to run (default: to the last --at)"))
+    request(
+        command->add_option("--frames", options.frames, "Steps to run (default: to the last --at)"))
         ->check(CLI::PositiveNumber);
     request(command->add_option("--sim", options.sim,
                                 "The sim measured (default: the one --vary's keys name, else a)"));
@@ -74,8 +75,9 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
     command->add_option("--shard", options.shard,
                         "K/N: run shard K of N of --plan DIR into DIR/shards/K; env: K and N "
                         "from Slurm's or Kubernetes' array variables");
-    command->add_option("--shard-count", options.shardCount,
-                        "N for --shard env in a Kubernetes Indexed Job (else SNOWCAP_SHARD_COUNT)")
+    command
+        ->add_option("--shard-count", options.shardCount,
+                     "N for --shard env in a Kubernetes Indexed Job (else SNOWCAP_SHARD_COUNT)")
         ->check(CLI::Range(1, 100000));
     command->add_option("--merge", options.mergeDir,
                         "Check every shard of the plan in DIR and write the sweep's outputs");

@@ -76,8 +76,7 @@ int writePlan(const CommonOptions& common, const SweepOptions& options) {
     spdlog::info("sweep: planned {} combinations in {} batch{} into {} (plan {}); run shards with "
                  "--plan {} --shard K/N, then --merge {}",
                  plan.combinations.size(), plan.batches.size(),
-                 plan.batches.size() == 1 ? "" : "es",
-                 (options.planDir / kSweepPlanName).string(),
+                 plan.batches.size() == 1 ? "" : "es", (options.planDir / kSweepPlanName).string(),
                  std::get<SweepPlanFile>(written).id, options.planDir.string(),
                  options.planDir.string());
     return 0;

@@ -10,11 +10,11 @@
 #include "snow/snow_field.hpp"
 
 #include <array>
-#include <nlohmann/json.hpp>
-#include <toml++/toml.h>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <toml++/toml.h>
 #include <vector>
 
 namespace snowcap {

@@ -91,25 +91,24 @@ std::optional<std::string> writeSweepPlanFile(const fs::path& dir, const SweepPl
                                 {"overrides", c.overrides},
                                 {"label", plan.label(c.index)},
                                 {"settings", settingsJson(c.settings)}});
-    const nlohmann::json out = {
-        {"format", kFormat},
-        {"format_version", kFormatVersion},
-        {"snowcap", {{"version", build.version}, {"commit", build.commit}}},
-        {"request",
-         {{"scenario", request.scenario},
-          {"overrides", request.overrides},
-          {"vary", axes},
-          {"at_s", request.atS},
-          {"frames", request.frames},
-          {"sim", request.sim},
-          {"tile", {run.tileWidth, run.tileHeight}},
-          {"stage", stage}}},
-        {"measured_sim", std::string(1, char('a' + plan.measuredSim))},
-        {"packed", plan.packed},
-        {"field_capacity", sweepFieldCapacity()},
-        {"frames", plan.combinations.front().settings.run.frames},
-        {"batches", batches},
-        {"combinations", combinations}};
+    const nlohmann::json out = {{"format", kFormat},
+                                {"format_version", kFormatVersion},
+                                {"snowcap", {{"version", build.version}, {"commit", build.commit}}},
+                                {"request",
+                                 {{"scenario", request.scenario},
+                                  {"overrides", request.overrides},
+                                  {"vary", axes},
+                                  {"at_s", request.atS},
+                                  {"frames", request.frames},
+                                  {"sim", request.sim},
+                                  {"tile", {run.tileWidth, run.tileHeight}},
+                                  {"stage", stage}}},
+                                {"measured_sim", std::string(1, char('a' + plan.measuredSim))},
+                                {"packed", plan.packed},
+                                {"field_capacity", sweepFieldCapacity()},
+                                {"frames", plan.combinations.front().settings.run.frames},
+                                {"batches", batches},
+                                {"combinations", combinations}};
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec)

@@ -3,14 +3,14 @@
 #include "io/image.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <csignal>
 #include <fmt/format.h>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <cerrno>
-#include <csignal>
 #include <unistd.h>
 
 namespace snowcap {
@@ -62,7 +62,8 @@ std::variant<SweepShard, std::string> shardFromEnv(int countFlag, const EnvLooku
             v[i] = std::get<long long>(n);
         }
         if (v[3] < 1 || v[0] < v[1] || (v[0] - v[1]) % v[3] != 0)
-            return fmt::format("--shard env: task {} is not in the array {}..:{}", v[0], v[1], v[3]);
+            return fmt::format("--shard env: task {} is not in the array {}..:{}", v[0], v[1],
+                               v[3]);
         return SweepShard{static_cast<int>((v[0] - v[1]) / v[3] + 1), static_cast<int>(v[2])};
     }
     if (env("JOB_COMPLETION_INDEX")) {
@@ -141,15 +142,10 @@ fs::path sweepBatchFile(const fs::path& dir, int batch) {
 }
 
 std::optional<std::string> writeShardRecord(const fs::path& dir, const SweepShardRecord& r) {
-    const nlohmann::json out = {{"shard", r.shard.index},
-                                {"shards", r.shard.count},
-                                {"plan_id", r.planId},
-                                {"snowcap", buildJson(r.build)},
-                                {"batches", r.batches},
-                                {"jobs", r.jobs},
-                                {"wall_seconds", r.wallSeconds},
-                                {"gl_renderer", r.glRenderer},
-                                {"host", r.host}};
+    const nlohmann::json out = {
+        {"shard", r.shard.index},        {"shards", r.shard.count},     {"plan_id", r.planId},
+        {"snowcap", buildJson(r.build)}, {"batches", r.batches},        {"jobs", r.jobs},
+        {"wall_seconds", r.wallSeconds}, {"gl_renderer", r.glRenderer}, {"host", r.host}};
     const std::string text = out.dump(2) + "\n";
     return writeFileAtomically(dir / kRecordName,
                                std::vector<std::uint8_t>(text.begin(), text.end()));
@@ -183,8 +179,8 @@ std::variant<SweepShardRecord, std::string> readShardRecord(const fs::path& dir)
 bool shardComplete(const fs::path& planDir, const SweepShard& shard, const SweepPlanFile& file) {
     auto record = readShardRecord(shardDirectory(planDir, shard.index));
     const auto* r = std::get_if<SweepShardRecord>(&record);
-    return r && r->planId == file.id && r->build == file.build &&
-           r->shard.index == shard.index && r->shard.count == shard.count;
+    return r && r->planId == file.id && r->build == file.build && r->shard.index == shard.index &&
+           r->shard.count == shard.count;
 }
 
 std::variant<bool, std::string> publishShard(const fs::path& planDir, const fs::path& staging,
@@ -221,9 +217,8 @@ std::variant<bool, std::string> publishShard(const fs::path& planDir, const fs::
     return true;
 }
 
-std::variant<SweepShards, std::string> gatherSweepShards(const fs::path& planDir,
-                                                         const SweepPlanFile& file,
-                                                         const SweepPlan& plan) {
+std::variant<SweepShards, std::string>
+gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const SweepPlan& plan) {
     const fs::path shardsDir = planDir / "shards";
     const std::string where = fmt::format("sweep --merge {}", planDir.string());
     std::vector<std::pair<int, SweepShardRecord>> found;
@@ -264,8 +259,8 @@ std::variant<SweepShards, std::string> gatherSweepShards(const fs::path& planDir
     for (const auto& [index, r] : found) {
         const std::string name = fmt::format("shard {}", index);
         if (r.planId != file.id)
-            problems.push_back(
-                fmt::format("{} is from another plan ({}, this plan is {})", name, r.planId, file.id));
+            problems.push_back(fmt::format("{} is from another plan ({}, this plan is {})", name,
+                                           r.planId, file.id));
         else if (r.build != file.build)
             problems.push_back(fmt::format("{} was run by snowcap {}, the plan made by {}", name,
                                            r.build.text(), file.build.text()));

@@ -80,8 +80,9 @@ bool shardComplete(const std::filesystem::path& planDir, const SweepShard& shard
 
 // Makes the staging directory shard K: removes a stale DIR/shards/K (another plan's, or another
 // split's) and renames staging into its place, then removes partial directories that killed
-// runs of K on this host left (their process gone). Returns false when an equal complete shard appeared meanwhile (a duplicate
-// run finished first: staging is removed, the other is kept). One line on failure.
+// runs of K on this host left (their process gone). Returns false when an equal complete shard
+// appeared meanwhile (a duplicate run finished first: staging is removed, the other is kept). One
+// line on failure.
 std::variant<bool, std::string> publishShard(const std::filesystem::path& planDir,
                                              const std::filesystem::path& staging,
                                              const SweepShard& shard, const SweepPlanFile& file);

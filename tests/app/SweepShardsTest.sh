@@ -6,7 +6,8 @@
 #  1. the plan: plan.json holds every combination, its index, its resolved settings, the
 #     snowcap version and commit;
 #  2. shards 1/1, 1..3/3 and 1..7/7 merged write the same sheet.png, sweep.csv and plots as one
-#     process, byte for byte, and the same sweep.json but for its "run" (timings);
+#     process, byte for byte, and the same sweep.json but for its "run" (timings); so does a
+#     packed sweep (nine decays of sim b: two fields) in two shards;
 #  3. a shard killed midway leaves nothing the merge takes for complete (the merge names it
 #     missing, writes nothing); run again it completes, and a completed shard is skipped;
 #  4. shards of two plans, or of two builds, are refused in one line naming the shard.
@@ -54,6 +55,16 @@ for n in 1 3 7; do
     same_outputs one split$n
     echo "ok: $n shard(s) merged byte for byte as one process"
 done
+
+# A packed sweep (one sim's key: nine decays, two fields of eight and one) split in two.
+packed=(--scenario press_release --set view.width=128 --set view.height=72
+    --vary sim.b.decay=0.95,0.99,0.9,0.91,0.92,0.93,0.94,0.96,0.97 --at 0.5,1.5 --tile 64x48)
+sweep "${packed[@]}" --out packed_one || fail "the packed one-process sweep failed"
+sweep "${packed[@]}" --plan packed || fail "--plan (packed) failed"
+sweep --plan packed --shard 2/2 && sweep --plan packed --shard 1/2 && sweep --merge packed ||
+    fail "the packed shards or their merge failed"
+same_outputs packed_one packed
+echo "ok: a packed sweep in 2 shards merged byte for byte as one process"
 
 # 3. Shard 1 of 2 (four batches) killed after its first batch was saved.
 mkdir -p killed && cp plan/plan.json killed/

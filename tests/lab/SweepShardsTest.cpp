@@ -44,7 +44,8 @@ TEST(SweepShards, EveryBatchRunsInExactlyOneShardEveryNth) {
                 fewest = std::min(fewest, share.size());
             }
             for (int b = 0; b < batches; ++b)
-                EXPECT_EQ(runs[b], 1) << "batch " << b << " of " << batches << ", " << n << " shards";
+                EXPECT_EQ(runs[b], 1)
+                    << "batch " << b << " of " << batches << ", " << n << " shards";
             EXPECT_LE(most - fewest, 1u) << batches << " batches, " << n << " shards";
         }
 }
@@ -79,19 +80,17 @@ TEST(SweepShards, ReadsSlurmArraysWhateverTheirFirstIndexAndStep) {
     const std::string missing =
         shardText(parseSweepShard("env", 0, envOf({{"SLURM_ARRAY_TASK_ID", "2"}})));
     EXPECT_NE(missing.find("SLURM_ARRAY_TASK_MIN"), std::string::npos) << missing;
-    const std::string word = shardText(parseSweepShard(
-        "env", 0,
-        envOf({{"SLURM_ARRAY_TASK_ID", "x"}, {"SLURM_ARRAY_TASK_MIN", "0"},
-               {"SLURM_ARRAY_TASK_COUNT", "2"}})));
+    const std::string word = shardText(parseSweepShard("env", 0,
+                                                       envOf({{"SLURM_ARRAY_TASK_ID", "x"},
+                                                              {"SLURM_ARRAY_TASK_MIN", "0"},
+                                                              {"SLURM_ARRAY_TASK_COUNT", "2"}})));
     EXPECT_NE(word.find("SLURM_ARRAY_TASK_ID='x'"), std::string::npos) << word;
 }
 
 TEST(SweepShards, ReadsKubernetesIndexedJobsWithTheCountFromTheFlagOrTheEnvironment) {
-    EXPECT_EQ(shardText(parseSweepShard("env", 5, envOf({{"JOB_COMPLETION_INDEX", "0"}}))),
-              "1/5");
-    EXPECT_EQ(shardText(parseSweepShard("env", 0,
-                                        envOf({{"JOB_COMPLETION_INDEX", "4"},
-                                               {"SNOWCAP_SHARD_COUNT", "5"}}))),
+    EXPECT_EQ(shardText(parseSweepShard("env", 5, envOf({{"JOB_COMPLETION_INDEX", "0"}}))), "1/5");
+    EXPECT_EQ(shardText(parseSweepShard(
+                  "env", 0, envOf({{"JOB_COMPLETION_INDEX", "4"}, {"SNOWCAP_SHARD_COUNT", "5"}}))),
               "5/5");
     EXPECT_NE(shardText(parseSweepShard("env", 0, envOf({{"JOB_COMPLETION_INDEX", "1"}})))
                   .find("--shard-count"),
@@ -142,8 +141,8 @@ TEST(SweepPlanFile, RoundTripsAndRefusesAPlanThatResolvesDifferently) {
     const fs::path twin = dir.string() + "_twin";
     ASSERT_FALSE(writeSweepPlanFile(twin, plan, run, "height", {"9.9.9", "abc"}));
     EXPECT_EQ(std::get<SweepPlanFile>(readSweepPlanFile(twin)).id, file.id);
-    ASSERT_FALSE(writeSweepPlanFile(twin, decayPlan({"0.9", "0.95"}), run, "height",
-                                    {"9.9.9", "abc"}));
+    ASSERT_FALSE(
+        writeSweepPlanFile(twin, decayPlan({"0.9", "0.95"}), run, "height", {"9.9.9", "abc"}));
     EXPECT_NE(std::get<SweepPlanFile>(readSweepPlanFile(twin)).id, file.id);
 
     // A node whose scenario resolves to another value is refused, naming the key.
@@ -164,15 +163,15 @@ TEST(SweepShards, TheMergeNamesEveryMissingOrMismatchedShardInOneLine) {
     const fs::path dir = testing::TempDir() + "/sweep_gather";
     fs::remove_all(dir);
     // Nine decays: two fields (eight and one), split in four shards (two of them empty).
-    const SweepPlan plan = decayPlan({"0.9", "0.91", "0.92", "0.93", "0.94", "0.95", "0.96",
-                                      "0.97", "0.98"});
+    const SweepPlan plan =
+        decayPlan({"0.9", "0.91", "0.92", "0.93", "0.94", "0.95", "0.96", "0.97", "0.98"});
     ASSERT_EQ(plan.batches.size(), 2u);
     ASSERT_FALSE(writeSweepPlanFile(dir, plan, {}, "lit", {"1.0", "c0ffee"}));
     const SweepPlanFile file = std::get<SweepPlanFile>(readSweepPlanFile(dir));
     const auto gather = [&] {
         auto gathered = gatherSweepShards(dir, file, plan);
         return std::holds_alternative<std::string>(gathered) ? std::get<std::string>(gathered)
-                                                              : std::string("merged");
+                                                             : std::string("merged");
     };
     EXPECT_NE(gather().find("no shards"), std::string::npos) << gather();
 
