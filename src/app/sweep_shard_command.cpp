@@ -101,6 +101,8 @@ int runShard(const CommonOptions& common, const SweepOptions& options) {
                      file.id, final.string());
         return 0;
     }
+    if (auto error = otherSplit(options.planDir, shard, file))
+        return failed(2, *error);
     const std::vector<int> batches = shardBatches(static_cast<int>(plan.batches.size()), shard);
     const fs::path staging = shardStagingDirectory(options.planDir, shard.index);
     std::error_code ec;

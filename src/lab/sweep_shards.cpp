@@ -183,6 +183,23 @@ bool shardComplete(const fs::path& planDir, const SweepShard& shard, const Sweep
            r->shard.count == shard.count;
 }
 
+std::optional<std::string> otherSplit(const fs::path& planDir, const SweepShard& shard,
+                                      const SweepPlanFile& file) {
+    std::error_code ec;
+    for (const fs::directory_entry& entry : fs::directory_iterator(planDir / "shards", ec)) {
+        if (!integer(entry.path().filename().string()))
+            continue;
+        auto record = readShardRecord(entry.path());
+        const auto* r = std::get_if<SweepShardRecord>(&record);
+        if (r && r->planId == file.id && r->shard.count != shard.count)
+            return fmt::format("--shard {}: {} holds shard {} of this plan split {} ways; run "
+                               "--shard K/{} (remove {} to split it another way)",
+                               shard.text(), (planDir / "shards").string(), r->shard.text(),
+                               r->shard.count, r->shard.count, (planDir / "shards").string());
+    }
+    return std::nullopt;
+}
+
 std::variant<bool, std::string> publishShard(const fs::path& planDir, const fs::path& staging,
                                              const SweepShard& shard, const SweepPlanFile& file) {
     const fs::path final = shardDirectory(planDir, shard.index);

@@ -78,6 +78,12 @@ std::variant<SweepShardRecord, std::string> readShardRecord(const std::filesyste
 bool shardComplete(const std::filesystem::path& planDir, const SweepShard& shard,
                    const SweepPlanFile& file);
 
+// When DIR/shards holds complete shards of this plan from another split (another N), the one
+// line that says so: a shard of a second split would replace one of the first and leave neither
+// whole (a Slurm rerun of one task, `--array=3`, makes N = 1 under --shard env).
+std::optional<std::string> otherSplit(const std::filesystem::path& planDir, const SweepShard& shard,
+                                      const SweepPlanFile& file);
+
 // Makes the staging directory shard K: removes a stale DIR/shards/K (another plan's, or another
 // split's) and renames staging into its place, then removes partial directories that killed
 // runs of K on this host left (their process gone). Returns false when an equal complete shard

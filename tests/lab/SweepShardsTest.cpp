@@ -205,6 +205,11 @@ TEST(SweepShards, TheMergeNamesEveryMissingOrMismatchedShardInOneLine) {
     EXPECT_NE(message.find("shard 4 is from another plan"), std::string::npos) << message;
     EXPECT_EQ(message.find("shard 3 "), std::string::npos) << message;
     EXPECT_NE(message.find("nothing written"), std::string::npos) << message;
+    // Shard 3/4 of this plan is there: a shard of another split is refused before it runs.
+    const auto refused = otherSplit(dir, {1, 1}, file);
+    ASSERT_TRUE(refused.has_value());
+    EXPECT_NE(refused->find("split 4 ways"), std::string::npos) << *refused;
+    EXPECT_FALSE(otherSplit(dir, {1, 4}, file).has_value());
     EXPECT_TRUE(shardComplete(dir, {3, 4}, file));
     EXPECT_FALSE(shardComplete(dir, {3, 5}, file)); // of another split
     EXPECT_FALSE(shardComplete(dir, {4, 4}, file));
