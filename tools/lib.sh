@@ -11,8 +11,12 @@ SNOWCAP_PACKAGES=(
     libgtest-dev libtomlplusplus-dev libcli11-dev libstb-dev nlohmann-json3-dev libmeshoptimizer-dev
     libopenexr-dev ffmpeg libzstd-dev liblz4-dev
     libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
-    xvfb xauth xdotool
 )
+# What only the tests need: a virtual X server for the viewer's tests, and a single-node Slurm
+# (slurm-wlm, munge; iproute2 to bring up the loopback of its network namespace) for the
+# scheduler test (tests/app/SweepSlurmTest.sh). SNOWCAP_NO_TEST_PACKAGES=1 leaves them out (the
+# container image, Dockerfile).
+SNOWCAP_TEST_PACKAGES=(xvfb xauth xdotool slurm-wlm munge iproute2)
 
 # Only tools/fuzz needs these (clang with libFuzzer and its sanitizer runtimes); the default
 # build and test path never installs them.
@@ -23,7 +27,9 @@ snowcap_log() { printf '\033[1msnowcap:\033[0m %s\n' "$*" >&2; }
 snowcap_install_packages() {
     local missing=()
     local pkg
-    for pkg in "${SNOWCAP_PACKAGES[@]}"; do
+    local wanted=("${SNOWCAP_PACKAGES[@]}")
+    [ "${SNOWCAP_NO_TEST_PACKAGES:-0}" = 1 ] || wanted+=("${SNOWCAP_TEST_PACKAGES[@]}")
+    for pkg in "${wanted[@]}"; do
         if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed'; then
             missing+=("$pkg")
         fi

@@ -65,8 +65,14 @@ struct SweepOptions {
     std::string stage = "lit";     // lit | persistent | mask | height | normal
     std::string tile = "320x180";  // tile size
     int jobs = 1;                  // worker processes
-    std::filesystem::path outDir = "out/sweep";
+    std::filesystem::path outDir;  // "": out/sweep (with --merge: the plan's directory)
     bool progress = true;
+    // Beyond one machine (docs/cluster.md): plan, run one shard, merge.
+    std::filesystem::path planDir;  // --plan DIR: write DIR/plan.json (with --shard: read it)
+    std::string shard;              // --shard K/N or env
+    int shardCount = 0;             // --shard-count N: N for --shard env under Kubernetes
+    std::filesystem::path mergeDir; // --merge DIR
+    bool requestGiven = false;      // any of --scenario --vary --at --frames --sim --stage --tile
 };
 int runSweep(const CommonOptions& common, const SweepOptions& options);
 CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options);

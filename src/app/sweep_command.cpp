@@ -7,7 +7,11 @@
 // and leaves its results in DIR/.sweep_work. The parent only plans, watches and assembles: it
 // never touches GL, so a fork needs no exec and no context is ever shared. Progress comes back
 // through one step counter per worker in shared memory.
+//
+// --plan, --shard and --merge (a sweep beyond one machine) are in sweep_shard_command.cpp; they
+// run their batches through runSweepBatches below, as one process does.
 #include "app/commands.hpp"
+#include "app/sweep_batches.hpp"
 #include "lab/lab.hpp"
 #include "lab/progress.hpp"
 #include "lab/run_guard.hpp"
@@ -36,38 +40,60 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options) {
     CLI::App* command = app.add_subcommand(
         "sweep", "Run every combination of --vary values into a contact sheet, CSV, JSON and "
                  "plots (docs/sweeps.md)");
-    command->add_option("--scenario", options.scenario, "Scenario name or TOML file")
+    // The request: what one process runs, or what --plan writes (--shard and --merge take it
+    // from plan.json, so giving any of these with them is an error).
+    const auto request = [&options](CLI::Option* option) {
+        return option->each([&options](const std::string&) { options.requestGiven = true; });
+    };
+    request(command->add_option("--scenario", options.scenario, "Scenario name or TOML file"))
         ->capture_default_str();
-    command
-        ->add_option("--vary", options.vary,
-                     "KEY=V1,V2,... (repeatable; every combination of all of them runs)")
+    request(
+        command->add_option("--vary", options.vary,
+                            "KEY=V1,V2,... (repeatable; every combination of all of them runs)"))
         ->allow_extra_args(false)
         ->take_all();
-    command->add_option("--at", options.atS, "The sheet's columns: times in seconds, T1,T2,...")
-        ->delimiter(',')
-        ->required();
-    command->add_option("--frames", options.frames, "Steps to run (default: to the last --at)")
+    request(command->add_option("--at", options.atS,
+                                "The sheet's columns: times in seconds, T1,T2,..."))
+        ->delimiter(',');
+    request(
+        command->add_option("--frames", options.frames, "Steps to run (default: to the last --at)"))
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    command->add_option("--sim", options.sim,
-                        "The sim measured (default: the one --vary's keys name, else a)");
-    command->add_option("--stage", options.stage, "What each tile shows: lit or one material stage")
+    request(command->add_option("--sim", options.sim,
+                                "The sim measured (default: the one --vary's keys name, else a)"));
+    request(command->add_option("--stage", options.stage,
+                                "What each tile shows: lit or one material stage"))
         ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal"}))
         ->capture_default_str();
-    command->add_option("--tile", options.tile, "Tile size WxH")->capture_default_str();
+    request(command->add_option("--tile", options.tile, "Tile size WxH"))->capture_default_str();
     command->add_option("--jobs", options.jobs, "Worker processes (each with its own context)")
         ->check(CLI::Range(1, 64))
         ->capture_default_str();
-    command->add_option("--out", options.outDir, "Output directory")->capture_default_str();
+    command->add_option("--out", options.outDir,
+                        "Output directory (default out/sweep; with --merge, the plan's)");
     command->add_flag("!--no-progress", options.progress, "No progress on stderr");
+    command->add_option("--plan", options.planDir,
+                        "Write the sweep's plan to DIR/plan.json and stop; with --shard, run a "
+                        "shard of that plan (docs/cluster.md)");
+    command->add_option("--shard", options.shard,
+                        "K/N: run shard K of N of --plan DIR into DIR/shards/K; env: K and N "
+                        "from Slurm's or Kubernetes' array variables");
+    command
+        ->add_option("--shard-count", options.shardCount,
+                     "N for --shard env in a Kubernetes Indexed Job (else SNOWCAP_SHARD_COUNT)")
+        ->check(CLI::Range(1, 100000));
+    command->add_option("--merge", options.mergeDir,
+                        "Check every shard of the plan in DIR and write the sweep's outputs");
     return command;
 }
 
 namespace {
 
-// The batches in this process, one after another, in a context of its own.
+// The batches in this process, one after another, in a context of its own; with `saveDir`,
+// each batch's results are saved there as it ends (sweepBatchFile).
 std::variant<std::vector<SweepResult>, std::string>
 runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<int>& batches,
-           bool debugGl, const std::function<void(long long)>& onSteps) {
+           bool debugGl, const std::function<void(long long)>& onSteps,
+           const fs::path* saveDir = nullptr) {
     auto context = HeadlessContext::create(debugGl);
     if (auto* error = std::get_if<ContextError>(&context))
         return error->message;
@@ -80,6 +106,9 @@ runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<
             plan, b, run, info.renderer, [&](long long k) { onSteps(before + k); }, &lab);
         if (auto* error = std::get_if<std::string>(&ran))
             return *error;
+        if (saveDir)
+            if (auto error = saveSweepResults(std::get<0>(ran), sweepBatchFile(*saveDir, b)))
+                return *error;
         for (SweepResult& r : std::get<0>(ran))
             all.push_back(std::move(r));
         before += plan.batches[b].settings.run.frames;
@@ -87,10 +116,12 @@ runBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<
     return all;
 }
 
-// N workers over shared step counters; the parent draws the progress while they run.
-std::variant<std::vector<SweepResult>, std::string>
-runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool debugGl,
-             const fs::path& workDir, ProgressReporter& progress, double dt) {
+// N workers over shared step counters; the parent draws the progress while they run. Batch
+// batches[i] goes to worker i mod N, which saves each batch's results in `workDir`.
+std::optional<std::string> runInWorkers(const SweepPlan& plan, const SweepRunOptions& run,
+                                        const std::vector<int>& batches, int jobs, bool debugGl,
+                                        const fs::path& workDir, ProgressReporter& progress,
+                                        double dt) {
     void* shared = mmap(nullptr, sizeof(std::atomic<long long>) * jobs, PROT_READ | PROT_WRITE,
                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (shared == MAP_FAILED)
@@ -104,8 +135,8 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
     std::vector<pid_t> workers;
     for (int w = 0; w < jobs; ++w) {
         std::vector<int> mine;
-        for (int b = w; b < static_cast<int>(plan.batches.size()); b += jobs)
-            mine.push_back(b);
+        for (std::size_t i = w; i < batches.size(); i += jobs)
+            mine.push_back(batches[i]);
         const pid_t pid = fork();
         if (pid < 0) {
             for (pid_t started : workers)
@@ -114,14 +145,10 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
         }
         if (pid == 0) {
             RunGuard::defaultInterrupts(); // the parent stops its workers with SIGTERM
-            auto ran =
-                runBatches(plan, run, mine, debugGl, [&](long long k) { steps[w].store(k); });
+            auto ran = runBatches(
+                plan, run, mine, debugGl, [&](long long k) { steps[w].store(k); }, &workDir);
             int code = 0;
             if (auto* error = std::get_if<std::string>(&ran)) {
-                spdlog::error("{}", *error);
-                code = 1;
-            } else if (auto error = saveSweepResults(std::get<0>(ran),
-                                                     workDir / fmt::format("worker_{}.json", w))) {
                 spdlog::error("{}", *error);
                 code = 1;
             }
@@ -160,10 +187,45 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
     munmap(shared, sizeof(std::atomic<long long>) * jobs);
     if (!failure.empty())
         return failure;
+    return std::nullopt;
+}
 
+// A SIGINT or SIGTERM caught by RunGuard (a one-process sweep catches them): the work directory
+// goes, one line says so, and the process exits 128 + signal, from inside a batch too, so nothing
+// half-written is left.
+void stopIfInterrupted(const fs::path& workDir) {
+    if (const int signal = RunGuard::interruptedBy()) {
+        std::error_code ec;
+        fs::remove_all(workDir, ec);
+        spdlog::error("{}", RunGuard::interruptedNote("sweep", workDir.parent_path(), signal));
+        std::fflush(nullptr);
+        std::_Exit(128 + signal);
+    }
+}
+
+} // namespace
+
+std::variant<std::vector<SweepResult>, std::string>
+runSweepBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<int>& batches,
+                int jobs, bool debugGl, const fs::path& workDir, bool save,
+                ProgressReporter& progress) {
+    const double dt = 1.0 / plan.batches.front().settings.run.fps;
+    if (batches.empty())
+        return std::vector<SweepResult>{};
+    if (jobs <= 1) {
+        const auto stepped = [&](long long k) {
+            stopIfInterrupted(workDir);
+            progress.update(k, k * dt);
+        };
+        if (!save)
+            return runBatches(plan, run, batches, debugGl, stepped);
+        return runBatches(plan, run, batches, debugGl, stepped, &workDir);
+    }
+    if (auto error = runInWorkers(plan, run, batches, jobs, debugGl, workDir, progress, dt))
+        return *error;
     std::vector<SweepResult> all;
-    for (int w = 0; w < jobs; ++w) {
-        auto loaded = loadSweepResults(workDir / fmt::format("worker_{}.json", w));
+    for (int b : batches) {
+        auto loaded = loadSweepResults(sweepBatchFile(workDir, b));
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         for (SweepResult& r : std::get<0>(loaded))
@@ -172,24 +234,7 @@ runInWorkers(const SweepPlan& plan, const SweepRunOptions& run, int jobs, bool d
     return all;
 }
 
-} // namespace
-
-int runSweep(const CommonOptions& common, const SweepOptions& options) {
-    const auto started = std::chrono::steady_clock::now();
-    SweepRequest request;
-    request.scenario = options.scenario;
-    request.overrides = common.overrides;
-    request.atS = options.atS;
-    request.frames = options.frames;
-    request.sim = options.sim;
-    for (const std::string& text : options.vary) {
-        auto axis = parseSweepAxis(text);
-        if (auto* error = std::get_if<std::string>(&axis)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-        request.axes.push_back(std::get<SweepAxis>(std::move(axis)));
-    }
+std::variant<SweepRunOptions, std::string> sweepRunOptionsFrom(const SweepOptions& options) {
     SweepRunOptions run;
     run.stage = surfaceOutputNamed(options.stage);
     const auto x = options.tile.find('x');
@@ -200,25 +245,53 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
         run.tileWidth = 0;
     }
     if (x == std::string::npos || run.tileWidth < 16 || run.tileHeight < 16 ||
-        run.tileWidth > 4096 || run.tileHeight > 4096) {
-        spdlog::error("--tile '{}': expected WxH, each 16 to 4096", options.tile);
-        return 2;
+        run.tileWidth > 4096 || run.tileHeight > 4096)
+        return fmt::format("--tile '{}': expected WxH, each 16 to 4096", options.tile);
+    return run;
+}
+
+std::variant<SweepPlan, std::string> planSweepFrom(const CommonOptions& common,
+                                                   const SweepOptions& options) {
+    SweepRequest request;
+    request.scenario = options.scenario;
+    request.overrides = common.overrides;
+    request.atS = options.atS;
+    request.frames = options.frames;
+    request.sim = options.sim;
+    for (const std::string& text : options.vary) {
+        auto axis = parseSweepAxis(text);
+        if (auto* error = std::get_if<std::string>(&axis))
+            return *error;
+        request.axes.push_back(std::get<SweepAxis>(std::move(axis)));
     }
     // Every combination is loaded and checked here, before anything runs.
-    auto planned = planSweep(request);
+    return planSweep(request);
+}
+
+int runSweep(const CommonOptions& common, const SweepOptions& options) {
+    if (!options.planDir.empty() || !options.shard.empty() || !options.mergeDir.empty())
+        return runSweepBeyondOneProcess(common, options);
+    const auto started = std::chrono::steady_clock::now();
+    auto runOptions = sweepRunOptionsFrom(options);
+    if (auto* error = std::get_if<std::string>(&runOptions)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    const SweepRunOptions& run = std::get<SweepRunOptions>(runOptions);
+    auto planned = planSweepFrom(common, options);
     if (auto* error = std::get_if<std::string>(&planned)) {
         spdlog::error("{}", *error);
         return 2;
     }
     const SweepPlan& plan = std::get<SweepPlan>(planned);
+    const fs::path outDir = options.outDir.empty() ? fs::path("out/sweep") : options.outDir;
     std::error_code ec;
-    fs::create_directories(options.outDir, ec);
+    fs::create_directories(outDir, ec);
     if (ec) {
-        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
-                      ec.message());
+        spdlog::error("{}: cannot create output directory ({})", outDir.string(), ec.message());
         return 2;
     }
-    auto guarded = RunGuard::take(options.outDir); // one run a directory; run.json last
+    auto guarded = RunGuard::take(outDir); // one run a directory; run.json last
     if (auto* error = std::get_if<std::string>(&guarded)) {
         spdlog::error("{}", *error);
         return 2;
@@ -241,34 +314,20 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
                                .total = totalSteps,
                                .simulatedTotalS = totalSteps * dt},
                               std::cerr);
-    std::variant<std::vector<SweepResult>, std::string> ran;
-    const fs::path workDir = options.outDir / ".sweep_work";
-    const auto stopIfInterrupted = [&] {
-        if (const int signal = RunGuard::interruptedBy()) {
-            fs::remove_all(workDir, ec);
-            spdlog::error("{}", RunGuard::interruptedNote("sweep", options.outDir, signal));
-            std::fflush(nullptr);
-            std::_Exit(128 + signal); // from inside a batch too: nothing half-written is left
-        }
-    };
-    if (jobs <= 1) {
-        std::vector<int> all(plan.batches.size());
-        for (std::size_t b = 0; b < all.size(); ++b)
-            all[b] = static_cast<int>(b);
-        ran = runBatches(plan, run, all, common.debugGl, [&](long long k) {
-            stopIfInterrupted();
-            progress.update(k, k * dt);
-        });
-    } else {
+    const fs::path workDir = outDir / ".sweep_work";
+    if (jobs > 1) {
         fs::create_directories(workDir, ec);
         if (ec) {
             spdlog::error("{}: cannot create ({})", workDir.string(), ec.message());
             return 2;
         }
-        ran = runInWorkers(plan, run, jobs, common.debugGl, workDir, progress, dt);
     }
+    std::vector<int> all(plan.batches.size());
+    for (std::size_t b = 0; b < all.size(); ++b)
+        all[b] = static_cast<int>(b);
+    auto ran = runSweepBatches(plan, run, all, jobs, common.debugGl, workDir, false, progress);
     progress.finish();
-    stopIfInterrupted();
+    stopIfInterrupted(workDir);
     if (auto* error = std::get_if<std::string>(&ran)) {
         spdlog::error("{}", *error);
         return 1;
@@ -280,19 +339,19 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
     info.glRenderer = results.empty() ? "" : results.front().glRenderer;
     info.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (auto error = writeSweepOutputs(options.outDir, plan, std::move(results), info)) {
+    if (auto error = writeSweepOutputs(outDir, plan, std::move(results), info)) {
         spdlog::error("{}", *error);
         return 1;
     }
     fs::remove_all(workDir, ec);
-    stopIfInterrupted();
+    stopIfInterrupted(workDir);
     if (auto error = guard.publish("sweep")) {
         spdlog::error("{}", *error);
         return 1;
     }
     spdlog::info("sweep: {} combinations x {} steps in {:.1f} s; wrote {}",
                  plan.combinations.size(), plan.batches.front().settings.run.frames,
-                 info.wallSeconds, (options.outDir / "sheet.png").string());
+                 info.wallSeconds, (outDir / "sheet.png").string());
     return 0;
 }
 

@@ -28,31 +28,6 @@ nlohmann::json statsJson(const BufferStats& stats) {
         {"above", {{"0.01", stats.above[0]}, {"0.1", stats.above[1]}, {"0.5", stats.above[2]}}}};
 }
 
-// A TOML value as JSON: tables become objects, arrays arrays, values stay what they are.
-nlohmann::json tomlToJson(const toml::node& node) {
-    if (const toml::table* table = node.as_table()) {
-        nlohmann::json object = nlohmann::json::object();
-        for (auto&& [key, value] : *table)
-            object[std::string(key.str())] = tomlToJson(value);
-        return object;
-    }
-    if (const toml::array* array = node.as_array()) {
-        nlohmann::json list = nlohmann::json::array();
-        for (const toml::node& value : *array)
-            list.push_back(tomlToJson(value));
-        return list;
-    }
-    if (const auto* text = node.as_string())
-        return text->get();
-    if (const auto* integer = node.as_integer())
-        return integer->get();
-    if (const auto* number = node.as_floating_point())
-        return number->get();
-    if (const auto* flag = node.as_boolean())
-        return flag->get();
-    return nullptr;
-}
-
 // JSON has no NaN: a probe outside the region records null.
 nlohmann::json probeValues(const std::vector<float>& values) {
     nlohmann::json out = nlohmann::json::array();
@@ -86,6 +61,31 @@ nlohmann::json reliefJson(SnowField& field, SceneRenderer& renderer, int s,
 }
 
 } // namespace
+
+// A TOML value as JSON: tables become objects, arrays arrays, values stay what they are.
+nlohmann::json tomlToJson(const toml::node& node) {
+    if (const toml::table* table = node.as_table()) {
+        nlohmann::json object = nlohmann::json::object();
+        for (auto&& [key, value] : *table)
+            object[std::string(key.str())] = tomlToJson(value);
+        return object;
+    }
+    if (const toml::array* array = node.as_array()) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const toml::node& value : *array)
+            list.push_back(tomlToJson(value));
+        return list;
+    }
+    if (const auto* text = node.as_string())
+        return text->get();
+    if (const auto* integer = node.as_integer())
+        return integer->get();
+    if (const auto* number = node.as_floating_point())
+        return number->get();
+    if (const auto* flag = node.as_boolean())
+        return flag->get();
+    return nullptr;
+}
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
                                            const GlInfo& gl, SnowField& field,

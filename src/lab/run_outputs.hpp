@@ -10,11 +10,17 @@
 #include "snow/snow_field.hpp"
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <span>
 #include <string>
+#include <toml++/toml.h>
 
 namespace snowcap {
+
+// A TOML value as JSON: tables become objects, arrays arrays, values stay what they are
+// (stats.json's `params`, plan.json's resolved settings).
+nlohmann::json tomlToJson(const toml::node& node);
 
 std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
                                            const Settings& settings, const GlInfo& gl,

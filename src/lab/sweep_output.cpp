@@ -87,6 +87,40 @@ ImageRgba8 contactSheet(const SweepPlan& plan, const std::vector<SweepResult>& r
     return sheet;
 }
 
+// sweep.json's "run": each batch's wall time, and for a merge each shard's record.
+nlohmann::json runJson(const SweepPlan& plan, const std::vector<SweepResult>& results,
+                       const SweepRunInfo& info) {
+    std::vector<double> batchWall(plan.batches.size(), 0.0);
+    for (std::size_t b = 0; b < plan.batches.size(); ++b)
+        batchWall[b] = results[plan.batches[b].combinations.front()].batchWallS;
+    const auto batches = [&](const std::vector<int>& which) {
+        nlohmann::json list = nlohmann::json::array();
+        for (int b : which)
+            list.push_back({{"batch", b}, {"wall_s", batchWall[b]}});
+        return list;
+    };
+    nlohmann::json run = {{"wall_seconds", info.wallSeconds}};
+    if (info.shards.empty()) {
+        std::vector<int> all(plan.batches.size());
+        for (std::size_t b = 0; b < all.size(); ++b)
+            all[b] = static_cast<int>(b);
+        run["jobs"] = info.jobs;
+        run["gl_renderer"] = info.glRenderer;
+        run["batches"] = batches(all);
+        return run;
+    }
+    nlohmann::json shards = nlohmann::json::array();
+    for (const SweepShardRecord& r : info.shards)
+        shards.push_back({{"shard", r.shard.text()},
+                          {"host", r.host},
+                          {"jobs", r.jobs},
+                          {"wall_seconds", r.wallSeconds},
+                          {"gl_renderer", r.glRenderer},
+                          {"batches", batches(r.batches)}});
+    run["shards"] = shards;
+    return run;
+}
+
 } // namespace
 
 std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPlan& plan,
@@ -125,7 +159,7 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
     csv += ",deepest_cm,crest_cm"; // at the end of the run
     for (double t : at)
         csv += fmt::format(",psnr_db@{}s", timeText(t));
-    csv += ",batch,batch_wall_s\n";
+    csv += ",batch\n"; // its wall time is in sweep.json's "run": timings differ run to run
 
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t r = 0; r < results.size(); ++r) {
@@ -155,7 +189,7 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
         csv += "," + number(std::optional<double>(result.relief.crestCm));
         for (std::size_t t = 0; t < at.size(); ++t)
             csv += "," + number(std::optional<double>(psnr[r][t]));
-        csv += fmt::format(",{},{}\n", batch, result.batchWallS);
+        csv += fmt::format(",{}\n", batch);
 
         // ---- the same in sweep.json ----
         nlohmann::json values = nlohmann::json::object();
@@ -198,8 +232,7 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
                           {"to0_s", jsonNumber(result.predicted.toZeroS)}}},
                         {"at", samples},
                         {"deepest_cm", result.relief.deepestCm},
-                        {"crest_cm", result.relief.crestCm},
-                        {"batch_wall_s", result.batchWallS}});
+                        {"crest_cm", result.relief.crestCm}});
     }
     if (auto error = writeFileAtomically(dir / "sweep.csv",
                                          std::vector<std::uint8_t>(csv.begin(), csv.end())))
@@ -220,10 +253,8 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
                           {"frames", first.run.frames},
                           {"fps", first.run.fps},
                           {"stage", info.stage},
-                          {"jobs", info.jobs},
-                          {"wall_seconds", info.wallSeconds},
-                          {"gl_renderer", info.glRenderer},
-                          {"combinations", rows}};
+                          {"combinations", rows},
+                          {"run", runJson(plan, results, info)}};
     const std::string text = out.dump(2) + "\n";
     if (auto error = writeFileAtomically(dir / "sweep.json",
                                          std::vector<std::uint8_t>(text.begin(), text.end())))

@@ -5,6 +5,7 @@
 
 #include "lab/sweep_plan.hpp"
 #include "lab/sweep_run.hpp"
+#include "lab/sweep_shards.hpp"
 
 #include <filesystem>
 #include <optional>
@@ -17,11 +18,15 @@ namespace snowcap {
 // tiles it holds: width = columns x (tile + gap) + gap, height = rows x (tile + gap) + gap.
 inline constexpr int kSheetGap = 4;
 
+// How the sweep ran: sweep.json's "run", the only part of the outputs that differs between two
+// runs of the same sweep (timings, hosts, processes); sheet.png, sweep.csv, plots/ and the rest
+// of sweep.json are the same bytes whether one process ran it or shards merged it.
 struct SweepRunInfo {
     int jobs = 1;
-    double wallSeconds = 0.0;
+    double wallSeconds = 0.0; // the whole run (a merge: the merge itself)
     std::string glRenderer;
     std::string stage = "lit";
+    std::vector<SweepShardRecord> shards; // merged from these; empty for one process
 };
 
 // PSNR in dB of two tiles' RGB (peak 255); +infinity when they are equal.
