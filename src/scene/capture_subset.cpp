@@ -85,12 +85,18 @@ struct JointRates {
     std::vector<float> speedA, speedB;
 };
 
-float frobenius3(const glm::mat4& m) {
-    float sum = 0.0f;
-    for (int c = 0; c < 3; ++c)
-        for (int r = 0; r < 3; ++r)
-            sum += m[c][r] * m[c][r];
-    return std::sqrt(sum);
+// An upper bound of the operator norm of m's linear part: the square root of the largest
+// absolute row sum of mᵀm (Gershgorin bounds its largest eigenvalue). Exact for a rotation
+// times a uniform scale, such as the importer's file-to-world conversion.
+float operatorNormBound(const glm::mat4& m) {
+    const glm::mat3 a(m);
+    const glm::mat3 gram = glm::transpose(a) * a;
+    float largest = 0.0f;
+    for (int r = 0; r < 3; ++r)
+        largest =
+            std::max(largest, std::abs(gram[0][r]) + std::abs(gram[1][r]) + std::abs(gram[2][r]));
+    // A little over, for the rounding of the products above.
+    return std::sqrt(largest) * 1.0001f;
 }
 
 JointRates jointRates(const Skeleton& skeleton, std::span<const LocalPose> a,
@@ -118,7 +124,7 @@ JointRates jointRates(const Skeleton& skeleton, std::span<const LocalPose> a,
                      glm::length(b[i].translation - a[i].translation) * inv,
                      omega * scale + std::max({ds.x, ds.y, ds.z}) * rotationScale};
     }
-    const float rootNorm = frobenius3(skeleton.root);
+    const float rootNorm = operatorNormBound(skeleton.root);
     JointRates rates{std::vector<float>(count), std::vector<float>(count)};
     std::vector<std::size_t> chain;
     for (std::size_t j = 0; j < count; ++j) {

@@ -97,6 +97,14 @@ TEST(CaptureSubset, TheHandThatDipsBetweenSamplesIsKept) {
         handTruth = std::min(handTruth, truth[v]);
     }
     EXPECT_NEAR(handTruth, 0.0f, 0.05f); // the legs' bottom; the hand comes to 5 cm
+    float handBound = INFINITY, handLowest = INFINITY;
+    for (std::size_t v = figure.armFirstVertex; v < truth.size(); ++v) {
+        handBound = std::min(handBound, lowest[v]);
+        handLowest = std::min(handLowest, truth[v]);
+    }
+    // The arm's box (8 cm across) turning about the shoulder: its corner comes lowest.
+    EXPECT_NEAR(handLowest, 140.0f - std::hypot(135.0f, 4.0f), 0.01f);
+    std::printf("dipping hand: lowest %.2f cm, its bound %.2f cm\n", handLowest, handBound);
     EXPECT_FLOAT_EQ(subset.lowestCm, *std::min_element(lowest.begin(), lowest.end()) - 0.01f);
 }
 
