@@ -31,7 +31,7 @@ DeformerSettings meshDeformer(const std::string& name, const std::string& file, 
     return d;
 }
 
-// Every bundled deformer mesh pressing into the snow, moving, beside a crowd of walking
+// Every bundled mesh (the plants too) pressing into the snow, moving, beside a crowd of walking
 // bipeds; one biped sunk below the ground (its band does not reach the snow top: drawn whole)
 // and one walking above the snow (culled), all in a 384 cm field at 3 cm a texel.
 Settings scene(CaptureSubsetMode mode) {
@@ -46,6 +46,8 @@ Settings scene(CaptureSubsetMode mode) {
         meshDeformer("sled", "sled.glb", {60, -140, 10}, {110, -140, 10}, ContactType::Vehicle),
         meshDeformer("sphere", "sphere.glb", {-150, -40, 10}, {-110, -30, 10}, ContactType::Other),
         meshDeformer("wheels", "wheels.glb", {-150, 80, 12}, {-100, 80, 12}, ContactType::Vehicle),
+        meshDeformer("grass", "grass_tuft.glb", {-40, 150, 5}, {0, 150, 5}, ContactType::Other),
+        meshDeformer("bush", "bush.glb", {60, 150, 15}, {100, 140, 15}, ContactType::Other),
     };
     DeformerSettings biped;
     biped.mesh = "assets/meshes/biped.glb";
@@ -88,7 +90,7 @@ TEST(CaptureSubsetGL, PrintsEqualTheFullCaptureForEveryBundledMeshOverAWalkCycle
     const Settings autoSettings = scene(CaptureSubsetMode::Auto);
     const Settings offSettings = scene(CaptureSubsetMode::Off);
     std::vector<Deformer> deformers = loaded(autoSettings);
-    ASSERT_EQ(deformers.size(), 16u);
+    ASSERT_EQ(deformers.size(), 18u);
     double cycleS = 0.0;
     for (const Deformer& d : deformers)
         if (d.skin)
@@ -126,8 +128,8 @@ TEST(CaptureSubsetGL, PrintsEqualTheFullCaptureForEveryBundledMeshOverAWalkCycle
     EXPECT_EQ(differing, 0) << "steps x sims whose buffers differ, of " << 2 * steps;
     EXPECT_GT(deepest, 0.1f) << "they pressed";
     // And the subsets did the work: fewer triangles; the high biped was never drawn.
-    EXPECT_EQ(instancesOff, 16 * steps);
-    EXPECT_EQ(instancesAuto, 15 * steps);
+    EXPECT_EQ(instancesOff, 18 * steps);
+    EXPECT_EQ(instancesAuto, 17 * steps);
     EXPECT_LT(trianglesAuto, trianglesOff * 6 / 10);
     std::printf("triangles captured over %d steps: %lld with subsets, %lld without\n", steps,
                 trianglesAuto, trianglesOff);
@@ -260,9 +262,9 @@ TEST(CaptureSubsetGL, ASubsetIsMadeOncePerMeshKeyHoweverManyMembers) {
     Settings settings = scene(CaptureSubsetMode::Auto);
     settings.crowds[0].count = 120;
     DeformerSet set(loaded(settings), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
-    EXPECT_EQ(set.deformers().size(), 7u + 120u);
-    EXPECT_EQ(set.meshCount(), 6); // five meshes and the biped
-    EXPECT_EQ(set.captureSubsetsBuilt(), 6);
+    EXPECT_EQ(set.deformers().size(), 9u + 120u);
+    EXPECT_EQ(set.meshCount(), 8); // seven meshes and the biped
+    EXPECT_EQ(set.captureSubsetsBuilt(), 8);
     const std::vector<DeformerInstance>& instances = set.instancesAt(0.2);
     const gpu::GpuMesh* biped = instances.back().mesh;
     ASSERT_TRUE(biped->hasCaptureSubset());
