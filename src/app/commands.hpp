@@ -98,8 +98,9 @@ CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options);
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
 // prints a summary; 2 and one stderr line if unusable.
-// With `preview` non-empty, also writes the model's silhouettes there (scene/mesh_preview.hpp).
+// With `preview` non-empty, also writes the model's silhouettes there (scene/mesh_preview.hpp);
+// with `subsetPreview`, its capture subset for its first clip (kept triangles in colour).
 int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
-                   const std::string& preview = "");
+                   const std::string& preview = "", const std::string& subsetPreview = "");
 
 } // namespace snowcap

@@ -7,6 +7,7 @@
 #include "core/config.hpp"
 #include "core/paths.hpp"
 #include "scene/capture_proxy.hpp"
+#include "scene/capture_subset.hpp"
 #include "scene/mesh_preview.hpp"
 #include "scene/model_import.hpp"
 
@@ -74,10 +75,38 @@ void printClipHeights(const ImportedModel& model, const AnimationClip& clip) {
                         feet[j].high - feet[j].low);
 }
 
+// The capture subset of the capture's list (`captureList`: the proxy's or the full mesh's)
+// for one clip (null: the rest pose), at the settings' band.
+CaptureSubset subsetOf(const ImportedModel& model, std::span<const std::uint32_t> captureList,
+                       const AnimationClip* clip, double bandCm) {
+    VertexReach lowest;
+    if (model.skinned()) {
+        const AnimationClip* clips[] = {clip};
+        const SkinnedMotion motion{model.joints, model.weights, &model.skeleton,
+                                   clip ? std::span<const AnimationClip* const>(clips)
+                                        : std::span<const AnimationClip* const>()};
+        lowest = lowestVertexZ(model.mesh, &motion);
+    } else {
+        lowest = lowestVertexZ(model.mesh);
+    }
+    return buildCaptureSubset(captureList, lowest, bandCm);
+}
+
+void printSubset(const CaptureSubset& subset, const char* what, double bandCm) {
+    if (!subset.valid) {
+        std::printf("  subset      %s: none (capture.subset = \"off\")\n", what);
+        return;
+    }
+    std::printf("  subset      %s: %zu of %zu triangles can reach the band z %.2f .. %.2f cm "
+                "(lowest point + %.2f cm)\n",
+                what, subset.triangles(), subset.sourceTriangles, subset.baseCm, subset.bandTopCm,
+                bandCm);
+}
+
 } // namespace
 
 int runInspectMesh(const CommonOptions& common, const std::string& path, ImportOptions options,
-                   const std::string& preview) {
+                   const std::string& preview, const std::string& subsetPreview) {
     auto settings = loadSettings({resourceRoot() / "config/default.toml"}, common.overrides);
     if (const auto* error = std::get_if<ConfigError>(&settings)) {
         std::fprintf(stderr, "snowcap: %s\n", error->message.c_str());
@@ -110,6 +139,22 @@ int runInspectMesh(const CommonOptions& common, const std::string& path, ImportO
         std::printf(
             "  capture     proxy of %zu triangles (bound %.2f cm), measured error %.3f cm\n",
             proxy.triangles(), bound, proxy.errorCm);
+    // What of that can reach the snow (capture.subset): the band is snow.depth_cm + margin
+    // above the lowest point the mesh reaches, per clip (a deformer plays one).
+    const double bandCm = captureSubsetBandCm(std::get<Settings>(settings));
+    const std::span<const std::uint32_t> captureList =
+        proxy.indices.empty() ? std::span<const std::uint32_t>(model.mesh.indices)
+                              : std::span<const std::uint32_t>(proxy.indices);
+    std::vector<CaptureSubset> clipSubsets;
+    if (!model.skinned() || model.clips.empty()) {
+        clipSubsets.push_back(subsetOf(model, captureList, nullptr, bandCm));
+        printSubset(clipSubsets.back(), model.skinned() ? "rest pose" : "still mesh", bandCm);
+    }
+    if (model.skinned())
+        for (const AnimationClip& clip : model.clips) {
+            clipSubsets.push_back(subsetOf(model, captureList, &clip, bandCm));
+            printSubset(clipSubsets.back(), ("clip " + clip.name).c_str(), bandCm);
+        }
     std::string materials;
     for (const std::string& name : model.materials)
         materials += (materials.empty() ? "" : ", ") + (name.empty() ? "(unnamed)" : name);
@@ -140,19 +185,35 @@ int runInspectMesh(const CommonOptions& common, const std::string& path, ImportO
     std::printf("  warnings    %s\n", model.warnings.empty() ? "none" : "");
     for (const std::string& warning : model.warnings)
         std::printf("    %s\n", warning.c_str());
+    const Mesh rest = model.skinned()
+                          ? skinMesh(model.mesh, model.joints, model.weights,
+                                     skinningMatrices(model.skeleton, nullptr, 0.0, false))
+                          : model.mesh;
     if (!preview.empty()) {
         char caption[256];
         std::snprintf(caption, sizeof caption, "%s: %.0f x %.0f x %.0f cm (x, y, z; Z up)",
                       std::filesystem::path(path).filename().c_str(), size.x, size.y, size.z);
-        const Mesh rest = model.skinned()
-                              ? skinMesh(model.mesh, model.joints, model.weights,
-                                         skinningMatrices(model.skeleton, nullptr, 0.0, false))
-                              : model.mesh;
         if (auto error = writePng(preview, renderMeshPreview(rest, caption))) {
             std::fprintf(stderr, "snowcap: %s\n", error->c_str());
             return 1;
         }
         std::printf("  preview     %s\n", preview.c_str());
+    }
+    if (!subsetPreview.empty()) {
+        // The first clip's subset (or the still mesh's), on the rest pose.
+        const CaptureSubset& subset = clipSubsets.front();
+        char caption[256];
+        std::snprintf(caption, sizeof caption,
+                      "%s: capture subset %zu of %zu triangles (orange), band top dashed",
+                      std::filesystem::path(path).filename().c_str(), subset.triangles(),
+                      subset.sourceTriangles);
+        const float top = subset.valid ? subset.bandTopCm : NAN;
+        if (auto error = writePng(subsetPreview,
+                                  renderMeshPreview(rest, caption, 300, subset.indices, top))) {
+            std::fprintf(stderr, "snowcap: %s\n", error->c_str());
+            return 1;
+        }
+        std::printf("  subset pic  %s\n", subsetPreview.c_str());
     }
     return 0;
 }

@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     inspect->add_option("--fit-height-cm", meshOptions.fitHeightCm, "Scale to this height (cm)");
     inspect->add_option("--rotation-deg", meshRotation, "Euler X Y Z, degrees")->expected(3);
     inspect->add_option("--offset-cm", meshOffset, "Move after placement, cm")->expected(3);
-    std::string meshUp = "auto", meshPreview;
+    std::string meshUp = "auto", meshPreview, meshSubsetPreview;
     inspect
         ->add_option("--up", meshUp, "The file's up axis: auto (metadata, else the format's), y, z")
         ->check(CLI::IsMember({"auto", "y", "z"}))
@@ -129,6 +129,9 @@ int main(int argc, char** argv) {
     inspect->add_option(
         "--preview", meshPreview,
         "Also write front/side/top silhouettes with ground, origin and 1 m bar (PNG)");
+    inspect->add_option("--subset-preview", meshSubsetPreview,
+                        "Also write the silhouettes with the capture subset of the first clip "
+                        "in colour and its band's top dashed (PNG)");
     addSet(inspect); // import.max_memory_mib, import.max_seconds
 
     // A usage error is one line and exit 2 in every subcommand (CLI11's own exit codes are
@@ -177,7 +180,7 @@ int main(int argc, char** argv) {
         if (meshOffset.size() == 3)
             meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
         meshOptions.upAxis = meshUp == "z" ? UpAxis::Z : meshUp == "y" ? UpAxis::Y : UpAxis::Auto;
-        return runInspectMesh(common, meshPath, meshOptions, meshPreview);
+        return runInspectMesh(common, meshPath, meshOptions, meshPreview, meshSubsetPreview);
     }
     if (viewSize.size() == 2) {
         viewOptions.width = viewSize[0];

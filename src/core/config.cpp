@@ -189,6 +189,10 @@ std::string_view toString(BufferFormat format) {
 std::string_view toString(RefillMode mode) {
     return nameOf(kRefillModes, mode);
 }
+std::string_view toString(CaptureSubsetMode mode) {
+    return nameOf(kCaptureSubsetModes, mode);
+}
+
 std::string_view toString(CaptureProxyMode mode) {
     return nameOf(kCaptureProxyModes, mode);
 }

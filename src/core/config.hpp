@@ -57,6 +57,7 @@ std::string_view toString(BlurMode mode);
 std::string_view toString(BufferFormat format);
 std::string_view toString(RefillMode mode);
 std::string_view toString(CaptureProxyMode mode);
+std::string_view toString(CaptureSubsetMode mode);
 std::string_view toString(CaptureDepth depth);
 std::string_view toString(RimMode mode);
 std::string_view toString(RegionMode mode);

@@ -72,6 +72,10 @@ inline constexpr std::array<Spelling<RefillMode>, 2> kRefillModes{{
     {RefillMode::Multiply, "multiply"},
     {RefillMode::Linear, "linear"},
 }};
+inline constexpr std::array<Spelling<CaptureSubsetMode>, 2> kCaptureSubsetModes{{
+    {CaptureSubsetMode::Auto, "auto"},
+    {CaptureSubsetMode::Off, "off"},
+}};
 inline constexpr std::array<Spelling<CaptureProxyMode>, 2> kCaptureProxyModes{{
     {CaptureProxyMode::Auto, "auto"},
     {CaptureProxyMode::Off, "off"},

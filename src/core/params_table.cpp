@@ -14,6 +14,7 @@ using config_read::kBlurModes;
 using config_read::kBufferFormats;
 using config_read::kCaptureDepths;
 using config_read::kCaptureProxyModes;
+using config_read::kCaptureSubsetModes;
 using config_read::kContactTimings;
 using config_read::kDecayTimings;
 using config_read::kNormalModes;
@@ -194,6 +195,12 @@ const Section<CaptureSettings>& captureParams() {
             {"proxy_error_cm", &C::proxyErrorCm, 0.0, between(0.0, 1000.0), "cm", Drag,
              "The largest error a proxy may have, world cm, as measured; 0 = half a texel of the "
              "finest capture (2048 cm / 2048 / 2 = 0.5 cm by default)."},
+            {"subset", choice(&C::subset, kCaptureSubsetModes), "auto", anyNumber(), "", Combo,
+             "\"auto\": the capture draws only the triangles of each mesh that can come within "
+             "snow.depth_cm + 10 cm of its lowest point over its clips, for instances standing "
+             "upright and low enough that this covers every depth the mask responds to, and "
+             "skips instances that cannot reach it; the prints are the same. \"off\": every "
+             "triangle of every instance (docs/crowds.md)."},
             {"depth", choice(&C::depth, kCaptureDepths), "auto", anyNumber(), "", Combo,
              "The capture's depth texture: \"d16\" stores far_cm / 65535 steps (0.031 cm at "
              "2000 cm) in half the bytes of \"d32f\"; \"auto\" takes d16 when that step is at "

@@ -47,6 +47,9 @@ enum class Quality { Custom, Off, Low, Medium, High, Ultra };
 enum class ContactType { Foot, Vehicle, Animal, Other };
 // "auto" | "off": whether the capture draws each mesh's simplified proxy or the mesh itself
 enum class CaptureProxyMode { Auto, Off };
+// "auto" | "off": whether the capture draws only the triangles of each mesh that can come
+// down to the snow (scene/capture_subset.hpp) or every one
+enum class CaptureSubsetMode { Auto, Off };
 // "auto" | "d32f" | "d16": the capture's depth store; auto = d16 where its step suffices
 // (snow/contact_capture.hpp, captureDepthFormat)
 enum class CaptureDepth { Auto, D32F, D16 };
@@ -93,6 +96,10 @@ struct CaptureSettings {
     // capture.proxy: "auto" draws a simplified proxy of every deformer mesh in the capture
     // (colour passes keep the full mesh); "off" captures the full meshes.
     CaptureProxyMode proxy{};
+    // capture.subset: "auto" draws, for each instance that stands upright and low enough, only
+    // the triangles of its mesh that can reach the snow's depth above its lowest point over its
+    // clips, and skips instances that cannot reach the mask at all; "off" draws them all.
+    CaptureSubsetMode subset{};
     // capture.proxy_error_cm: the largest error a proxy may have, world cm; 0 = half a texel of
     // the finest capture (snow.ortho_width_cm / resolution / 2).
     double proxyErrorCm{};

@@ -7,9 +7,13 @@
 namespace snowcap::gpu {
 
 GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name,
-                 std::span<const std::uint32_t> captureIndices)
+                 std::span<const std::uint32_t> captureIndices, const CaptureSubsetLists& subset)
     : vertexArray_(name), indexCount_(static_cast<int>(mesh.indices.size())),
-      captureIndexCount_(static_cast<int>(captureIndices.size())) {
+      captureIndexCount_(static_cast<int>(captureIndices.size())),
+      captureLowestCm_(subset.lowestCm), subsetBandTopCm_(subset.bandTopCm) {
+    // A subset that keeps every triangle saves nothing: the capture list is drawn instead.
+    if (subset.indices.size() < std::size_t(hasCaptureProxy() ? captureIndexCount_ : indexCount_))
+        subsetIndexCount_ = static_cast<int>(subset.indices.size());
     std::vector<float> interleaved;
     interleaved.reserve(mesh.positions.size() * 6);
     for (std::size_t i = 0; i < mesh.positions.size(); ++i) {
@@ -19,10 +23,12 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name,
     }
     const std::string label(name);
     vertices_ = Buffer(interleaved.size() * sizeof(float), interleaved.data(), label + ".vertices");
-    // One element buffer: the full list, then the proxy's (drawn at an offset), so the proxy
-    // needs no vertex array of its own.
+    // One element buffer: the full list, then the proxy's and the subset's (drawn at offsets),
+    // so neither needs a vertex array of its own.
     std::vector<std::uint32_t> allIndices(mesh.indices);
     allIndices.insert(allIndices.end(), captureIndices.begin(), captureIndices.end());
+    if (subsetIndexCount_ > 0)
+        allIndices.insert(allIndices.end(), subset.indices.begin(), subset.indices.end());
     indices_ =
         Buffer(allIndices.size() * sizeof(std::uint32_t), allIndices.data(), label + ".indices");
     const GLuint vao = vertexArray_.id();
@@ -38,8 +44,8 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::string_view name,
 
 GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
                  std::span<const glm::vec4> weights, std::string_view name,
-                 std::span<const std::uint32_t> captureIndices)
-    : GpuMesh(mesh, name, captureIndices) {
+                 std::span<const std::uint32_t> captureIndices, const CaptureSubsetLists& subset)
+    : GpuMesh(mesh, name, captureIndices, subset) {
     if (joints.size() != mesh.positions.size() || weights.size() != mesh.positions.size())
         return; // not skinned after all: drawn rigid
     // Attribute 2: four joint indices (integers), attribute 3: their weights.
@@ -70,7 +76,12 @@ GpuMesh::GpuMesh(const Mesh& mesh, std::span<const glm::u16vec4> joints,
 
 void GpuMesh::drawInstances(int count, Detail detail) const {
     glBindVertexArray(vertexArray_.id());
-    if (detail == Detail::Capture && hasCaptureProxy()) {
+    if (detail == Detail::CaptureSubset && hasCaptureSubset()) {
+        const std::size_t offset =
+            std::size_t(indexCount_ + captureIndexCount_) * sizeof(std::uint32_t);
+        glDrawElementsInstanced(GL_TRIANGLES, subsetIndexCount_, GL_UNSIGNED_INT,
+                                reinterpret_cast<const void*>(offset), count);
+    } else if (detail != Detail::Full && hasCaptureProxy()) {
         const std::size_t offset = std::size_t(indexCount_) * sizeof(std::uint32_t);
         glDrawElementsInstanced(GL_TRIANGLES, captureIndexCount_, GL_UNSIGNED_INT,
                                 reinterpret_cast<const void*>(offset), count);

@@ -2,6 +2,7 @@
 
 #include "core/paths.hpp"
 #include "scene/capture_proxy.hpp"
+#include "scene/capture_subset.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -135,14 +136,16 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
         for (std::size_t j = 0; j < deformers().size() && j < visible_.size(); ++j)
             if (deformers()[j].name == built[i].name)
                 visible[i] = visible_[j];
-    session_.deformers = DeformerSet(std::move(built), captureProxyErrorCm(settings));
+    session_.deformers =
+        DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     visible_ = std::move(visible);
     return std::nullopt;
 }
 
 std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
     // A finer capture (or another proxy key) needs proxies built for it: rebuild the set too.
-    deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings());
+    deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings()) ||
+                        captureSubsetBandCm(edited) != captureSubsetBandCm(settings());
     if (deformersChanged) {
         // Build the new set before touching anything; the field takes the rest.
         const Settings before = settings();

@@ -3,6 +3,7 @@
 #include "core/paths.hpp"
 #include "core/suggest.hpp"
 #include "scene/capture_proxy.hpp"
+#include "scene/capture_subset.hpp"
 #include "scene/crowd.hpp"
 
 #include <algorithm>
@@ -79,7 +80,7 @@ std::variant<Session, std::string> createSession(const Settings& settings,
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
     session.deformers = DeformerSet(std::move(std::get<std::vector<Deformer>>(deformers)),
-                                    captureProxyErrorCm(settings));
+                                    captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     auto foliage = loadScenarioFoliage(settings);
     if (auto* error = std::get_if<std::string>(&foliage))
         return *error;

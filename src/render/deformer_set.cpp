@@ -1,12 +1,55 @@
 #include "render/deformer_set.hpp"
 
 #include "scene/capture_proxy.hpp"
+#include "scene/capture_subset.hpp"
 
+#include <algorithm>
 #include <map>
 
 namespace snowcap {
 
-DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm)
+namespace {
+
+// The subset of `captureList` (the proxy's, or the full mesh's) for every clip the deformers
+// sharing the mesh of `first` play.
+CaptureSubset subsetFor(const std::vector<Deformer>& deformers, std::size_t first,
+                        std::span<const std::uint32_t> captureList, double bandCm) {
+    const Deformer& deformer = deformers[first];
+    VertexReach lowest;
+    if (deformer.skin) {
+        std::vector<const AnimationClip*> clips;
+        for (std::size_t i = first; i < deformers.size(); ++i) {
+            const Deformer& other = deformers[i];
+            if (i != first && (deformer.meshKey.empty() || other.meshKey != deformer.meshKey))
+                continue;
+            if (!other.skin)
+                continue;
+            const AnimationClip* clip = &other.skin->clip;
+            if (std::none_of(clips.begin(), clips.end(), [&](const AnimationClip* c) {
+                    return c->name == clip->name && c->durationS == clip->durationS &&
+                           c->channels.size() == clip->channels.size();
+                }))
+                clips.push_back(clip);
+        }
+        const SkinnedMotion motion{deformer.skin->joints, deformer.skin->weights,
+                                   &deformer.skin->skeleton, clips};
+        lowest = lowestVertexZ(deformer.mesh, &motion);
+    } else {
+        lowest = lowestVertexZ(deformer.mesh);
+    }
+    return buildCaptureSubset(captureList, lowest, bandCm);
+}
+
+gpu::CaptureSubsetLists listsOf(const CaptureSubset& subset) {
+    if (!subset.valid)
+        return {};
+    return {subset.indices, subset.lowestCm, subset.bandTopCm};
+}
+
+} // namespace
+
+DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm,
+                         double captureSubsetBandCm)
     : deformers_(std::move(deformers)) {
     meshes_.reserve(deformers_.size()); // instances point into it: no reallocation
     std::map<std::string, std::size_t> byKey;
@@ -25,15 +68,24 @@ DeformerSet::DeformerSet(std::vector<Deformer> deformers, double captureProxyErr
         meshOf_.push_back(meshes_.size());
         // Mesh vertices are in world cm (scale and fit are applied on load; the model matrix
         // only moves and turns), so the bound applies as it is.
-        if (deformer.skin) {
-            const CaptureProxy proxy = buildCaptureProxy(
-                deformer.mesh, captureProxyErrorCm, deformer.skin->joints, deformer.skin->weights);
-            meshes_.emplace_back(deformer.mesh, deformer.skin->joints, deformer.skin->weights,
-                                 "deformer." + deformer.name, proxy.indices);
-        } else {
-            const CaptureProxy proxy = buildCaptureProxy(deformer.mesh, captureProxyErrorCm);
-            meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name, proxy.indices);
+        const CaptureProxy proxy =
+            deformer.skin ? buildCaptureProxy(deformer.mesh, captureProxyErrorCm,
+                                              deformer.skin->joints, deformer.skin->weights)
+                          : buildCaptureProxy(deformer.mesh, captureProxyErrorCm);
+        CaptureSubset subset;
+        if (captureSubsetBandCm > 0.0) {
+            const std::span<const std::uint32_t> captureList =
+                proxy.indices.empty() ? std::span<const std::uint32_t>(deformer.mesh.indices)
+                                      : std::span<const std::uint32_t>(proxy.indices);
+            subset = subsetFor(deformers_, i, captureList, captureSubsetBandCm);
+            ++subsetsBuilt_;
         }
+        if (deformer.skin)
+            meshes_.emplace_back(deformer.mesh, deformer.skin->joints, deformer.skin->weights,
+                                 "deformer." + deformer.name, proxy.indices, listsOf(subset));
+        else
+            meshes_.emplace_back(deformer.mesh, "deformer." + deformer.name, proxy.indices,
+                                 listsOf(subset));
     }
     poses_.resize(deformers_.size());
 }

@@ -20,13 +20,19 @@ public:
     DeformerSet() = default;
     // Each mesh gets a capture proxy whose error stays under `captureProxyErrorCm` (world cm;
     // captureProxyErrorCm(settings) in scene/capture_proxy.hpp); 0: the capture draws full meshes.
-    explicit DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm = 0.0);
+    // And a capture subset of that list for a band of `captureSubsetBandCm` above its lowest
+    // point over every clip its deformers play (captureSubsetBandCm(settings) in
+    // scene/capture_subset.hpp); 0: none.
+    explicit DeformerSet(std::vector<Deformer> deformers, double captureProxyErrorCm = 0.0,
+                         double captureSubsetBandCm = 0.0);
 
     // Where everything is at `timeS`.
     const std::vector<DeformerInstance>& instancesAt(double timeS);
     const std::vector<Deformer>& deformers() const { return deformers_; }
     // Distinct meshes uploaded (at most one per deformer).
     int meshCount() const { return static_cast<int>(meshes_.size()); }
+    // Capture subsets built (one per distinct mesh key at most, however many deformers share it).
+    int captureSubsetsBuilt() const { return subsetsBuilt_; }
 
     // The player deformer (the scenario's `player = true`, at most one): it ignores its path
     // after starting where the path starts, and moves only when driven. Call drivePlayer once
@@ -46,6 +52,7 @@ private:
     std::vector<DeformerInstance> instances_;
     std::vector<std::vector<glm::mat4>> poses_; // per deformer, this frame's joint matrices
     int player_ = -1;
+    int subsetsBuilt_ = 0;
 };
 
 } // namespace snowcap

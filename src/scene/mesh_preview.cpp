@@ -14,6 +14,8 @@ namespace {
 
 constexpr glm::u8vec4 kBackground{246, 246, 242, 255};
 constexpr glm::u8vec4 kSilhouette{52, 86, 140, 255};
+constexpr glm::u8vec4 kMuted{190, 196, 206, 255};
+constexpr glm::u8vec4 kHighlight{226, 106, 24, 255};
 constexpr glm::u8vec4 kGround{150, 90, 40, 255};
 constexpr glm::u8vec4 kInk{30, 30, 30, 255};
 constexpr glm::u8vec4 kOrigin{200, 30, 30, 255};
@@ -67,7 +69,8 @@ std::string centimetres(float value) {
 
 } // namespace
 
-ImageRgba8 renderMeshPreview(const Mesh& mesh, const std::string& caption, int viewSize) {
+ImageRgba8 renderMeshPreview(const Mesh& mesh, const std::string& caption, int viewSize,
+                             std::span<const std::uint32_t> highlight, float lineZCm) {
     const int width = 3 * viewSize, height = viewSize + kCaptionHeight;
     ImageRgba8 image(width, height, kBackground);
     Aabb box = mesh.bounds();
@@ -95,10 +98,22 @@ ImageRgba8 renderMeshPreview(const Mesh& mesh, const std::string& caption, int v
             const float u = p[view.vertical] - box.min[view.vertical];
             return glm::vec2(left + h * pixelsPerCm, bottom - u * pixelsPerCm);
         };
-        for (std::size_t i = 0; i + 2 < mesh.indices.size(); i += 3)
-            fillTriangle(image, project(mesh.positions[mesh.indices[i]]),
-                         project(mesh.positions[mesh.indices[i + 1]]),
-                         project(mesh.positions[mesh.indices[i + 2]]), clip, kSilhouette);
+        const auto fill = [&](std::span<const std::uint32_t> indices, glm::u8vec4 colour) {
+            for (std::size_t i = 0; i + 2 < indices.size(); i += 3) {
+                if (std::max({indices[i], indices[i + 1], indices[i + 2]}) >= mesh.positions.size())
+                    continue;
+                fillTriangle(image, project(mesh.positions[indices[i]]),
+                             project(mesh.positions[indices[i + 1]]),
+                             project(mesh.positions[indices[i + 2]]), clip, colour);
+            }
+        };
+        fill(mesh.indices, highlight.empty() ? kSilhouette : kMuted);
+        fill(highlight, kHighlight);
+        if (view.ground && std::isfinite(lineZCm)) {
+            const float y = project(glm::vec3(0.0f, 0.0f, lineZCm)).y;
+            for (int x = clip.x + 4; x < clip.z - 4; x += 8)
+                image.fillRect(x, int(std::lround(y)), 4, 1, kHighlight);
+        }
         const glm::vec2 origin = project(glm::vec3(0.0f));
         if (view.ground)
             image.fillRect(clip.x + 4, int(std::lround(origin.y)), viewSize - 8, 2, kGround);

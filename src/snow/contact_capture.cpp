@@ -2,6 +2,7 @@
 
 #include "gpu/pass_state.hpp"
 
+#include <cmath>
 #include <glm/gtc/type_ptr.hpp>
 
 namespace snowcap {
@@ -52,6 +53,35 @@ bool ContactCapture::reaches(const CaptureKey& key, const Aabb& bounds) {
            bounds.min.z <= key.cameraZCm + key.farCm;
 }
 
+namespace {
+
+// Heights of an instance's mesh carry into the world unchanged when its model matrix only
+// moves and turns about Z (every path and player deformer); a physics body that tilts or
+// falls, or foliage's sway (which lowers the tips), draws its capture list whole.
+bool keepsHeights(const DeformerInstance& instance) {
+    const glm::mat4& m = instance.model;
+    return m[0][2] == 0.0f && m[1][2] == 0.0f && m[2][2] == 1.0f && m[3][3] == 1.0f &&
+           m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f &&
+           instance.sway == glm::vec4(0.0f);
+}
+
+} // namespace
+
+gpu::GpuMesh::Detail ContactCapture::detailFor(const CaptureKey& key,
+                                               const DeformerInstance& instance) {
+    const gpu::GpuMesh& mesh = *instance.mesh;
+    if (std::isfinite(key.subsetCeilingCm) && mesh.hasCaptureSubset() && keepsHeights(instance) &&
+        double(instance.model[3][2]) + double(mesh.subsetBandTopCm()) >= key.subsetCeilingCm)
+        return gpu::GpuMesh::Detail::CaptureSubset;
+    return gpu::GpuMesh::Detail::Capture;
+}
+
+bool ContactCapture::canReachMask(const CaptureKey& key, const DeformerInstance& instance) {
+    const gpu::GpuMesh& mesh = *instance.mesh;
+    return !(std::isfinite(key.subsetCeilingCm) && keepsHeights(instance) &&
+             double(instance.model[3][2]) + double(mesh.captureLowestCm()) > key.subsetCeilingCm);
+}
+
 void ContactCapture::moveTo(glm::dvec2 centreCm) {
     key_.region.centreCm = centreCm;
     viewProjection_ = captureViewProjection(key_.region, key_.cameraZCm, key_.farCm);
@@ -74,10 +104,20 @@ int ContactCapture::capture(DeformerBatch& deformers, const gpu::ShaderProgram& 
     gpu::beginPass(pass);
     glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
     // Per-instance culling against the capture's box; depth from below needs no detail, so
-    // each mesh draws its proxy where it has one.
-    lastDraw_ =
-        deformers.draw(program.id(), gpu::GpuMesh::Detail::Capture,
-                       [this](const DeformerInstance& d) { return overlaps(d.worldBounds); });
+    // each mesh draws its proxy where it has one. With a subset ceiling, instances too high to
+    // reach the mask are culled too, and each of the rest draws only what can reach it.
+    if (!std::isfinite(key_.subsetCeilingCm)) {
+        lastDraw_ =
+            deformers.draw(program.id(), gpu::GpuMesh::Detail::Capture,
+                           [this](const DeformerInstance& d) { return overlaps(d.worldBounds); });
+        return lastDraw_.instances;
+    }
+    lastDraw_ = deformers.draw(
+        program.id(), gpu::GpuMesh::Detail::Capture,
+        [this](const DeformerInstance& d) {
+            return overlaps(d.worldBounds) && canReachMask(key_, d);
+        },
+        [this](const DeformerInstance& d) { return detailFor(key_, d); });
     return lastDraw_.instances;
 }
 

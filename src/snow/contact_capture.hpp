@@ -15,6 +15,7 @@
 #include "gpu/shader_library.hpp"
 #include "snow/deformer_batch.hpp"
 
+#include <limits>
 #include <span>
 
 namespace snowcap {
@@ -26,6 +27,9 @@ struct CaptureKey {
     double cameraZCm = -100.0;
     double farCm = 2000.0;
     gpu::TextureFormat depthFormat = gpu::TextureFormat::D32F;
+    // World z above which nothing changes what the sims read (captureSubsetCeilingCm in
+    // scene/capture_subset.hpp); +inf: every instance draws its capture list whole.
+    double subsetCeilingCm = std::numeric_limits<double>::infinity();
     bool operator==(const CaptureKey&) const = default;
 };
 
@@ -51,7 +55,9 @@ public:
     std::size_t bytes() const { return depth_.bytes() + contact_.bytes(); }
 
     // Draws every deformer whose bounds reach into the capture box, one instanced draw per
-    // mesh (the instances outside culled first); returns how many instances it drew.
+    // mesh (the instances outside culled first); returns how many instances it drew. Below a
+    // finite subset ceiling, an upright instance whose mesh's capture subset reaches the
+    // ceiling draws that subset, and one that cannot come down to the ceiling is not drawn.
     int capture(DeformerBatch& deformers, const gpu::ShaderProgram& program);
     // The same for instances not prepared yet: prepares a batch of the capture's own first.
     int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
@@ -62,6 +68,10 @@ public:
     void moveTo(glm::dvec2 centreCm);
     // Whether bounds reach into the box a capture of `key` sees (also what idle skip asks).
     static bool reaches(const CaptureKey& key, const Aabb& bounds);
+    // Which index list the capture draws for `instance` (the subset where it is exact), and
+    // whether the instance can change the mask at all (false: above the ceiling).
+    static gpu::GpuMesh::Detail detailFor(const CaptureKey& key, const DeformerInstance& instance);
+    static bool canReachMask(const CaptureKey& key, const DeformerInstance& instance);
 
 private:
     bool overlaps(const Aabb& bounds) const { return reaches(key_, bounds); }

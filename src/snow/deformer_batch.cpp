@@ -101,46 +101,66 @@ std::uint32_t DeformerBatch::reserveList(std::uint32_t entries) {
     return base;
 }
 
-DeformerDrawStats DeformerBatch::draw(GLuint program, gpu::GpuMesh::Detail detail,
-                                      const std::function<bool(const DeformerInstance&)>& keep) {
+DeformerDrawStats DeformerBatch::draw(GLuint program, gpu::GpuMesh::Detail detail, const Keep& keep,
+                                      const DetailOf& detailOf) {
     DeformerDrawStats stats;
     if (records_.empty())
         return stats;
-    // Per group: where its entries start in the list buffer, and how many it draws.
-    struct Span {
+    // The draws: per group, runs of consecutive instances with one detail (one run per group
+    // without `detailOf`); `base` is the run's first entry in the list buffer.
+    struct Run {
+        const gpu::GpuMesh* mesh;
+        gpu::GpuMesh::Detail detail;
         std::uint32_t base, count;
     };
-    std::vector<Span> spans(groups_.size());
+    std::vector<Run> runs;
+    const auto addTo = [&](const Group& group, gpu::GpuMesh::Detail d, std::uint32_t entry) {
+        if (!runs.empty() && runs.back().mesh == group.mesh && runs.back().detail == d &&
+            runs.back().base + runs.back().count == entry)
+            ++runs.back().count;
+        else
+            runs.push_back({group.mesh, d, entry, 1});
+    };
     if (keep) {
         list_.clear();
-        for (std::size_t g = 0; g < groups_.size(); ++g) {
-            spans[g].base = static_cast<std::uint32_t>(list_.size());
-            for (std::uint32_t r = groups_[g].first; r < groups_[g].first + groups_[g].count; ++r)
-                if (keep(instances_[order_[r]]))
-                    list_.push_back(r);
-            spans[g].count = static_cast<std::uint32_t>(list_.size()) - spans[g].base;
-        }
+        for (const Group& group : groups_)
+            for (std::uint32_t r = group.first; r < group.first + group.count; ++r) {
+                const DeformerInstance& instance = instances_[order_[r]];
+                if (!keep(instance))
+                    continue;
+                addTo(group, detailOf ? detailOf(instance) : detail,
+                      static_cast<std::uint32_t>(list_.size()));
+                list_.push_back(r);
+            }
         if (list_.empty())
             return stats;
         const std::uint32_t base = reserveList(static_cast<std::uint32_t>(list_.size()));
         listBuffer_.update(base * sizeof(std::uint32_t), list_.size() * sizeof(std::uint32_t),
                            list_.data());
-        for (Span& span : spans)
-            span.base += base;
+        for (Run& run : runs)
+            run.base += base;
     } else {
-        for (std::size_t g = 0; g < groups_.size(); ++g)
-            spans[g] = {groups_[g].first, groups_[g].count};
+        // The prepared list holds record r at entry r.
+        for (const Group& group : groups_) {
+            if (!detailOf) {
+                runs.push_back({group.mesh, detail, group.first, group.count});
+                continue;
+            }
+            for (std::uint32_t r = group.first; r < group.first + group.count; ++r)
+                addTo(group, detailOf(instances_[order_[r]]), r);
+        }
     }
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kJointPaletteBinding, paletteBuffer_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kInstanceRecordsBinding, recordBuffer_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kRecordListBinding, listBuffer_.id());
-    for (std::size_t g = 0; g < groups_.size(); ++g) {
-        if (spans[g].count == 0)
+    for (const Run& run : runs) {
+        if (run.count == 0)
             continue;
-        glProgramUniform1ui(program, kRecordBaseLocation, spans[g].base);
-        groups_[g].mesh->drawInstances(static_cast<int>(spans[g].count), detail);
+        glProgramUniform1ui(program, kRecordBaseLocation, run.base);
+        run.mesh->drawInstances(static_cast<int>(run.count), run.detail);
         ++stats.draws;
-        stats.instances += static_cast<int>(spans[g].count);
+        stats.instances += static_cast<int>(run.count);
+        stats.triangles += static_cast<long long>(run.count) * run.mesh->triangleCount(run.detail);
     }
     return stats;
 }

@@ -50,10 +50,11 @@ struct DeformerInstanceGpu {
 };
 static_assert(sizeof(DeformerInstanceGpu) == 96, "std430 layout drift: see deformer_vertex.glsl");
 
-// What one pass drew: draw calls and the instances they covered.
+// What one pass drew: draw calls, the instances they covered and their triangles.
 struct DeformerDrawStats {
     int draws = 0;
     int instances = 0;
+    long long triangles = 0;
 };
 
 class DeformerBatch {
@@ -68,11 +69,16 @@ public:
     std::span<const DeformerInstance> instances() const { return instances_; }
     int meshCount() const { return static_cast<int>(groups_.size()); }
 
+    using Keep = std::function<bool(const DeformerInstance&)>;
+    using DetailOf = std::function<gpu::GpuMesh::Detail(const DeformerInstance&)>;
     // One instanced draw per mesh with `program` (which includes deformer_vertex.glsl) of every
     // prepared instance, or, with `keep`, of those it accepts (their record indices compacted
-    // into a list of this pass's own). Binds the palette, records and list itself.
+    // into a list of this pass's own). With `detailOf`, each instance draws the index list it
+    // names instead of `detail`: a mesh's instances then draw in runs of one detail, in their
+    // order, so the depth test breaks ties as one draw would. Binds the palette, records and
+    // list itself.
     DeformerDrawStats draw(GLuint program, gpu::GpuMesh::Detail detail = gpu::GpuMesh::Detail::Full,
-                           const std::function<bool(const DeformerInstance&)>& keep = {});
+                           const Keep& keep = {}, const DetailOf& detailOf = {});
 
 private:
     struct Group {

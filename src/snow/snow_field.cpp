@@ -1,6 +1,7 @@
 #include "snow/snow_field.hpp"
 
 #include "core/quality.hpp"
+#include "scene/capture_subset.hpp"
 #include "snow/region_shift.hpp"
 
 #include <algorithm>
@@ -21,7 +22,8 @@ Region simRegion(const Settings& settings, int simIndex) {
 CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
     return {simRegion(settings, simIndex), settings.snow.surfaceZCm + settings.snow.captureZCm,
             settings.capture.farCm,
-            captureDepthFormat(settings.capture, simRegion(settings, simIndex))};
+            captureDepthFormat(settings.capture, simRegion(settings, simIndex)),
+            captureSubsetCeilingCm(settings)};
 }
 
 namespace {
