@@ -32,6 +32,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"DeformerInstances", K::StorageBuffer, slot::kDeformerInstances},
     SlotDeclaration{"DeformerRecordList", K::StorageBuffer, slot::kDeformerRecordList},
     SlotDeclaration{"Wind", K::StorageBuffer, slot::kWind},
+    SlotDeclaration{"LocalPositions", K::StorageBuffer, slot::kTestLocalPositions},
     SlotDeclaration{"captureDepth", K::Texture, slot::kCaptureDepth},
     SlotDeclaration{"shiftSource", K::Texture, slot::kShiftSource},
     SlotDeclaration{"persistentBuffer", K::Texture, slot::kPersistentBuffer},

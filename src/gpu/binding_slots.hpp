@@ -34,6 +34,7 @@ inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_ve
 inline constexpr unsigned kDeformerInstances = 4;  // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kDeformerRecordList = 5; // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kWind = 6;               // shaders/common/wind.glsl
+inline constexpr unsigned kTestLocalPositions = 7; // tests/scene/shaders/wind_offset.vert
 // Texture units.
 inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag
 inline constexpr unsigned kShiftSource = 1;      // shaders/snow/shift.frag
