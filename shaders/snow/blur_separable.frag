@@ -21,7 +21,7 @@
 #define WITH_SLOPE 0
 #endif
 
-layout(binding = 2) uniform sampler2D source;
+layout(binding = 2) uniform sampler2D blurSource;
 layout(location = 0) out vec4 blurred;
 
 // The spiral's per-axis variance, in texels^2 of the full buffer: the centre tap and
@@ -49,7 +49,7 @@ void main() {
 #else
     vec2 stepUv = vec2(0.0, 1.0 / outputSize.y);
 #endif
-    vec2 centre = textureLod(source, uv, 0.0).rg;
+    vec2 centre = textureLod(blurSource, uv, 0.0).rg;
     float sum = centre.x;
     float weights = 1.0;
     float falloff = -2.0 / (sigma * sigma); // exp(-(2m)^2 / (2 sigma^2)) = exp(m^2 falloff)
@@ -60,8 +60,8 @@ void main() {
 #endif
     for (int m = 1; m <= reach; ++m) {
         float w = exp(float(m * m) * falloff);
-        vec2 ahead = textureLod(source, uv + float(m) * stepUv, 0.0).rg;
-        vec2 behind = textureLod(source, uv - float(m) * stepUv, 0.0).rg;
+        vec2 ahead = textureLod(blurSource, uv + float(m) * stepUv, 0.0).rg;
+        vec2 behind = textureLod(blurSource, uv - float(m) * stepUv, 0.0).rg;
         sum += w * (ahead.x + behind.x);
         weights += 2.0 * w;
 #if WITH_SLOPE
@@ -78,8 +78,8 @@ void main() {
 #else
     // rgba16f: age and contact type are per texel, not blurred: the nearest texel's pass
     // through (the material reads them at the blurred copy's own resolution).
-    ivec2 nearest = clamp(ivec2(uv * vec2(textureSize(source, 0))), ivec2(0),
-                          textureSize(source, 0) - 1);
-    blurred = vec4(sum / weights, texelFetch(source, nearest, 0).gba);
+    ivec2 nearest = clamp(ivec2(uv * vec2(textureSize(blurSource, 0))), ivec2(0),
+                          textureSize(blurSource, 0) - 1);
+    blurred = vec4(sum / weights, texelFetch(blurSource, nearest, 0).gba);
 #endif
 }

@@ -1,7 +1,7 @@
 #version 450 core
 // RegionShift: a following region (sim.X.region) moved; re-express the sim's buffer in the new
 // window so every print stays at its world position.
-// Reads:  previous (the sim's current buffer, any format: all four channels move together).
+// Reads:  shiftSource (the sim's current buffer, any format: all four channels move together).
 // Writes: the other buffer of the pair; texel t shows old texel t + offsetTexels.
 // Variants: SHIFT_BILINEAR 0 (follow_snapped: whole-texel offsets, an exact copy) or 1
 // (follow_naive: the fractional offset is resampled bilinearly and smears, the failure the
@@ -9,16 +9,16 @@
 // nothing wraps around. The CPU reference is shiftBufferCpu() in src/snow/region_shift.cpp.
 #include "half.glsl"
 
-layout(binding = 1) uniform sampler2D previous;
+layout(binding = 1) uniform sampler2D shiftSource;
 layout(location = 0) uniform vec2 offsetTexels;
 
 layout(location = 0) out vec4 shifted;
 
 vec4 fetchOrSnow(ivec2 texel) {
-    ivec2 size = textureSize(previous, 0);
+    ivec2 size = textureSize(shiftSource, 0);
     if (any(lessThan(texel, ivec2(0))) || any(greaterThanEqual(texel, size)))
         return vec4(0.0);
-    return texelFetch(previous, texel, 0);
+    return texelFetch(shiftSource, texel, 0);
 }
 
 void main() {

@@ -86,6 +86,14 @@ struct ParamsOptions {
 int runParams(const CommonOptions& common, const ParamsOptions& options);
 CLI::App* addParamsCommand(CLI::App& app, ParamsOptions& options);
 
+// `snowcap passes` (app/passes_command.cpp): the frame's list of passes.
+struct PassesOptions {
+    std::string scenario = "decay_compare";
+    bool markdown = false; // --markdown: docs/architecture.md's pass table
+};
+int runPasses(const CommonOptions& common, const PassesOptions& options);
+CLI::App* addPassesCommand(CLI::App& app, PassesOptions& options);
+
 // `snowcap export-ue` (app/export_ue_command.cpp): the settings card for Unreal.
 struct ExportUeOptions {
     std::string scenario = "decay_compare";

@@ -107,6 +107,10 @@ int main(int argc, char** argv) {
     CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
     addSet(paramsCommand);
 
+    PassesOptions passesOptions;
+    CLI::App* passesCommand = addPassesCommand(app, passesOptions);
+    addSet(passesCommand);
+
     ExportUeOptions exportUe;
     CLI::App* exportUeCommand = addExportUeCommand(app, exportUe);
     addSet(exportUeCommand);
@@ -174,6 +178,8 @@ int main(int argc, char** argv) {
         return runSweep(common, sweep);
     if (paramsCommand->parsed())
         return runParams(common, paramsOptions);
+    if (passesCommand->parsed())
+        return runPasses(common, passesOptions);
     if (inspect->parsed()) {
         if (meshRotation.size() == 3)
             meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};

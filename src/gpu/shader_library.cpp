@@ -1,6 +1,7 @@
 #include "gpu/shader_library.hpp"
 
 #include "core/paths.hpp"
+#include "gpu/binding_slots.hpp"
 
 #include <cstdlib>
 #include <cstring>
@@ -256,6 +257,9 @@ std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& progr
     glGetProgramiv(linked.id(), GL_LINK_STATUS, &ok);
     if (!ok)
         return program.desc_.name + " (link): " + programLog(linked.id());
+    // The slots its GLSL declares against the one table the C++ binds with.
+    if (auto error = checkProgramSlots(linked.id(), program.desc_.name))
+        return *error;
     label(GL_PROGRAM, linked.id(), program.desc_.name);
     return linked;
 }

@@ -41,17 +41,31 @@ public:
     // that runs several times in a frame (view.surface once per view) reports the sum.
     const std::map<std::string, double, std::less<>>& latestMs() const { return latestMs_; }
 
+    // The one way a pass is timed (the frame's loop, gpu/pass_record.hpp, opens one per
+    // timer scope of a pass): begin on construction, end on destruction. A null timer or an
+    // empty name times nothing, so an untimed frame runs the same code. Movable, so the loop
+    // can keep its open scopes on a stack and close them innermost first.
     class Scope {
     public:
-        Scope(PassTimer& timer, std::string_view pass) : timer_(timer), pass_(pass) {
-            timer_.begin(pass_);
+        Scope(PassTimer* timer, std::string_view pass)
+            : timer_(pass.empty() ? nullptr : timer), pass_(pass) {
+            if (timer_)
+                timer_->begin(pass_);
         }
-        ~Scope() { timer_.end(pass_); }
+        Scope(PassTimer& timer, std::string_view pass) : Scope(&timer, pass) {}
+        ~Scope() {
+            if (timer_)
+                timer_->end(pass_);
+        }
+        Scope(Scope&& other) noexcept : timer_(other.timer_), pass_(std::move(other.pass_)) {
+            other.timer_ = nullptr;
+        }
         Scope(const Scope&) = delete;
         Scope& operator=(const Scope&) = delete;
+        Scope& operator=(Scope&&) = delete;
 
     private:
-        PassTimer& timer_;
+        PassTimer* timer_;
         std::string pass_;
     };
     Scope scope(std::string_view pass) { return Scope(*this, pass); }

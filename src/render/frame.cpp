@@ -10,72 +10,120 @@ namespace snowcap {
 
 namespace {
 
-class Timed {
-public:
-    Timed(gpu::PassTimer* timer, std::string_view pass) : timer_(timer), pass_(pass) {
-        if (timer_ && !pass_.empty())
-            timer_->begin(pass_);
-    }
-    ~Timed() {
-        if (timer_ && !pass_.empty())
-            timer_->end(pass_);
-    }
-    Timed(const Timed&) = delete;
-    Timed& operator=(const Timed&) = delete;
-
-private:
-    gpu::PassTimer* timer_;
-    std::string pass_;
-};
+// The sim's buffer pair and blurred copy are the only resources a frame may read before it
+// writes them: they hold what earlier frames made.
+bool blurs(const SnowSim& sim) {
+    return sim.settings().blur != BlurMode::PerPixel && sim.allocated();
+}
 
 } // namespace
 
-void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
-              gpu::PassTimer* timer) {
+std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& renderer,
+                                         const Frame& frame) {
+    std::vector<gpu::PassRecord> passes;
+    renderer.newFrame();
+
     // The deformers' records and poses, uploaded once for every pass that draws them.
-    DeformerBatch& deformers = renderer.deformerBatch();
-    deformers.prepare(frame.deformers);
+    DeformerBatch& batch = renderer.deformerBatch();
+    {
+        gpu::PassRecord upload;
+        upload.name = "deformers";
+        upload.stateNote = "no draw: records and joint palette uploaded";
+        upload.writes = {"deformers"};
+        const std::span<const DeformerInstance> instances = frame.deformers;
+        upload.execute = [&batch, instances] {
+            batch.prepare(instances);
+        };
+        passes.push_back(std::move(upload));
+    }
 
-    // follow -> capture -> accumulate, with idle skip (snow/snow_field.cpp)
+    // follow -> capture -> accumulate, with idle skip (snow/snow_field_passes.cpp)
+    StepPlan step;
     if (frame.stepDtS > 0.0)
-        field.step(deformers, frame.stepDtS, timer);
+        step = field.planStep(batch, frame.deformers, frame.stepDtS);
+    for (gpu::PassRecord& pass : step.passes)
+        passes.push_back(std::move(pass));
 
-    // The per-step blur, for the sims this frame draws (a no-op when the copy is current).
-    std::array<bool, kMaxSims> drawn{};
+    // The per-step blur, for the sims this frame draws, when the copy is older than the buffer
+    // (or this step writes the buffer).
+    std::array<bool, kMaxSims> drawn{}, blurred{};
     for (const FrameView& view : frame.draw.views)
         drawn[view.sim] = true;
     for (int s = 0; s < field.simCount(); ++s) {
         SnowSim& sim = field.sim(s);
-        if (!drawn[s] || !sim.blurDue())
+        if (!drawn[s] || !blurs(sim) || !(sim.blurDue() || step.writes[s]))
             continue;
-        Timed timed(timer, "blur." + sim.name());
-        sim.blur();
+        gpu::PassRecord blur;
+        blur.name = "blur." + sim.name();
+        blur.timers = {blur.name};
+        blur.stateNote = sim.settings().blur == BlurMode::Separable
+                             ? "fbo: x into the half-size temp, then y into the copy"
+                             : "fbo: the blurred copy";
+        blur.bindings = sim.blurBindings();
+        blur.reads = {{sim.bufferResource(), !step.writes[s]}};
+        blur.writes = {sim.blurredResource()};
+        blur.execute = [&sim] {
+            sim.blurDraws();
+        };
+        passes.push_back(std::move(blur));
+        blurred[s] = true;
     }
 
-    // The sun's shadow map of the deformers, over the regions the lit views show.
+    // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
+    if (std::optional<gpu::PassRecord> detail = renderer.surface().detailPass())
+        passes.push_back(std::move(*detail));
+
+    // The sun's shadow map of the deformers, over the regions the lit views show (where this
+    // step's follow takes them).
     std::vector<Region> litRegions;
     for (const FrameView& view : frame.draw.views)
         if (view.request.output != SurfaceOutput::Persistent &&
             view.request.output != SurfaceOutput::SnowMask)
-            litRegions.push_back(field.sim(view.sim).region());
-    {
-        Timed timed(timer, "shadow");
-        renderer.drawShadows(deformers, litRegions, field.effectiveSettings());
+            litRegions.push_back(field.plannedRegion(view.sim));
+    std::optional<gpu::PassRecord> shadow =
+        renderer.shadowPass(batch, frame.deformers, litRegions, field.effectiveSettings());
+    const std::vector<gpu::PassBinding> shadowBindings =
+        shadow ? renderer.shadow().bindings() : std::vector<gpu::PassBinding>{};
+    if (shadow)
+        passes.push_back(std::move(*shadow));
+
+    if (frame.draw.background) {
+        gpu::PassRecord background;
+        background.name = "background";
+        background.state = *frame.draw.background;
+        background.writes = {"target"};
+        passes.push_back(std::move(background));
     }
 
-    if (frame.draw.background)
-        gpu::beginPass(*frame.draw.background);
-
     // Each view: clear, surface, deformers, sky (render/scene_renderer.cpp).
-    for (const FrameView& view : frame.draw.views) {
-        Timed timed(timer, view.timerScope);
-        renderer.render(field.sim(view.sim), deformers, view.request, timer);
+    for (std::size_t v = 0; v < frame.draw.views.size(); ++v) {
+        const FrameView& view = frame.draw.views[v];
+        const SnowSim& sim = field.sim(view.sim);
+        ViewPasses passesOf;
+        passesOf.index = static_cast<int>(v);
+        passesOf.timerScope = view.timerScope;
+        passesOf.look = field.effectiveSettings().look;
+        passesOf.shadowBindings = shadowBindings;
+        passesOf.input = blurs(sim) ? sim.blurredResource() : sim.bufferResource();
+        passesOf.inputHistory = blurs(sim) ? !blurred[view.sim] : !step.writes[view.sim];
+        renderer.appendViewPasses(passes, sim, batch, view.request, passesOf);
     }
 
     if (frame.draw.ui) {
-        Timed timed(timer, "ui");
-        frame.draw.ui();
+        gpu::PassRecord ui;
+        ui.name = "ui";
+        ui.timers = {"ui"};
+        ui.stateNote = "the panels' own (ImGui)";
+        ui.writes = {"window"};
+        ui.execute = frame.draw.ui;
+        passes.push_back(std::move(ui));
     }
+    return passes;
+}
+
+void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
+              gpu::PassTimer* timer) {
+    gpu::runPasses(framePasses(field, renderer, frame), timer);
 }
 
 PaneGrid paneGrid(int count) {

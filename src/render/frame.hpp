@@ -1,21 +1,29 @@
 #pragma once
 // One frame of the lab as the list of its passes, in the order they run. The viewer, `render`
 // (its images and its final.png), the benchmark, the soak and the tests all draw through
-// runFrame, so they run the same passes in the same order, with or without a timer (its pass
-// names in brackets):
+// runFrame, so they run the same passes in the same order, with or without a timer. Each pass
+// is a record (gpu/pass_record.hpp): name, timer scopes, state, bindings, reads, writes, and a
+// function that only draws; framePasses builds the list, gpu::runPasses runs it. A pass that
+// quality "off", idle skip or a switched-off feature leaves out is not in the list. The list
+// of a scenario: `snowcap passes --scenario S` (docs/architecture.md's table is its output):
 //
-//   follow      a following sim's region moves towards its deformer   SnowField::step
+//   deformers   the frame's instances uploaded once for every deformer pass
+//   follow      following windows move towards their observers (with paging)
 //   capture     deformer depth from below, once per distinct capture  (capture, capture.N)
+//   idle        the clocks of the windows idle skip leaves out
 //   accumulate  capture + previous buffers -> next buffers, one pass  (accumulate.ab, ...)
-//               per capture with an output per sim sharing it
+//               per capture and format with an output per sim sharing it
+//   sync, world overlapping windows made equal; the world stores' part of the step
 //   blur        the per-step blurred copy of each sim a view draws    (blur.a, blur.b)
 //   shadow      the sun's shadow map of the deformers (look.deformer_shadows) (shadow)
 //   background  the target cleared around the views, when asked
-//   per view:   clear, surface, deformers, sky                        (view.*)
+//   per view:   clear, surface (or its depth, shade and upsample at a lower rate), deformers,
+//               sky                                                   (view.*)
 //   ui          the viewer's panels                                   (ui)
 //
-// Each pass sets the whole GL state it needs (gpu/pass_state.hpp) and restores nothing.
+// Each pass's state is the whole GL state it needs (gpu/pass_state.hpp); nothing is restored.
 
+#include "gpu/pass_record.hpp"
 #include "gpu/pass_state.hpp"
 #include "gpu/timers.hpp"
 #include "render/scene_renderer.hpp"
@@ -54,8 +62,12 @@ struct Frame {
     FrameDraw draw;
 };
 
-// With a timer, every pass is timed under the names above (the caller starts the timer's
-// frame); timing changes no pass and no order.
+// The frame's passes, planned (setup: a moving window's capture, the per-view blocks, targets
+// and programs) but not run. Run them at once (gpu::runPasses) and plan nothing in between.
+std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& renderer,
+                                         const Frame& frame);
+// framePasses run by gpu::runPasses. With a timer, every pass is timed under the names above
+// (the caller starts the timer's frame); timing changes no pass and no order.
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer = nullptr);
 

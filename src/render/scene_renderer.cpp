@@ -38,19 +38,21 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     renderer->shadow_ = std::move(std::get<0>(shadow));
     renderer->skyProgram_ = std::get<gpu::ShaderProgram*>(sky);
     renderer->deformerProgram_ = std::get<gpu::ShaderProgram*>(deformer);
-    renderer->viewBuffer_ = gpu::Buffer(sizeof(ViewParamsBlock), nullptr, "view.params");
     renderer->emptyArray_ = gpu::VertexArray("view.fullscreen");
     return renderer;
 }
 
-bool SceneRenderer::drawShadows(DeformerBatch& batch, std::span<const Region> regions,
-                                const Settings& settings) {
-    look_ = settings.look;
-    shadowDrawn_ = false;
-    const std::span<const DeformerInstance> deformers = batch.instances();
-    const bool casters = batch.meshCount() > 0;
+void SceneRenderer::newFrame() {
+    surface_->newFrame();
+}
+
+std::optional<gpu::PassRecord>
+SceneRenderer::shadowPass(DeformerBatch& batch, std::span<const DeformerInstance> deformers,
+                          std::span<const Region> regions, const Settings& settings) {
+    const bool casters = std::any_of(deformers.begin(), deformers.end(),
+                                     [](const DeformerInstance& d) { return d.mesh != nullptr; });
     if (!settings.look.deformerShadows || !casters || regions.empty())
-        return false;
+        return std::nullopt;
     // The receivers: the regions' snow from the ground under it up to the tallest caster, and
     // the skirt beyond them as far as that caster's shadow reaches (growShadowBox).
     ShadowBox box;
@@ -67,29 +69,49 @@ bool SceneRenderer::drawShadows(DeformerBatch& batch, std::span<const Region> re
         if (d.mesh && d.worldBounds.valid())
             box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
     box = growShadowBox(box, settings.look.sunDirection, settings.snow.surfaceZCm);
-    shadow_->draw(batch, box, settings.look.sunDirection);
-    shadowDrawn_ = true;
-    return true;
+    shadow_->prepare(box, settings.look.sunDirection);
+
+    gpu::PassRecord pass;
+    pass.name = "shadow";
+    pass.timers = {"shadow"};
+    pass.state = shadow_->passState();
+    pass.stateNote = "depth clamp";
+    pass.reads = {{"deformers"}};
+    pass.writes = {"shadow.map"};
+    pass.execute = [this, &batch] {
+        shadow_->drawCasters(batch);
+    };
+    return pass;
 }
 
-void SceneRenderer::render(const SnowSim& sim, DeformerBatch& deformers, const ViewRequest& request,
-                           gpu::PassTimer* timer) {
-    auto begin = [timer](std::string_view pass) {
-        if (timer)
-            timer->begin(pass);
-    };
-    auto end = [timer](std::string_view pass) {
-        if (timer)
-            timer->end(pass);
-    };
+void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const SnowSim& sim,
+                                     DeformerBatch& deformers, const ViewRequest& request,
+                                     const ViewPasses& v) {
+    // The view's block, written now: it holds the camera and the pane, which the frame's other
+    // passes do not change.
+    while (static_cast<int>(viewBuffers_.size()) <= v.index)
+        viewBuffers_.emplace_back(sizeof(ViewParamsBlock), nullptr,
+                                  "view.params." + std::to_string(viewBuffers_.size()));
+    gpu::Buffer& viewBuffer = viewBuffers_[v.index];
     const glm::ivec4 vp = request.viewportPx;
     const ViewParamsBlock block =
         makeViewParams(request.camera, glm::vec4(vp), request.output,
                        static_cast<float>(surface_->maxTessellationLevel()),
                        static_cast<float>(sim.region().widthCm * 0.5));
-    viewBuffer_.update(0, sizeof(block), &block);
-    glBindBufferBase(GL_UNIFORM_BUFFER, kViewParamsBinding, viewBuffer_.id());
-    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
+    viewBuffer.update(0, sizeof(block), &block);
+    const std::string pane = "pane." + std::to_string(v.index);
+    const SnowSim* simPtr = &sim;
+    const gpu::Buffer* viewPtr = &viewBuffer;
+    const std::vector<gpu::PassBinding> viewBindings = {
+        {gpu::BindingKind::UniformBlock, kViewParamsBinding, pane + ".view",
+         [viewPtr] {
+             return viewPtr->id();
+         }},
+        {gpu::BindingKind::UniformBlock, kSnowParamsBinding, sim.name() + ".params", [simPtr] {
+             return simPtr->paramsBuffer().id();
+         }}};
+    const std::vector<std::string> scope =
+        v.timerScope.empty() ? std::vector<std::string>{} : std::vector{v.timerScope};
 
     // Every pass of the view draws into its pane only: viewport and scissor are the pane.
     gpu::PassState view;
@@ -97,44 +119,78 @@ void SceneRenderer::render(const SnowSim& sim, DeformerBatch& deformers, const V
     view.viewport = vp;
     view.scissorToViewport = true;
 
-    gpu::PassState clear = view;
-    clear.clearColour = glm::vec4(0.0f);
-    clear.clearDepth = 1.0f;
-    gpu::beginPass(clear);
-
-    const bool shadows = shadowDrawn_ && look_.deformerShadows;
-    if (shadows)
-        shadow_->bind();
-    begin("view.surface");
-    surface_->draw(sim, sim.settings().displacement, view, look_, shadows,
-                   request.output == SurfaceOutput::Lit, timer);
-    end("view.surface");
+    gpu::PassRecord clear;
+    clear.name = "view.clear";
+    clear.timers = scope;
+    clear.group = v.index;
+    clear.state = view;
+    clear.state->clearColour = glm::vec4(0.0f);
+    clear.state->clearDepth = 1.0f;
+    clear.writes = {pane};
+    passes.push_back(std::move(clear));
 
     const bool lit = request.output == SurfaceOutput::Lit;
+    const bool shadows = !v.shadowBindings.empty() && v.look.deformerShadows;
+    SurfaceView surface;
+    surface.sim = &sim;
+    surface.geometry = sim.settings().displacement;
+    surface.view = view;
+    surface.look = v.look;
+    surface.shadowBindings = v.shadowBindings;
+    surface.lit = lit;
+    surface.group = v.index;
+    surface.timers = scope;
+    surface.viewBindings = viewBindings;
+    surface.pane = pane;
+    surface.input = v.input;
+    surface.inputHistory = v.inputHistory;
+    surface_->appendPasses(passes, surface);
+
     if (request.drawDeformers && lit) {
-        begin("view.deformers");
         const GLuint program = shadows ? shadowedDeformerProgram_->id() : deformerProgram_->id();
-        gpu::PassState pass = view;
-        pass.depthTest = gpu::DepthTest::Less;
-        pass.depthWrite = true;
-        pass.program = program;
-        gpu::beginPass(pass);
+        gpu::PassRecord pass;
+        pass.name = "view.deformers";
+        pass.timers = scope;
+        pass.timers.push_back("view.deformers");
+        pass.group = v.index;
+        pass.state = view;
+        pass.state->depthTest = gpu::DepthTest::Less;
+        pass.state->depthWrite = true;
+        pass.state->program = program;
+        pass.bindings = viewBindings;
+        pass.reads = {{"deformers"}, {pane}};
+        if (shadows) {
+            pass.bindings.insert(pass.bindings.end(), v.shadowBindings.begin(),
+                                 v.shadowBindings.end());
+            pass.reads.push_back({"shadow.map"});
+        }
+        pass.writes = {pane};
         const glm::mat4 viewProjection = request.camera.viewProjection();
-        glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(viewProjection));
-        lastDeformerDraw_ = deformers.draw(program); // each instance's albedo by its index
-        end("view.deformers");
+        pass.execute = [this, &deformers, program, viewProjection] {
+            glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(viewProjection));
+            lastDeformerDraw_ = deformers.draw(program); // each instance's albedo by its index
+        };
+        passes.push_back(std::move(pass));
     }
     if (request.drawSky && lit) {
         // Last, at the far plane: only what the snow and the deformers left uncovered is shaded.
-        begin("view.sky");
-        gpu::PassState pass = view;
-        pass.depthTest = gpu::DepthTest::LessEqual;
-        pass.depthWrite = false;
-        pass.program = skyProgram_->id();
-        gpu::beginPass(pass);
-        glBindVertexArray(emptyArray_.id());
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        end("view.sky");
+        gpu::PassRecord pass;
+        pass.name = "view.sky";
+        pass.timers = scope;
+        pass.timers.push_back("view.sky");
+        pass.group = v.index;
+        pass.state = view;
+        pass.state->depthTest = gpu::DepthTest::LessEqual;
+        pass.state->depthWrite = false;
+        pass.state->program = skyProgram_->id();
+        pass.bindings = viewBindings;
+        pass.reads = {{pane}};
+        pass.writes = {pane};
+        pass.execute = [this] {
+            glBindVertexArray(emptyArray_.id());
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+        };
+        passes.push_back(std::move(pass));
     }
 }
 

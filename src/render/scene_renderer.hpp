@@ -3,17 +3,20 @@
 // a framebuffer. The frame (render/frame.hpp) draws every view through it. The sim's blurred
 // copy (blur = "prepass" / "separable") must be current: the frame's blur pass runs first.
 
-#include "gpu/timers.hpp"
+#include "gpu/pass_record.hpp"
 #include "render/shadow_pass.hpp"
 #include "render/snow_surface_pass.hpp"
 #include "render/view_params.hpp"
 #include "snow/contact_capture.hpp"
 
+#include <deque>
 #include <glm/vec4.hpp>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace snowcap {
 
@@ -26,26 +29,40 @@ struct ViewRequest {
     bool drawDeformers = true;
 };
 
+// What the frame's list says about one view when the renderer adds its passes.
+struct ViewPasses {
+    int index = 0;          // the view's place in the frame (its passes' group, its pane's name)
+    std::string timerScope; // the view's passes together are timed under it ("view A"); "": not
+    LookSettings look;      // the frame's look.*
+    std::vector<gpu::PassBinding> shadowBindings; // the frame's shadow map; empty: none drawn
+    std::string input;         // the sim's surface input ("a.blurred", "a.buffer")
+    bool inputHistory = false; // nothing earlier in this frame writes it
+};
+
 class SceneRenderer {
 public:
     static std::variant<std::unique_ptr<SceneRenderer>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
-    // With a timer, the view's passes are timed as "view.surface", "view.deformers" and
-    // "view.sky" (summed over the views of a frame).
-    // The deformers are this frame's, prepared once (deformerBatch().prepare) for every pass.
-    void render(const SnowSim& sim, DeformerBatch& deformers, const ViewRequest& request,
-                gpu::PassTimer* timer = nullptr);
+    // A new frame's list is being built (the per-view targets it prepares stay while it runs).
+    void newFrame();
+    // The frame's shadow pass ("shadow"): with look.deformer_shadows, a deformer with a mesh
+    // and a region to receive, the sun's map over `regions` (the lit views' snow), which the
+    // views after it sample (ShadowPass::bindings); otherwise none, and the views draw
+    // unshadowed. Setup: the light's matrices and block for the box.
+    std::optional<gpu::PassRecord> shadowPass(DeformerBatch& batch,
+                                              std::span<const DeformerInstance> deformers,
+                                              std::span<const Region> regions,
+                                              const Settings& settings);
+    // One view of the scene for one sim: clear, surface (render/snow_surface_pass.hpp),
+    // deformers and sky, appended to the frame's list; the view's passes are timed as
+    // "view.surface", "view.deformers" and "view.sky" (summed over the views of a frame).
+    void appendViewPasses(std::vector<gpu::PassRecord>& passes, const SnowSim& sim,
+                          DeformerBatch& deformers, const ViewRequest& request,
+                          const ViewPasses& view);
 
-    // The frame's shadow pass: with look.deformer_shadows and deformers to cast, the sun's map
-    // over `regions` (the views' snow) is drawn and the views after it sample it; otherwise
-    // the views draw unshadowed (nothing could cast). Returns whether it drew. The frame's look
-    // (settings.look) is also what the views after it shade with.
-    bool drawShadows(DeformerBatch& deformers, std::span<const Region> regions,
-                     const Settings& settings);
-
-    // The frame's deformer instances as every deformer pass draws them (render/frame.cpp
-    // prepares it once per frame): records and poses uploaded once, shared by all passes.
+    // The frame's deformer instances as every deformer pass draws them: records and poses
+    // uploaded once a frame by the frame's "deformers" pass, shared by all passes after it.
     DeformerBatch& deformerBatch() { return batch_; }
     // What the last view's deformer pass drew (draw calls, instances).
     const DeformerDrawStats& lastDeformerDraw() const { return lastDeformerDraw_; }
@@ -56,17 +73,15 @@ public:
 private:
     SceneRenderer() = default;
 
-    LookSettings look_; // the frame's look.* (drawShadows), read by each view
-
     std::unique_ptr<SnowSurfacePass> surface_;
     std::unique_ptr<ShadowPass> shadow_;
-    bool shadowDrawn_ = false; // by this frame's shadow pass
     const gpu::ShaderProgram* skyProgram_ = nullptr;
     const gpu::ShaderProgram* deformerProgram_ = nullptr;
     const gpu::ShaderProgram* shadowedDeformerProgram_ = nullptr; // DEFORMER_SHADOWS
     DeformerBatch batch_;
     DeformerDrawStats lastDeformerDraw_;
-    gpu::Buffer viewBuffer_;
+    // One ViewParams block per view of the frame, written when its passes are planned.
+    std::deque<gpu::Buffer> viewBuffers_; // a deque: the list's bindings point into it
     gpu::VertexArray emptyArray_;
 };
 

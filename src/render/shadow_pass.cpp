@@ -1,7 +1,6 @@
 #include "render/shadow_pass.hpp"
 
 #include "gpu/pass_state.hpp"
-#include "render/snow_surface_pass.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -87,15 +86,27 @@ ShadowPass::create(gpu::ShaderLibrary& shaders) {
 }
 
 void ShadowPass::draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun) {
+    prepare(box, toSun);
+    gpu::beginPass(passState());
+    drawCasters(deformers);
+}
+
+void ShadowPass::prepare(const ShadowBox& box, glm::vec3 toSun) {
     shadow_ = sunShadow(toSun, box, kSize);
     params_.update(0, sizeof(ShadowParamsBlock), &shadow_.block);
+}
+
+gpu::PassState ShadowPass::passState() const {
     gpu::PassState pass = gpu::passInto(framebuffer_);
     pass.clearDepth = 1.0f;
     pass.depthTest = gpu::DepthTest::Less;
     pass.depthWrite = true;
     pass.cullBackFaces = false; // open meshes cast from both sides
     pass.program = program_->id();
-    gpu::beginPass(pass);
+    return pass;
+}
+
+void ShadowPass::drawCasters(DeformerBatch& deformers) {
     // Casters nearer the sun than the box (a tall deformer) still cast: their depth is clamped
     // onto the near plane. Depth clamp is no part of PassState, so it is switched back off.
     glEnable(GL_DEPTH_CLAMP);
@@ -105,10 +116,17 @@ void ShadowPass::draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 
     glDisable(GL_DEPTH_CLAMP);
 }
 
-void ShadowPass::bind() const {
-    glBindBufferBase(GL_UNIFORM_BUFFER, kShadowParamsBinding, params_.id());
-    glBindTextureUnit(SnowSurfacePass::kShadowUnit, depth_.id());
-    glBindSampler(SnowSurfacePass::kShadowUnit, sampler_.id());
+std::vector<gpu::PassBinding> ShadowPass::bindings() const {
+    const ShadowPass* self = this;
+    return {{gpu::BindingKind::UniformBlock, kShadowParamsBinding, "shadow.map",
+             [self] {
+                 return self->params_.id();
+             }},
+            {gpu::BindingKind::Texture, gpu::slot::kDeformerShadow, "shadow.map",
+             [self] { return self->depth_.id(); },
+             [self] {
+                 return self->sampler_.id();
+             }}};
 }
 
 } // namespace snowcap

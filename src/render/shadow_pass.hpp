@@ -3,10 +3,12 @@
 // cast shadow; the characters still cast theirs onto it, so the map holds deformers only.
 // Reads:  the deformer instances, through the one deformer vertex function (skinning included).
 // Writes: a D32F depth map, orthographic along the sun over the box the frame's views need;
-//         the ShadowParams block (binding 2) and the map (unit 5, a depth-compare sampler)
-//         that the snow and the deformers read (shaders/common/shadow_map.glsl).
+//         the ShadowParams block and the map (a depth-compare sampler) that the snow and the
+//         deformers read (shaders/common/shadow_map.glsl), through bindings().
 
+#include "gpu/binding_slots.hpp"
 #include "gpu/objects.hpp"
+#include "gpu/pass_record.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/contact_capture.hpp"
 
@@ -17,10 +19,11 @@
 #include <span>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace snowcap {
 
-inline constexpr unsigned kShadowParamsBinding = 2;
+inline constexpr unsigned kShadowParamsBinding = gpu::slot::kShadowParams;
 
 struct alignas(16) ShadowParamsBlock {
     glm::mat4 worldToShadow; // world cm -> [0, 1]^3: map uv and stored depth
@@ -58,9 +61,14 @@ public:
     // The deformers' depth from the sun over `box` (a pass of its own: it sets its target,
     // viewport, depth and program), one instanced draw per mesh.
     void draw(DeformerBatch& deformers, const ShadowBox& box, glm::vec3 toSun);
+    // The same as a pass of the frame's list: prepare (the light's matrices for the box, its
+    // block uploaded), the pass's state, and its draw.
+    void prepare(const ShadowBox& box, glm::vec3 toSun);
+    gpu::PassState passState() const;
+    void drawCasters(DeformerBatch& deformers);
     const DeformerDrawStats& lastDraw() const { return lastDraw_; }
-    // The map (unit 5, depth compare) and its block (binding 2), for a pass that samples them.
-    void bind() const;
+    // The map (depth compare) and its block, for a pass that samples them.
+    std::vector<gpu::PassBinding> bindings() const;
 
     const SunShadow& current() const { return shadow_; }
     const gpu::Texture2D& depth() const { return depth_; }

@@ -258,38 +258,39 @@ std::optional<std::string> SnowSurfacePass::bakeDetail() {
     return std::nullopt;
 }
 
-void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
+SnowSurfacePass::Geometry SnowSurfacePass::buildGeometry(const Region& region, int cells) {
     const float half = static_cast<float>(region.widthCm * 0.5);
-    gridCells_ = cells;
+    Geometry g;
+    g.cells = cells;
 
     // The displaced grid: (cells + 1)^2 vertices, two triangles per cell.
-    const int n = gridCells_ + 1;
+    const int n = cells + 1;
     std::vector<float> vertices;
     vertices.reserve(static_cast<std::size_t>(n) * n * 2);
     for (int j = 0; j < n; ++j)
         for (int i = 0; i < n; ++i) {
-            vertices.push_back(-half + 2.0f * half * float(i) / float(gridCells_));
-            vertices.push_back(-half + 2.0f * half * float(j) / float(gridCells_));
+            vertices.push_back(-half + 2.0f * half * float(i) / float(cells));
+            vertices.push_back(-half + 2.0f * half * float(j) / float(cells));
         }
     std::vector<std::uint32_t> indices;
-    indices.reserve(static_cast<std::size_t>(gridCells_) * gridCells_ * 6);
-    for (int j = 0; j < gridCells_; ++j)
-        for (int i = 0; i < gridCells_; ++i) {
+    indices.reserve(static_cast<std::size_t>(cells) * cells * 6);
+    for (int j = 0; j < cells; ++j)
+        for (int i = 0; i < cells; ++i) {
             const std::uint32_t a = j * n + i, b = a + 1, c = a + n, d = c + 1;
             indices.insert(indices.end(), {a, b, d, a, d, c});
         }
-    gridVertices_ = gpu::Buffer(vertices.size() * sizeof(float), vertices.data(), "surface.grid");
-    gridIndices_ =
+    g.gridVertices = gpu::Buffer(vertices.size() * sizeof(float), vertices.data(), "surface.grid");
+    g.gridIndices =
         gpu::Buffer(indices.size() * sizeof(std::uint32_t), indices.data(), "surface.grid.indices");
-    gridIndexCount_ = static_cast<int>(indices.size());
-    gridArray_ = offsetArray(gridVertices_, &gridIndices_, "surface.grid");
+    g.gridIndexCount = static_cast<int>(indices.size());
+    g.gridArray = offsetArray(g.gridVertices, &g.gridIndices, "surface.grid");
 
     // The skirts: from the region's border out to 1 km, flat at the surface. Their inner edge
     // carries exactly the border vertices of the geometry inside (every grid vertex, or every
     // patch corner), so no T-junction can leave pinholes along the border.
-    skirtVertexCount_[0] = buildSkirt(gridCells_, half, skirtVertices_[0], skirtArray_[0], "grid");
-    skirtVertexCount_[1] =
-        buildSkirt(kPatchesPerSide, half, skirtVertices_[1], skirtArray_[1], "patches");
+    g.skirtVertexCount[0] = buildSkirt(cells, half, g.skirtVertices[0], g.skirtArray[0], "grid");
+    g.skirtVertexCount[1] =
+        buildSkirt(kPatchesPerSide, half, g.skirtVertices[1], g.skirtArray[1], "patches");
 
     // Tessellation patches: quads with corners (u0,v0) (u1,v0) (u1,v1) (u0,v1).
     std::vector<float> patches;
@@ -300,36 +301,72 @@ void SnowSurfacePass::buildGeometry(const Region& region, int cells) {
             patches.insert(patches.end(),
                            {x0, y0, x0 + step, y0, x0 + step, y0 + step, x0, y0 + step});
         }
-    patchVertices_ = gpu::Buffer(patches.size() * sizeof(float), patches.data(), "surface.patches");
-    patchVertexCount_ = static_cast<int>(patches.size() / 2);
-    patchArray_ = offsetArray(patchVertices_, nullptr, "surface.patches");
-    builtFor_ = region;
+    g.patchVertices =
+        gpu::Buffer(patches.size() * sizeof(float), patches.data(), "surface.patches");
+    g.patchVertexCount = static_cast<int>(patches.size() / 2);
+    g.patchArray = offsetArray(g.patchVertices, nullptr, "surface.patches");
+    return g;
 }
 
-void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-                           const LookSettings& frameLook, bool shadowMapDrawn, bool lit,
-                           gpu::PassTimer* timer) {
-    const Region& region = sim.region();
-    // A hot reload of the detail noise (F5, or an edit on disk) re-bakes it.
-    if (detailBake_ && detailBake_->generation() != detailGeneration_)
+const SnowSurfacePass::Geometry& SnowSurfacePass::geometryFor(const Region& region, int cells) {
+    const std::pair<double, int> key{region.widthCm, cells};
+    auto found = geometries_.find(key);
+    if (found == geometries_.end()) {
+        if (geometries_.size() >= 4) // sizes no view of the list being built draws
+            std::erase_if(geometries_,
+                          [this](const auto& entry) { return entry.second.frame != frame_; });
+        found = geometries_.emplace(key, buildGeometry(region, cells)).first;
+    }
+    found->second.frame = frame_;
+    gridCells_ = cells;
+    return found->second;
+}
+
+std::vector<gpu::PassBinding> SnowSurfacePass::materialBindings(const SurfaceView& view) const {
+    const SnowSim* sim = view.sim;
+    const SnowSurfacePass* self = this;
+    // The blurred copy (blur = "prepass" / "separable") is made by the frame's blur pass.
+    return {{gpu::BindingKind::Texture, gpu::slot::kPersistentBuffer, view.input,
+             [sim] { return sim->surfaceInput().id(); },
+             [self] {
+                 return self->persistentSampler_.id();
+             }},
+            {gpu::BindingKind::Texture, gpu::slot::kLandscapeDetail, "surface.detail",
+             [self] { return self->detail_.id(); },
+             [self] {
+                 return self->detailSampler_.id();
+             }}};
+}
+
+std::optional<gpu::PassRecord> SnowSurfacePass::detailPass() {
+    if (!detailBake_ || detailBake_->generation() == detailGeneration_)
+        return std::nullopt;
+    gpu::PassRecord pass;
+    pass.name = "surface.detail";
+    pass.stateNote = "fbo: the detail noise, then its mipmaps";
+    pass.writes = {"surface.detail"};
+    pass.execute = [this] {
         if (auto error = bakeDetail())
             spdlog::error("{}", *error);
-    // The blurred copy (blur = "prepass" / "separable") was made by the frame's blur pass.
-    surfaceInput_ = &sim.surfaceInput();
+    };
+    return pass;
+}
+
+void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const SurfaceView& v) {
+    const SnowSim& sim = *v.sim;
+    const Region& region = sim.region();
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
     const Quality quality = sim.quality();
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
-    if (region.widthCm != builtFor_.widthCm || region.resolution != builtFor_.resolution ||
-        cells != gridCells_)
-        buildGeometry(region, cells);
+    const Geometry& geometry = geometryFor(region, cells);
 
-    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, sim.paramsBuffer().id());
-    // The look's switches, with the shadows only where the frame drew the map.
-    LookSettings look = frameLook;
-    look.deformerShadows = look.deformerShadows && shadowMapDrawn;
+    // The look's switches, with the shadows only where the frame draws the map.
+    const bool shadowMap = !v.shadowBindings.empty();
+    LookSettings look = v.look;
+    look.deformerShadows = look.deformerShadows && shadowMap;
     const SurfaceVariant variant = quality == Quality::Off
                                        ? SurfaceVariant::flatSnow().withLook(look)
-                                       : SurfaceVariant::of(sim.settings(), geometry, look);
+                                       : SurfaceVariant::of(sim.settings(), v.geometry, look);
     const gpu::ShaderProgram* material = program(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner
@@ -343,51 +380,113 @@ void SnowSurfacePass::draw(const SnowSim& sim, SurfaceGeometry geometry, const g
         return;
     const bool tessellated = variant.geometry == SurfaceGeometry::Tessellation;
 
+    // What every surface pass binds and reads.
+    std::vector<gpu::PassBinding> inputs = v.viewBindings;
+    for (gpu::PassBinding& binding : materialBindings(v))
+        inputs.push_back(std::move(binding));
+    std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
+    auto withShadows = [&](std::vector<gpu::PassBinding> bindings) {
+        if (look.deformerShadows)
+            bindings.insert(bindings.end(), v.shadowBindings.begin(), v.shadowBindings.end());
+        return bindings;
+    };
+    std::vector<gpu::ResourceRead> materialReads = reads;
+    if (look.deformerShadows)
+        materialReads.push_back({"shadow.map"});
+    std::vector<std::string> surfaceScope = v.timers;
+    surfaceScope.push_back("view.surface");
+
     // The lit colour at a lower rate where the rung asks for it: the material into the low-rate
     // targets, then their upsample into the view (render/surface_upsample.hpp).
-    const float scale = lit ? shadingScale(sim) : 1.0f;
-    const glm::ivec4 vp = view.viewport;
+    const float scale = v.lit ? shadingScale(sim) : 1.0f;
+    const glm::ivec4 vp = v.view.viewport;
     const gpu::ShaderProgram* depthRegion =
         scale < 1.0f ? program(variant.at(SurfaceStage::Depth)) : nullptr;
     const gpu::ShaderProgram* depthSkirt =
         scale < 1.0f ? program(skirtVariant.at(SurfaceStage::Depth)) : nullptr;
     const gpu::ShaderProgram* deferred =
         scale < 1.0f ? program(variant.at(SurfaceStage::Shade)) : nullptr;
-    if (depthRegion && depthSkirt && deferred && upsample_->prepare(vp.z, vp.w, scale)) {
-        if (timer)
-            timer->begin("view.surface.shade");
-        gpu::PassState geometryPass = upsample_->geometryPass();
-        geometryPass.depthTest = gpu::DepthTest::Less;
-        geometryPass.depthWrite = true;
-        geometryPass.program = depthSkirt->id();
-        gpu::beginPass(geometryPass);
-        drawGeometry(*depthRegion, *depthSkirt, tessellated);
+    const SurfaceUpsample::Targets* low =
+        depthRegion && depthSkirt && deferred ? upsample_->prepare(vp.z, vp.w, scale) : nullptr;
+    if (low) {
+        const std::string lowName = v.pane + ".low";
+        std::vector<std::string> shadeScope = surfaceScope;
+        shadeScope.push_back("view.surface.shade");
+
+        gpu::PassRecord depth;
+        depth.name = "view.surface.depth";
+        depth.timers = shadeScope;
+        depth.group = v.group;
+        depth.state = SurfaceUpsample::geometryPass(*low);
+        depth.state->depthTest = gpu::DepthTest::Less;
+        depth.state->depthWrite = true;
+        depth.state->program = depthSkirt->id();
+        depth.stateNote = "skirt + region, depth only";
+        depth.bindings = inputs;
+        depth.reads = reads;
+        depth.writes = {lowName};
+        depth.execute = [this, &geometry, depthRegion, depthSkirt, tessellated] {
+            drawGeometry(geometry, *depthRegion, *depthSkirt, tessellated);
+        };
+        passes.push_back(std::move(depth));
+
         // The material once a pixel, over the whole low-rate target: pixels the geometry left
         // at depth 1 are shaded too, and the composite leaves them out.
-        gpu::PassState shade = upsample_->shadePass();
-        shade.program = deferred->id();
-        gpu::beginPass(shade);
-        bindInputs();
-        glBindTextureUnit(kSurfaceDepthUnit, upsample_->depth().id());
-        glBindSampler(kSurfaceDepthUnit, 0); // texelFetch only
-        glBindVertexArray(fullscreenArray_.id());
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        unbindInputs();
-        if (timer) {
-            timer->end("view.surface.shade");
-            timer->begin("view.surface.upsample");
-        }
-        upsample_->composite(view);
-        if (timer)
-            timer->end("view.surface.upsample");
+        gpu::PassRecord shade;
+        shade.name = "view.surface.shade";
+        shade.timers = shadeScope;
+        shade.group = v.group;
+        shade.state = SurfaceUpsample::shadePass(*low);
+        shade.state->program = deferred->id();
+        shade.stateNote = "the material once a pixel";
+        shade.bindings = withShadows(inputs);
+        shade.bindings.push_back({gpu::BindingKind::Texture, gpu::slot::kSurfaceDepth, lowName,
+                                  [low] { return low->depth.id(); },
+                                  [] {
+                                      return GLuint(0);
+                                  }}); // texelFetch only
+        shade.reads = materialReads;
+        shade.reads.push_back({lowName});
+        shade.writes = {lowName};
+        shade.execute = [this] {
+            glBindVertexArray(fullscreenArray_.id());
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+        };
+        passes.push_back(std::move(shade));
+
+        gpu::PassRecord upsample;
+        upsample.name = "view.surface.upsample";
+        upsample.timers = surfaceScope;
+        upsample.timers.push_back("view.surface.upsample");
+        upsample.group = v.group;
+        upsample.state = upsample_->compositePass(v.view);
+        upsample.bindings = SurfaceUpsample::compositeBindings(*low, lowName);
+        upsample.reads = {{lowName}};
+        upsample.writes = {v.pane};
+        const gpu::PassState view = v.view;
+        upsample.execute = [this, low, view] {
+            upsample_->compositeDraw(*low, view);
+        };
+        passes.push_back(std::move(upsample));
         return;
     }
-    gpu::PassState pass = view;
-    pass.depthTest = gpu::DepthTest::Less;
-    pass.depthWrite = true;
-    pass.program = skirtMaterial->id();
-    gpu::beginPass(pass);
-    drawGeometry(*material, *skirtMaterial, tessellated);
+    gpu::PassRecord forward;
+    forward.name = "view.surface";
+    forward.timers = surfaceScope;
+    forward.group = v.group;
+    forward.state = v.view;
+    forward.state->depthTest = gpu::DepthTest::Less;
+    forward.state->depthWrite = true;
+    forward.state->program = skirtMaterial->id();
+    forward.stateNote = tessellated ? "skirt + tessellated region" : "skirt + region";
+    forward.bindings = withShadows(inputs);
+    forward.reads = materialReads;
+    forward.reads.push_back({v.pane});
+    forward.writes = {v.pane};
+    forward.execute = [this, &geometry, material, skirtMaterial, tessellated] {
+        drawGeometry(geometry, *material, *skirtMaterial, tessellated);
+    };
+    passes.push_back(std::move(forward));
 }
 
 float SnowSurfacePass::shadingScale(const SnowSim& sim) const {
@@ -396,42 +495,28 @@ float SnowSurfacePass::shadingScale(const SnowSim& sim) const {
     return qualityRung(sim.quality()).shadingScale;
 }
 
-void SnowSurfacePass::drawGeometry(const gpu::ShaderProgram& region,
-                                   const gpu::ShaderProgram& skirt, bool tessellated) {
+void SnowSurfacePass::drawGeometry(const Geometry& g, const gpu::ShaderProgram& region,
+                                   const gpu::ShaderProgram& skirt, bool tessellated) const {
     glUseProgram(skirt.id());
-    bindInputs();
     const int geometry = tessellated ? 1 : 0;
-    glBindVertexArray(skirtArray_[geometry].id());
-    glDrawArrays(GL_TRIANGLES, 0, skirtVertexCount_[geometry]);
+    glBindVertexArray(g.skirtArray[geometry].id());
+    glDrawArrays(GL_TRIANGLES, 0, g.skirtVertexCount[geometry]);
     glUseProgram(region.id());
     if (tessellated) {
         glPatchParameteri(GL_PATCH_VERTICES, 4);
-        glBindVertexArray(patchArray_.id());
+        glBindVertexArray(g.patchArray.id());
         // Batches small enough that one draw can never generate more than ~32k tessellated
         // vertices: Mesa 22.3's llvmpipe scrambles a draw's output past a few tens of
         // thousands (measured: 32 patches at level 41 broke, at level 33 did not; one patch at
         // level 64 is fine). A patch makes at most (level + 1)^2 vertices.
         const int perPatch = (maxTessellationLevel_ + 1) * (maxTessellationLevel_ + 1);
         const int batch = 4 * std::max(1, 32768 / perPatch);
-        for (int first = 0; first < patchVertexCount_; first += batch)
-            glDrawArrays(GL_PATCHES, first, std::min(batch, patchVertexCount_ - first));
+        for (int first = 0; first < g.patchVertexCount; first += batch)
+            glDrawArrays(GL_PATCHES, first, std::min(batch, g.patchVertexCount - first));
     } else {
-        glBindVertexArray(gridArray_.id());
-        glDrawElements(GL_TRIANGLES, gridIndexCount_, GL_UNSIGNED_INT, nullptr);
+        glBindVertexArray(g.gridArray.id());
+        glDrawElements(GL_TRIANGLES, g.gridIndexCount, GL_UNSIGNED_INT, nullptr);
     }
-    unbindInputs();
-}
-
-void SnowSurfacePass::bindInputs() const {
-    glBindTextureUnit(2, surfaceInput_->id());
-    glBindSampler(2, persistentSampler_.id());
-    glBindTextureUnit(4, detail_.id());
-    glBindSampler(4, detailSampler_.id());
-}
-
-void SnowSurfacePass::unbindInputs() const {
-    glBindSampler(2, 0);
-    glBindSampler(4, 0);
 }
 
 } // namespace snowcap

@@ -6,6 +6,7 @@
 //         tessellation, same displacement function) plus a flat skirt to the horizon.
 
 #include "gpu/objects.hpp"
+#include "gpu/pass_record.hpp"
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
@@ -63,21 +64,48 @@ struct SurfaceVariant {
     auto operator<=>(const SurfaceVariant&) const = default;
 };
 
+// What one view's surface passes need from the frame's list (render/frame.cpp).
+struct SurfaceView {
+    const SnowSim* sim = nullptr;
+    SurfaceGeometry geometry = SurfaceGeometry::VertexGrid;
+    gpu::PassState view; // the pane: its target, viewport and scissor
+    // The frame's look (its compiled switches: specular, sparkle, shadows) and whether the
+    // frame's shadow pass draws the map (shadowBindings: its block and sampler).
+    LookSettings look;
+    std::vector<gpu::PassBinding> shadowBindings; // empty: no shadow map this frame
+    // The lit colour, which the rung may shade at a lower rate (QualityRung::shadingScale) and
+    // upsample; every debug output is drawn at full resolution.
+    bool lit = false;
+    // The list's bookkeeping: the view's index (its group), the enclosing timer scopes, the
+    // view's own bindings (ViewParams, SnowParams), the pane's resource name, the name of the
+    // sim's input (buffer or blurred copy) and whether it is a history input this frame.
+    int group = 0;
+    std::vector<std::string> timers;
+    std::vector<gpu::PassBinding> viewBindings;
+    std::string pane;
+    std::string input;
+    bool inputHistory = false;
+};
+
 class SnowSurfacePass {
 public:
     static std::variant<std::unique_ptr<SnowSurfacePass>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
-    // Into `view` (its target, viewport and scissor; the pass sets its own depth and program).
-    // Clears nothing: the view's clear comes before it. `shadowMapDrawn`: the frame's shadow
-    // pass has drawn and bound the deformers' shadow map (look.deformer_shadows samples it).
-    // `frameLook` chooses the look's compiled switches (specular, sparkle, shadows).
-    // `lit`: the view shows the lit colour, which the rung may shade at a lower rate
-    // (QualityRung::shadingScale) and upsample; every debug output is drawn at full resolution.
-    // `timer`: the low-rate path's two parts as "view.surface.shade" and "view.surface.upsample".
-    void draw(const SnowSim& sim, SurfaceGeometry geometry, const gpu::PassState& view,
-              const LookSettings& frameLook, bool shadowMapDrawn = false, bool lit = false,
-              gpu::PassTimer* timer = nullptr);
+    // The view's surface passes, appended to the frame's list: one forward pass into the pane
+    // ("view.surface"), or at a lower rate the geometry's depth and the material once a pixel
+    // ("view.surface.shade") and their upsample into the pane ("view.surface.upsample"), all
+    // inside the "view.surface" timer scope. Clears nothing: the view's clear comes before it.
+    // Setup only: the geometry for the region, the programs, the low-rate targets.
+    void appendPasses(std::vector<gpu::PassRecord>& passes, const SurfaceView& view);
+    // The detail noise's bake, when a hot reload (F5, an edit on disk) has rebuilt its program
+    // since the last bake; none otherwise.
+    std::optional<gpu::PassRecord> detailPass();
+    // A new frame's list: the low-rate targets its views prepare stay while it runs.
+    void newFrame() {
+        ++frame_;
+        upsample_->newFrame();
+    }
 
     // Replaces the rung's shading scale for the lit colour (0: the rung's; 1: full
     // resolution). The bench's full-resolution reference frame uses it.
@@ -99,29 +127,37 @@ public:
     static int gridCellsFor(int resolution);
     static constexpr int kPatchesPerSide = 32;
     static constexpr int kDetailSize = 512; // texels per side of the baked detail noise
-    // The texture unit of the deformers' shadow map (render/shadow_pass.hpp).
-    static constexpr int kShadowUnit = 5;
-    // The texture unit of the low-rate depth that the Shade stage reads.
-    static constexpr int kSurfaceDepthUnit = 6;
 
 private:
     explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
-    void buildGeometry(const Region& region, int cells);
+    // The region's displaced grid, patches and skirts, for a region of that width and grid:
+    // one per size the frame's views draw (two sims of other resolutions draw other grids).
+    struct Geometry {
+        int cells = 0;
+        gpu::VertexArray gridArray, patchArray;
+        gpu::Buffer gridVertices, gridIndices, patchVertices;
+        // [0] around the vertex grid, [1] around the tessellation patches.
+        gpu::VertexArray skirtArray[2];
+        gpu::Buffer skirtVertices[2];
+        int skirtVertexCount[2] = {0, 0};
+        int gridIndexCount = 0, patchVertexCount = 0;
+        int frame = 0; // the frame list that last used it
+    };
+    const Geometry& geometryFor(const Region& region, int cells);
+    static Geometry buildGeometry(const Region& region, int cells);
     std::optional<std::string> bakeDetail();
     // The variant's program, built on first use (the library caches it); null if it failed,
     // which is logged once.
     const gpu::ShaderProgram* program(const SurfaceVariant& variant);
     // The skirt, then the region, into the pass begun last (its target, viewport, depth).
-    void drawGeometry(const gpu::ShaderProgram& region, const gpu::ShaderProgram& skirt,
-                      bool tessellated);
-    // The material's textures (the snow's buffer, the baked detail) on their units, and off.
-    void bindInputs() const;
-    void unbindInputs() const;
+    void drawGeometry(const Geometry& geometry, const gpu::ShaderProgram& region,
+                      const gpu::ShaderProgram& skirt, bool tessellated) const;
+    // The material's inputs: the snow's buffer (or blurred copy), the baked detail.
+    std::vector<gpu::PassBinding> materialBindings(const SurfaceView& view) const;
 
     gpu::ShaderLibrary& shaders_;
     std::unique_ptr<SurfaceUpsample> upsample_;
     float shadingScaleOverride_ = 0.0f;
-    const gpu::Texture2D* surfaceInput_ = nullptr; // the sim being drawn: its (blurred) buffer
     std::map<SurfaceVariant, const gpu::ShaderProgram*> programs_;
     gpu::Sampler persistentSampler_;
     // The landscape's baked detail noise (shaders/surface/detail_bake.frag), tiling, mipmapped.
@@ -129,17 +165,11 @@ private:
     gpu::Sampler detailSampler_;
     const gpu::ShaderProgram* detailBake_ = nullptr;
     int detailGeneration_ = 0; // the bake program's generation the texture was baked with
-    Region builtFor_{{0, 0}, 0.0, 0};
-    int gridCells_ = 0;
+    std::map<std::pair<double, int>, Geometry> geometries_; // by region width and cells
+    int frame_ = 0;
+    int gridCells_ = 0; // the grid of the last view planned
     int maxTessellationLevel_ = 1;
-    gpu::VertexArray gridArray_, patchArray_;
     gpu::VertexArray fullscreenArray_; // attribute-less: the Shade stage's triangle
-    gpu::Buffer gridVertices_, gridIndices_, patchVertices_;
-    // [0] around the vertex grid, [1] around the tessellation patches.
-    gpu::VertexArray skirtArray_[2];
-    gpu::Buffer skirtVertices_[2];
-    int skirtVertexCount_[2] = {0, 0};
-    int gridIndexCount_ = 0, patchVertexCount_ = 0;
 };
 
 } // namespace snowcap

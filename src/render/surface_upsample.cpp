@@ -20,14 +20,14 @@ SurfaceUpsample::create(gpu::ShaderLibrary& shaders) {
     return upsample;
 }
 
-bool SurfaceUpsample::prepare(int width, int height, float scale) {
-    width_ = width;
-    height_ = height;
+const SurfaceUpsample::Targets* SurfaceUpsample::prepare(int width, int height, float scale) {
     const std::pair<int, int> key{width, height};
     auto found = targets_.find(key);
     if (found == targets_.end()) {
-        if (targets_.size() >= 4)
-            targets_.clear(); // a resized window: the old panes' targets are not needed
+        if (targets_.size() >= 4) // a resized window: the old panes' targets are not needed
+            std::erase_if(targets_, [this](const auto& entry) {
+                return entry.second.frame != frame_; // not the views of the list being built
+            });
         const int w = std::max(1, static_cast<int>(std::lround(width * scale)));
         const int h = std::max(1, static_cast<int>(std::lround(height * scale)));
         Targets targets;
@@ -38,41 +38,55 @@ bool SurfaceUpsample::prepare(int width, int height, float scale) {
                                                       ? targets.depth.allocationError()
                                                       : targets.colour.allocationError());
             current_ = nullptr;
-            return false;
+            return nullptr;
         }
         targets.geometry = gpu::Framebuffer(nullptr, &targets.depth, "surface.low_geometry");
         targets.shade = gpu::Framebuffer(&targets.colour, nullptr, "surface.low_shade");
+        targets.paneWidth = width;
+        targets.paneHeight = height;
         found = targets_.emplace(key, std::move(targets)).first;
     }
+    found->second.frame = frame_;
     current_ = &found->second;
-    return true;
+    return current_;
 }
 
-gpu::PassState SurfaceUpsample::geometryPass() const {
-    gpu::PassState pass = gpu::passInto(current_->geometry);
+gpu::PassState SurfaceUpsample::geometryPass(const Targets& targets) {
+    gpu::PassState pass = gpu::passInto(targets.geometry);
     pass.clearDepth = 1.0f;
     return pass;
 }
 
-gpu::PassState SurfaceUpsample::shadePass() const {
-    return gpu::passInto(current_->shade);
+gpu::PassState SurfaceUpsample::shadePass(const Targets& targets) {
+    return gpu::passInto(targets.shade);
 }
 
-void SurfaceUpsample::composite(const gpu::PassState& view) const {
-    const GLuint program = program_->id();
+gpu::PassState SurfaceUpsample::compositePass(const gpu::PassState& view) const {
     gpu::PassState pass = view;
     pass.depthTest = gpu::DepthTest::Less;
     pass.depthWrite = true;
-    pass.program = program;
-    gpu::beginPass(pass);
-    const int w = current_->colour.width(), h = current_->colour.height();
+    pass.program = program_->id();
+    return pass;
+}
+
+std::vector<gpu::PassBinding> SurfaceUpsample::compositeBindings(const Targets& targets,
+                                                                 const std::string& resource) {
+    const Targets* t = &targets;
+    const auto none = [] {
+        return GLuint(0);
+    }; // texelFetch only
+    return {{gpu::BindingKind::Texture, gpu::slot::kLowColour, resource,
+             [t] { return t->colour.id(); }, none},
+            {gpu::BindingKind::Texture, gpu::slot::kLowDepth, resource,
+             [t] { return t->depth.id(); }, none}};
+}
+
+void SurfaceUpsample::compositeDraw(const Targets& targets, const gpu::PassState& view) const {
+    const GLuint program = program_->id();
+    const int w = targets.colour.width(), h = targets.colour.height();
     glProgramUniform4f(program, 0, float(view.viewport.x), float(view.viewport.y),
-                       float(w) / float(width_), float(h) / float(height_));
+                       float(w) / float(targets.paneWidth), float(h) / float(targets.paneHeight));
     glProgramUniform2i(program, 1, w, h);
-    glBindTextureUnit(0, current_->colour.id());
-    glBindTextureUnit(1, current_->depth.id());
-    glBindSampler(0, 0); // texelFetch only
-    glBindSampler(1, 0);
     glBindVertexArray(empty_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }

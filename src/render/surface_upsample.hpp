@@ -13,6 +13,7 @@
 // measured too, and cost more than it saved (docs/performance.md §7).
 
 #include "gpu/objects.hpp"
+#include "gpu/pass_record.hpp"
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 
@@ -21,6 +22,7 @@
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace snowcap {
 
@@ -29,18 +31,30 @@ public:
     static std::variant<std::unique_ptr<SurfaceUpsample>, std::string>
     create(gpu::ShaderLibrary& shaders);
 
+    // One pane size's low-rate targets.
+    struct Targets {
+        gpu::Texture2D colour, depth;
+        gpu::Framebuffer geometry, shade; // depth only; colour only
+        int paneWidth = 0, paneHeight = 0;
+        int frame = 0; // the frame list that last used them
+    };
+
+    // A new frame's list is being built: the targets its views prepare stay while it runs.
+    void newFrame() { ++frame_; }
     // The low-rate targets for a pane of width x height shaded at `scale` (0 < scale < 1), made
-    // on first use per pane size (two panes of an odd-width window differ by a pixel). False
+    // on first use per pane size (two panes of an odd-width window differ by a pixel). Null
     // when they could not be allocated (logged).
-    bool prepare(int width, int height, float scale);
+    const Targets* prepare(int width, int height, float scale);
     // The geometry at the low rate, depth only: its target and viewport, clearing the depth.
-    gpu::PassState geometryPass() const;
+    static gpu::PassState geometryPass(const Targets& targets);
     // The material at the low rate, colour only (every pixel is written: nothing is cleared).
-    gpu::PassState shadePass() const;
-    // The depth geometryPass() left, which the shading pass reads back (texelFetch).
-    const gpu::Texture2D& depth() const { return current_->depth; }
-    // The low-rate colour and depth into `view` (its framebuffer, viewport and scissor).
-    void composite(const gpu::PassState& view) const;
+    static gpu::PassState shadePass(const Targets& targets);
+    // The low-rate colour and depth into `view` (its framebuffer, viewport and scissor): the
+    // pass's state, its inputs and its draw.
+    gpu::PassState compositePass(const gpu::PassState& view) const;
+    static std::vector<gpu::PassBinding> compositeBindings(const Targets& targets,
+                                                           const std::string& resource);
+    void compositeDraw(const Targets& targets, const gpu::PassState& view) const;
 
     // The low-rate size of the last prepare() (tests).
     int lowWidth() const { return current_ ? current_->colour.width() : 0; }
@@ -49,15 +63,11 @@ public:
 private:
     SurfaceUpsample() = default;
 
-    struct Targets {
-        gpu::Texture2D colour, depth;
-        gpu::Framebuffer geometry, shade; // depth only; colour only
-    };
     const gpu::ShaderProgram* program_ = nullptr;
     gpu::VertexArray empty_;
     std::map<std::pair<int, int>, Targets> targets_; // by the pane's size
     const Targets* current_ = nullptr;
-    int width_ = 0, height_ = 0; // the pane's pixels
+    int frame_ = 0;
 };
 
 } // namespace snowcap

@@ -4,6 +4,7 @@
 
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
+#include "gpu/binding_slots.hpp"
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
@@ -11,7 +12,7 @@
 
 namespace snowcap {
 
-inline constexpr unsigned kViewParamsBinding = 1;
+inline constexpr unsigned kViewParamsBinding = gpu::slot::kViewParams;
 
 enum class SurfaceOutput {
     Lit = 0,

@@ -3,12 +3,13 @@
 // WindState (scene/foliage_wind.hpp) uploaded once per frame, read by every deformer pass that
 // draws swaying instances. Sized once for kMaxWindPushers, so a frame never reallocates.
 
+#include "gpu/binding_slots.hpp"
 #include "gpu/objects.hpp"
 #include "scene/foliage_wind.hpp"
 
 namespace snowcap {
 
-inline constexpr GLuint kWindBinding = 6;
+inline constexpr GLuint kWindBinding = gpu::slot::kWind;
 
 class WindBuffer {
 public:

@@ -94,6 +94,11 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
 }
 
 int ContactCapture::capture(DeformerBatch& deformers, const gpu::ShaderProgram& program) {
+    gpu::beginPass(passState(program));
+    return draw(deformers, program);
+}
+
+gpu::PassState ContactCapture::passState(const gpu::ShaderProgram& program) const {
     gpu::PassState pass = gpu::passInto(framebuffer_);
     pass.clearColour = glm::vec4(0.0f); // no contact
     pass.clearDepth = 1.0f;
@@ -101,7 +106,10 @@ int ContactCapture::capture(DeformerBatch& deformers, const gpu::ShaderProgram& 
     pass.depthWrite = true;
     pass.cullBackFaces = false; // open meshes seen from below must still count
     pass.program = program.id();
-    gpu::beginPass(pass);
+    return pass;
+}
+
+int ContactCapture::draw(DeformerBatch& deformers, const gpu::ShaderProgram& program) {
     glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
     // Per-instance culling against the capture's box; depth from below needs no detail, so
     // each mesh draws its proxy where it has one. With a subset ceiling, instances too high to

@@ -12,6 +12,7 @@
 #include "core/snow_math.hpp"
 #include "gpu/gpu_mesh.hpp"
 #include "gpu/objects.hpp"
+#include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/deformer_batch.hpp"
 
@@ -61,6 +62,11 @@ public:
     int capture(DeformerBatch& deformers, const gpu::ShaderProgram& program);
     // The same for instances not prepared yet: prepares a batch of the capture's own first.
     int capture(std::span<const DeformerInstance> deformers, const gpu::ShaderProgram& program);
+    // The capture as a pass of the frame's list (gpu/pass_record.hpp): its state (the target,
+    // cleared, depth tested and written, no culling) and its draw alone, which capture() runs
+    // one after the other.
+    gpu::PassState passState(const gpu::ShaderProgram& program) const;
+    int draw(DeformerBatch& deformers, const gpu::ShaderProgram& program);
     // What the last capture drew (draw calls, instances).
     const DeformerDrawStats& lastDraw() const { return lastDraw_; }
 

@@ -72,7 +72,7 @@ void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) 
     pass.program = shift.id();
     gpu::beginPass(pass);
     glProgramUniform2f(shift.id(), 0, static_cast<float>(offset.x), static_cast<float>(offset.y));
-    glBindTextureUnit(1, buffers_[current_].id());
+    glBindTextureUnit(gpu::slot::kShiftSource, buffers_[current_].id());
     glBindVertexArray(emptyVertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     current_ = target;

@@ -227,8 +227,9 @@ void SnowField::assignCaptures() {
         }
 }
 
-SnowField::Moved SnowField::followDeformers(std::span<const DeformerInstance> deformers) {
-    Moved moved{};
+std::vector<SnowField::Move>
+SnowField::plannedMoves(std::span<const DeformerInstance> deformers) const {
+    std::vector<Move> moves;
     for (int i = 0; i < simCount(); ++i) {
         const RegionMode mode = effective_.sims[i].region;
         if (mode == RegionMode::Fixed)
@@ -240,19 +241,23 @@ SnowField::Moved SnowField::followDeformers(std::span<const DeformerInstance> de
                 continue;
             const Aabb& bounds = deformers[followed].worldBounds;
             const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
-            WindowRef window = windowRef(i, w);
-            const glm::dvec2 next = followCentre(mode, target, window.centre, configured.centreCm,
-                                                 configured.texelCm());
-            if (next == window.centre)
-                continue;
-            moveWindow(i, w, next, *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
-            moved[i][w] = true;
-            // The bilinear resample rounds to half: allow its half ulp in the bound.
-            if (mode == RegionMode::FollowNaive)
-                window.healBound *= 1.0 + 1.0 / 1024.0;
+            const glm::dvec2 centre = w == 0 ? centres_[i] : extra_[i][w - 1]->centre;
+            const glm::dvec2 next =
+                followCentre(mode, target, centre, configured.centreCm, configured.texelCm());
+            if (next != centre)
+                moves.push_back({i, w, next});
         }
     }
-    return moved;
+    return moves;
+}
+
+void SnowField::moveFollowing(const Move& move) {
+    const RegionMode mode = effective_.sims[move.sim].region;
+    moveWindow(move.sim, move.window, move.next,
+               *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+    // The bilinear resample rounds to half: allow its half ulp in the bound.
+    if (mode == RegionMode::FollowNaive)
+        windowRef(move.sim, move.window).healBound *= 1.0 + 1.0 / 1024.0;
 }
 
 void SnowField::updateHealBound(int simIndex, int w, bool contact) {
@@ -305,84 +310,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
 void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* timer) {
     if (!enabled_)
         return;
-    const std::span<const DeformerInstance> deformers = batch.instances();
-    const Moved moved = followDeformers(deformers);
-    if (std::any_of(moved.begin(), moved.end(), [](const auto& sim) {
-            return std::find(sim.begin(), sim.end(), true) != sim.end();
-        }))
-        assignCaptures();
-
-    // Idle skip: a window runs unless nothing reaches its region, its region stood still and
-    // its buffer is known to be all zeros.
-    Moved contact{}, run{};
-    for (int i = 0; i < simCount(); ++i)
-        for (int w = 0; w < windowCount(i); ++w) {
-            const WindowRef window = windowRef(i, w);
-            CaptureKey key = currentKey(i);
-            key.region.centreCm = window.centre;
-            contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
-                return d.mesh && ContactCapture::reaches(key, d.worldBounds);
-            });
-            run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
-                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0);
-        }
-    for (int c = 0; c < captureCount(); ++c) {
-        bool needed = false;
-        for (int i = 0; i < simCount(); ++i)
-            for (int w = 0; w < windowCount(i); ++w)
-                needed = needed || (run[i][w] && windowRef(i, w).capture == c);
-        if (!needed)
-            continue;
-        // One name per pass instance: a timer keeps one result per name and frame.
-        const std::string pass = c == 0 ? "capture" : fmt::format("capture.{}", c);
-        if (timer)
-            timer->begin(pass);
-        captures_[c]->capture(batch, *captureProgram_);
-        if (timer)
-            timer->end(pass);
-        ++passesRun_.capture;
-    }
-    for (int i = 0; i < simCount(); ++i)
-        for (int w = 0; w < windowCount(i); ++w)
-            if (!run[i][w]) {
-                windowRef(i, w).sim.idleStep(dtSeconds);
-                if (w == 0)
-                    ++idleSteps_[i];
-            }
-    // One accumulate pass per capture and buffer format for the windows that run on it
-    // (SnowSim::stepShared); a sim's windows sit at other places, so they have captures (and
-    // passes) of their own.
-    for (int c = 0; c < captureCount(); ++c)
-        for (BufferFormat format : {BufferFormat::R16F, BufferFormat::RGBA16F}) {
-            std::vector<SnowSim*> group;
-            std::vector<std::pair<int, int>> members;
-            std::string pass = "accumulate.";
-            for (int i = 0; i < simCount(); ++i)
-                for (int w = 0; w < windowCount(i); ++w) {
-                    WindowRef window = windowRef(i, w);
-                    if (run[i][w] && window.capture == c &&
-                        window.sim.settings().format == format) {
-                        group.push_back(&window.sim);
-                        members.emplace_back(i, w);
-                        pass += window.sim.name();
-                    }
-                }
-            if (group.empty())
-                continue;
-            if (timer)
-                timer->begin(pass);
-            SnowSim::stepShared(group, *captures_[c], dtSeconds);
-            if (timer)
-                timer->end(pass);
-            ++passesRun_.accumulate;
-            passesRun_.accumulateOutputs += static_cast<long long>(group.size());
-            for (const auto& [i, w] : members)
-                updateHealBound(i, w, contact[i][w]);
-        }
-    for (int i = 0; i < simCount(); ++i)
-        if (windowCount(i) > 1)
-            syncOverlaps(i, run[i]);
-    worldsAfterStep();
+    gpu::runPasses(planStep(batch, batch.instances(), dtSeconds).passes, timer);
 }
 
 void SnowField::reset() {

@@ -8,6 +8,7 @@
 // and snow.idle_skip.
 
 #include "core/settings.hpp"
+#include "gpu/pass_record.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
 #include "snow/contact_capture.hpp"
@@ -42,6 +43,16 @@ struct ObserverWindow {
 Region simRegion(const Settings& settings, int simIndex);
 CaptureKey simCaptureKey(const Settings& settings, int simIndex);
 
+// One step as passes of the frame's list (gpu/pass_record.hpp), in the order they run: follow
+// (the windows that move, with their paging), capture (once per distinct capture a running
+// window needs), idle (the skipped windows' clocks), accumulate (per capture and format), sync
+// (overlapping windows), world (the pagers' part). A pass idle skip leaves out is not in it.
+struct StepPlan {
+    std::vector<gpu::PassRecord> passes;
+    // Window 0 of sim i (what the frame draws) is written by this step: its blurred copy is due.
+    std::array<bool, kMaxSims> writes{};
+};
+
 class SnowField {
 public:
     static std::variant<std::unique_ptr<SnowField>, std::string>
@@ -59,6 +70,12 @@ public:
     void step(std::span<const DeformerInstance> deformers, double dtSeconds,
               gpu::PassTimer* timer = nullptr);
     void reset();
+    // Plans the step: where the moving windows go and which captures they use (the setup: a
+    // capture may be made or moved), what runs and what idles. The passes do the GL work; run
+    // them (gpu::runPasses, in the frame's list) before anything else plans or steps the field.
+    // `deformers` are the batch's instances as it will be prepared when the passes run.
+    StepPlan planStep(DeformerBatch& batch, std::span<const DeformerInstance> deformers,
+                      double dtSeconds);
 
     // The settings as given (what an editor should start from) and as run (the quality rung
     // applied, core/quality.hpp).
@@ -75,6 +92,12 @@ public:
     double healBound(int simIndex) const { return healBound_[simIndex]; }
     // How many sims the field runs: Settings::sims.size() of the settings last applied.
     int simCount() const { return static_cast<int>(sims_.size()); }
+    // Sim i's region once the step planned last has run (its window 0 where follow takes it).
+    Region plannedRegion(int simIndex) const {
+        Region region = sims_[simIndex].region();
+        region.centreCm = centres_[simIndex];
+        return region;
+    }
     SnowSim& sim(int index) { return sims_[index]; }
     const SnowSim& sim(int index) const { return sims_[index]; }
     const ContactCapture& captureOf(int simIndex) const {
@@ -122,13 +145,18 @@ private:
     // Per sim and window.
     using Moved = std::array<std::array<bool, kMaxObservers>, kMaxSims>;
     // Follow modes: moves each following window towards its observer; true per window moved.
-    Moved followDeformers(std::span<const DeformerInstance> deformers);
+    struct Move {
+        int sim = 0, window = 0;
+        glm::dvec2 next{0.0};
+    };
+    std::vector<Move> plannedMoves(std::span<const DeformerInstance> deformers) const;
+    void moveFollowing(const Move& move);
     void updateHealBound(int simIndex, int w, bool contact);
     // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
-    // settings change, a move with paging, and the pagers' part of a step.
+    // settings change, a move with paging (the pagers' part of a step is the world pass,
+    // snow_field_passes.cpp).
     static std::optional<std::string> worldSettingsError(const Settings& settings);
     std::optional<std::string> configureWorlds();
-    void worldsAfterStep();
 
     // Observer windows (src/snow/snow_field_windows.cpp).
     struct Extra {

@@ -9,12 +9,13 @@
 #include "core/settings.hpp"
 #include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
+#include "gpu/binding_slots.hpp"
 
 #include <cstddef>
 
 namespace snowcap {
 
-inline constexpr unsigned kSnowParamsBinding = 0;
+inline constexpr unsigned kSnowParamsBinding = gpu::slot::kSnowParams;
 
 struct alignas(16) SnowParamsBlock {
     // ---- capture + accumulate (PP_Depth_Snow) ----

@@ -1,5 +1,6 @@
 #include "snow/snow_sim.hpp"
 
+#include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
 #include "snow/snow_field.hpp"
 
@@ -22,8 +23,6 @@ struct AccumulateBlock {
 };
 static_assert(sizeof(AccumulateOutputGpu) == 48 && sizeof(AccumulateBlock) == 16 + 48 * kMaxSims,
               "std140 drift: see shaders/snow/accumulate.frag");
-constexpr unsigned kAccumulateBinding = 1;
-constexpr GLuint kPreviousUnit = 4; // previous[0]; previous[i] on kPreviousUnit + i
 
 // The most sims that could share a pass with sim `index`: those of its resolution (the width,
 // camera and far plane are the same for all) and its format (one format a pass).
@@ -180,8 +179,36 @@ void SnowSim::step(const ContactCapture& capture, double dtSeconds) {
     stepShared({&self, 1}, capture, dtSeconds);
 }
 
+std::vector<gpu::PassBinding> SnowSim::accumulateBindings(std::span<SnowSim* const> sims,
+                                                          const ContactCapture& capture,
+                                                          const std::string& captureName) {
+    using gpu::BindingKind;
+    const SnowSim* lead = sims.front();
+    const ContactCapture* source = &capture;
+    std::vector<gpu::PassBinding> bindings = {
+        {BindingKind::UniformBlock, gpu::slot::kAccumulate, lead->name_ + ".amounts",
+         [lead] {
+             return lead->accumulateBlock_.id();
+         }},
+        {BindingKind::Texture, gpu::slot::kCaptureDepth, captureName,
+         [source] {
+             return source->depth().id();
+         }},
+        {BindingKind::Texture, gpu::slot::kCaptureContact, captureName, [source] {
+             return source->contact().id();
+         }}};
+    for (std::size_t i = 0; i < sims.size(); ++i) {
+        const SnowSim* sim = sims[i];
+        bindings.push_back({BindingKind::Texture, gpu::slot::kPrevious + unsigned(i),
+                            sim->bufferResource(), [sim] {
+                                return sim->buffers_[sim->current_].id();
+                            }});
+    }
+    return bindings;
+}
+
 void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& capture,
-                         double dtSeconds) {
+                         double dtSeconds, bool inputsBound) {
     if (sims.empty())
         return;
     SnowSim& lead = *sims.front();
@@ -239,11 +266,8 @@ void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& c
     }
     pass.program = program->id();
     gpu::beginPass(pass);
-    glBindBufferBase(GL_UNIFORM_BUFFER, kAccumulateBinding, lead.accumulateBlock_.id());
-    glBindTextureUnit(0, capture.depth().id());
-    glBindTextureUnit(3, capture.contact().id());
-    for (int i = 0; i < outputs; ++i)
-        glBindTextureUnit(kPreviousUnit + i, sims[i]->buffers_[sims[i]->current_].id());
+    if (!inputsBound)
+        gpu::bindInputs(accumulateBindings(sims, capture, "capture"));
     glBindVertexArray(lead.emptyVertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     for (SnowSim* sim : sims) {
@@ -265,25 +289,46 @@ bool SnowSim::blurDue() const {
 void SnowSim::blur() {
     if (!blurDue())
         return;
+    const std::vector<gpu::PassBinding> bindings = blurBindings();
+    gpu::bindInputs(bindings);
+    blurDraws();
+    gpu::releaseInputs(bindings);
+}
+
+std::vector<gpu::PassBinding> SnowSim::blurBindings() const {
+    using gpu::BindingKind;
+    const SnowSim* self = this;
+    // The prepass reads persistentBuffer, the separable x pass blurSource: one unit.
+    static_assert(gpu::slot::kPersistentBuffer == gpu::slot::kBlurSource);
+    return {{BindingKind::UniformBlock, kSnowParamsBinding, name_ + ".params",
+             [self] {
+                 return self->paramsBuffer_.id();
+             }},
+            {BindingKind::Texture, gpu::slot::kPersistentBuffer, bufferResource(),
+             [self] { return self->buffers_[self->current_].id(); },
+             [self] {
+                 return self->bilinearBorder_.id();
+             }}};
+}
+
+void SnowSim::blurDraws() {
+    if (!blurDue())
+        return;
     const bool separable = sim_.blur == BlurMode::Separable;
-    glBindBufferBase(GL_UNIFORM_BUFFER, kSnowParamsBinding, paramsBuffer_.id());
-    glBindSampler(2, bilinearBorder_.id());
     glBindVertexArray(emptyVertexArray_.id());
     // prepass: the spiral, buffer -> blurred. separable: x, buffer -> temp; then y, temp ->
     // blurred, both at half resolution.
     gpu::PassState first = gpu::passInto(separable ? blurTempFramebuffer_ : blurredFramebuffer_);
     first.program = blurProgram_->id();
     gpu::beginPass(first);
-    glBindTextureUnit(2, buffers_[current_].id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     if (separable) {
         gpu::PassState second = gpu::passInto(blurredFramebuffer_);
         second.program = blurProgramY_->id();
         gpu::beginPass(second);
-        glBindTextureUnit(2, blurTemp_.id());
+        glBindTextureUnit(gpu::slot::kBlurSource, blurTemp_.id());
         glDrawArrays(GL_TRIANGLES, 0, 3);
     }
-    glBindSampler(2, 0);
     blurredIsCurrent_ = true;
 }
 

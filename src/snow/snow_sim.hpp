@@ -7,6 +7,7 @@
 #include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
 #include "gpu/objects.hpp"
+#include "gpu/pass_record.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/contact_capture.hpp"
 #include "snow/snow_params.hpp"
@@ -46,8 +47,14 @@ public:
     // One accumulate pass for every sim in `sims` (1..kMaxSims, one format, the capture's
     // resolution): the capture is read once, each sim writes its own output with its own amounts
     // and modes and steps its own clock by dt. Texel for texel what each sim's own step() gives.
+    // `inputsBound`: the frame's loop has bound accumulateBindings already (gpu/pass_record).
     static void stepShared(std::span<SnowSim* const> sims, const ContactCapture& capture,
-                           double dtSeconds);
+                           double dtSeconds, bool inputsBound = false);
+    // What that pass binds: its block, the capture's depth and contact, each sim's current
+    // buffer (looked up when bound: each step swaps the pair). `buffers` names them.
+    static std::vector<gpu::PassBinding> accumulateBindings(std::span<SnowSim* const> sims,
+                                                            const ContactCapture& capture,
+                                                            const std::string& captureName);
     void reset(); // ClearRenderTarget2D on both buffers (the EndPlay analogue)
 
     // sim.X.region follow modes: move the region's centre, shifting the buffer so the trail
@@ -75,6 +82,13 @@ public:
     // once per step, and steps that draw nothing (most of a headless run) skip it.
     bool blurDue() const;
     void blur();
+    // The blur as a pass of the frame's list: what its first draw binds (SnowParams, the
+    // current buffer with the bilinear border sampler), and its draws with those bound.
+    std::vector<gpu::PassBinding> blurBindings() const;
+    void blurDraws();
+    // The resource names a pass list gives the sim's buffer and blurred copy ("a.buffer").
+    std::string bufferResource() const { return name_ + ".buffer"; }
+    std::string blurredResource() const { return name_ + ".blurred"; }
     const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
     std::size_t bytes() const {
         return buffers_[0].bytes() + buffers_[1].bytes() + (blurred_.id() ? blurred_.bytes() : 0) +

@@ -56,10 +56,4 @@ void SnowField::restoreWorldWindows() {
     }
 }
 
-void SnowField::worldsAfterStep() {
-    for (int i = 0; i < simCount(); ++i)
-        if (worlds_[i])
-            worlds_[i]->afterStep(sims_[i]);
-}
-
 } // namespace snowcap

@@ -1,0 +1,81 @@
+#pragma once
+// Every binding slot a shader declares, in one table: the uniform blocks, storage buffers and
+// texture units by the name the GLSL gives them. The C++ side binds through these constants
+// (a pass's bindings, gpu/pass_record.hpp), and every program the shader library links is
+// checked against the table (checkProgramSlots): a sampler, block or buffer at another slot
+// than declared here, or one the table does not know, fails the load with one line naming the
+// program, the resource and both slots. So a slot is written in C++ once, and the GLSL's
+// `layout(binding = N)` can no longer drift from it unnoticed.
+//
+// Slots of different kinds are separate GL namespaces (texture unit 2 and uniform block 2 do not
+// meet), and two names may share a slot when no program uses both (Accumulate and ViewParams).
+
+#include "gpu/objects.hpp"
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace snowcap::gpu {
+
+enum class BindingKind { Texture, Image, StorageBuffer, UniformBlock };
+const char* toString(BindingKind kind);
+
+namespace slot {
+// Uniform blocks (std140).
+inline constexpr unsigned kSnowParams = 0;   // shaders/snow/snow_params.glsl
+inline constexpr unsigned kViewParams = 1;   // shaders/common/view_params.glsl
+inline constexpr unsigned kAccumulate = 1;   // shaders/snow/accumulate.frag
+inline constexpr unsigned kShadowParams = 2; // shaders/common/shadow_map.glsl
+// Storage buffers (std430).
+inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_vertex.glsl
+inline constexpr unsigned kDeformerInstances = 4;  // shaders/common/deformer_vertex.glsl
+inline constexpr unsigned kDeformerRecordList = 5; // shaders/common/deformer_vertex.glsl
+inline constexpr unsigned kWind = 6;               // shaders/common/wind.glsl
+inline constexpr unsigned kTestLocalPositions = 7; // tests/scene/shaders/wind_offset.vert
+// Texture units.
+inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag
+inline constexpr unsigned kShiftSource = 1;      // shaders/snow/shift.frag
+inline constexpr unsigned kPersistentBuffer = 2; // shaders/snow/snow_mask.glsl
+inline constexpr unsigned kBlurSource = 2;       // shaders/snow/blur_separable.frag
+inline constexpr unsigned kCaptureContact = 3;   // shaders/snow/accumulate.frag
+inline constexpr unsigned kPrevious = 4;         // accumulate.frag: previous[i] on kPrevious + i
+inline constexpr unsigned kLandscapeDetail = 4;  // shaders/surface/material.glsl
+inline constexpr unsigned kDeformerShadow = 5;   // shaders/common/shadow_map.glsl
+inline constexpr unsigned kSurfaceDepth = 6;     // shaders/surface/surface.frag (deferred)
+inline constexpr unsigned kLowColour = 0;        // shaders/surface/upsample.frag
+inline constexpr unsigned kLowDepth = 1;         // shaders/surface/upsample.frag
+inline constexpr unsigned kDebugSource = 0;      // debug/copy.frag, viewer/colour_map.frag
+inline constexpr unsigned kDebugOther = 1;       // viewer/colour_map.frag
+inline constexpr unsigned kDebugSourceDepth = 2; // viewer/colour_map.frag
+inline constexpr unsigned kDebugSnowBuffer = 0;  // debug/buffer_view.frag
+} // namespace slot
+
+// One row of the table: the GLSL name (a block's or buffer's block name, a sampler's uniform
+// name; an array by its name, its elements on consecutive slots).
+struct SlotDeclaration {
+    std::string_view glslName;
+    BindingKind kind;
+    unsigned slot;
+};
+std::span<const SlotDeclaration> declaredSlots();
+// The declared slot of `glslName` as `kind`, if the table has it.
+std::optional<unsigned> declaredSlot(std::string_view glslName, BindingKind kind);
+
+// Every active sampler, image, uniform block and storage block of a linked program: its GLSL
+// name, kind and the slot it is bound at (an array once, at its first element).
+struct ProgramSlot {
+    std::string glslName;
+    BindingKind kind;
+    unsigned slot;
+};
+std::vector<ProgramSlot> programSlots(GLuint program);
+
+// Checks every active sampler, image, uniform block and storage block of a linked `program`
+// against the table. Returns the first mismatch as one line ("PROGRAM: sampler 'x' is bound at
+// 3, gpu/binding_slots.hpp declares 2"), or nothing when all agree.
+std::optional<std::string> checkProgramSlots(GLuint program, std::string_view programName);
+
+} // namespace snowcap::gpu

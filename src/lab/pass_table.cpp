@@ -1,0 +1,69 @@
+#include "lab/pass_table.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace snowcap {
+
+std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab) {
+    const Settings& settings = lab.settings();
+    const double dt = lab.fixedDtS();
+    const std::vector<FrameView> views =
+        splitViews(lab.field(), settings, 0, settings.view.width, settings.view.height);
+    return framePasses(lab.field(), lab.renderer(), {lab.instancesAt(dt), dt, {views}});
+}
+
+namespace {
+
+std::string reads(const gpu::PassRecord& pass) {
+    std::string out;
+    for (const gpu::ResourceRead& read : pass.reads)
+        out += (out.empty() ? "" : ", ") + read.name + (read.history ? " (history)" : "");
+    return out.empty() ? "-" : out;
+}
+
+std::string writes(const gpu::PassRecord& pass) {
+    std::string out;
+    for (const std::string& write : pass.writes)
+        out += (out.empty() ? "" : ", ") + write;
+    return out.empty() ? "-" : out;
+}
+
+std::string timer(const gpu::PassRecord& pass) {
+    return pass.timerName().empty() ? "-" : pass.timerName();
+}
+
+// A cell of a Markdown table: a pipe would end it.
+std::string cell(std::string text) {
+    std::string out;
+    for (char c : text)
+        out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+} // namespace
+
+std::string passListText(std::span<const gpu::PassRecord> passes) {
+    std::string out;
+    for (const gpu::PassRecord& pass : passes) {
+        out += fmt::format("{:<24} timer {:<22} state {}\n", pass.name, timer(pass),
+                           gpu::describeState(pass));
+        out += fmt::format("    binds  {}\n", gpu::describeBindings(pass));
+        out += fmt::format("    reads  {}\n", reads(pass));
+        out += fmt::format("    writes {}\n", writes(pass));
+    }
+    return out;
+}
+
+std::string passListMarkdown(std::span<const gpu::PassRecord> passes) {
+    std::string out = "| pass | reads | writes | bindings | state | timer |\n"
+                      "| --- | --- | --- | --- | --- | --- |\n";
+    for (const gpu::PassRecord& pass : passes)
+        out += fmt::format("| {} | {} | {} | {} | {} | {} |\n", cell(pass.name), cell(reads(pass)),
+                           cell(writes(pass)), cell(gpu::describeBindings(pass)),
+                           cell(gpu::describeState(pass)),
+                           pass.timerName().empty() ? "-" : "`" + pass.timerName() + "`");
+    return out;
+}
+
+} // namespace snowcap

@@ -1,0 +1,190 @@
+// SnowField's step as passes (declared in snow_field.hpp): planStep decides, as the old step()
+// did between its GL calls, where the following windows go, which captures the running windows
+// need and which windows idle, and returns the passes that do the GL work in the same order:
+// follow, capture, idle, accumulate, sync, world. The frame (render/frame.cpp) puts them into
+// its list; SnowField::step runs them on their own.
+#include "snow/snow_field.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace snowcap {
+
+StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInstance> deformers,
+                             double dtSeconds) {
+    StepPlan plan;
+    if (!enabled_)
+        return plan;
+    using gpu::BindingKind;
+    using gpu::PassRecord;
+
+    // Setup: each moving window's capture at its next place (a capture that only moves keeps
+    // its textures, another is made). Nothing is drawn here; the windows' texels move in the
+    // follow pass.
+    const std::vector<Move> moves = plannedMoves(deformers);
+    Moved moved{};
+    for (const Move& move : moves) {
+        windowRef(move.sim, move.window).centre = move.next;
+        moved[move.sim][move.window] = true;
+    }
+    if (!moves.empty())
+        assignCaptures();
+
+    // Idle skip: a window runs unless nothing reaches its region, its region stood still and
+    // its buffer is known to be all zeros.
+    Moved contact{}, run{};
+    for (int i = 0; i < simCount(); ++i)
+        for (int w = 0; w < windowCount(i); ++w) {
+            const WindowRef window = windowRef(i, w);
+            CaptureKey key = currentKey(i);
+            key.region.centreCm = window.centre;
+            contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
+                return d.mesh && ContactCapture::reaches(key, d.worldBounds);
+            });
+            run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
+                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0);
+        }
+    for (int i = 0; i < simCount(); ++i)
+        plan.writes[i] = run[i][0] || moved[i][0];
+
+    if (!moves.empty()) {
+        PassRecord follow;
+        follow.name = "follow";
+        follow.stateNote = "fbo: each moving window's other buffer (shift; paging readbacks)";
+        for (const Move& move : moves) {
+            const SnowSim& sim = windowRef(move.sim, move.window).sim;
+            follow.reads.push_back({sim.bufferResource(), true});
+            follow.writes.push_back(sim.bufferResource());
+            if (worlds_[move.sim]) {
+                follow.reads.push_back({"world." + std::string(simName(move.sim)), true});
+                follow.writes.push_back("world." + std::string(simName(move.sim)));
+            }
+        }
+        follow.execute = [this, moves] {
+            for (const Move& move : moves)
+                moveFollowing(move);
+        };
+        plan.passes.push_back(std::move(follow));
+    }
+
+    for (int c = 0; c < captureCount(); ++c) {
+        bool needed = false;
+        for (int i = 0; i < simCount(); ++i)
+            for (int w = 0; w < windowCount(i); ++w)
+                needed = needed || (run[i][w] && windowRef(i, w).capture == c);
+        if (!needed)
+            continue;
+        // One name per pass instance: a timer keeps one result per name and frame.
+        PassRecord capture;
+        capture.name = c == 0 ? "capture" : fmt::format("capture.{}", c);
+        capture.timers = {capture.name};
+        ContactCapture* target = captures_[c].get();
+        capture.state = target->passState(*captureProgram_);
+        capture.reads = {{"deformers"}};
+        capture.writes = {capture.name};
+        capture.execute = [this, target, &batch] {
+            target->draw(batch, *captureProgram_);
+            ++passesRun_.capture;
+        };
+        plan.passes.push_back(std::move(capture));
+    }
+
+    std::vector<std::pair<int, int>> idle;
+    for (int i = 0; i < simCount(); ++i)
+        for (int w = 0; w < windowCount(i); ++w)
+            if (!run[i][w])
+                idle.emplace_back(i, w);
+    if (!idle.empty()) {
+        PassRecord pass;
+        pass.name = "idle";
+        pass.stateNote = "no GL: the idle windows' clocks step";
+        for (const auto& [i, w] : idle)
+            pass.name += "." + windowRef(i, w).sim.name();
+        pass.execute = [this, idle, dtSeconds] {
+            for (const auto& [i, w] : idle) {
+                windowRef(i, w).sim.idleStep(dtSeconds);
+                if (w == 0)
+                    ++idleSteps_[i];
+            }
+        };
+        plan.passes.push_back(std::move(pass));
+    }
+
+    // One accumulate pass per capture and buffer format for the windows that run on it
+    // (SnowSim::stepShared); a sim's windows sit at other places, so they have captures (and
+    // passes) of their own.
+    for (int c = 0; c < captureCount(); ++c)
+        for (BufferFormat format : {BufferFormat::R16F, BufferFormat::RGBA16F}) {
+            std::vector<SnowSim*> group;
+            std::vector<std::pair<int, int>> members;
+            PassRecord pass;
+            pass.name = "accumulate.";
+            for (int i = 0; i < simCount(); ++i)
+                for (int w = 0; w < windowCount(i); ++w) {
+                    WindowRef window = windowRef(i, w);
+                    if (run[i][w] && window.capture == c &&
+                        window.sim.settings().format == format) {
+                        group.push_back(&window.sim);
+                        members.emplace_back(i, w);
+                        pass.name += window.sim.name();
+                    }
+                }
+            if (group.empty())
+                continue;
+            const std::string captureName = c == 0 ? "capture" : fmt::format("capture.{}", c);
+            pass.timers = {pass.name};
+            pass.stateNote = group.size() == 1 ? "fbo: the next buffer"
+                                               : "fbo: each sim's next buffer (one output each)";
+            pass.bindings = SnowSim::accumulateBindings(group, *captures_[c], captureName);
+            pass.reads.push_back({captureName});
+            for (const SnowSim* sim : group) {
+                pass.reads.push_back({sim->bufferResource(), true}); // the pair's previous half
+                pass.writes.push_back(sim->bufferResource());
+            }
+            const ContactCapture* capture = captures_[c].get();
+            pass.execute = [this, group, members, capture, contact, dtSeconds] {
+                SnowSim::stepShared(group, *capture, dtSeconds, true);
+                ++passesRun_.accumulate;
+                passesRun_.accumulateOutputs += static_cast<long long>(group.size());
+                for (const auto& [i, w] : members)
+                    updateHealBound(i, w, contact[i][w]);
+            };
+            plan.passes.push_back(std::move(pass));
+        }
+
+    for (int i = 0; i < simCount(); ++i) {
+        if (windowCount(i) < 2)
+            continue;
+        PassRecord sync;
+        sync.name = "sync." + std::string(simName(i));
+        sync.stateNote = "copies between the windows' buffers (glCopyImageSubData)";
+        for (int w = 0; w < windowCount(i); ++w) {
+            sync.reads.push_back({windowRef(i, w).sim.bufferResource(), true});
+            if (w > 0)
+                sync.writes.push_back(windowRef(i, w).sim.bufferResource());
+        }
+        const std::array<bool, kMaxObservers> ran = run[i];
+        sync.execute = [this, i, ran] {
+            syncOverlaps(i, ran);
+        };
+        plan.passes.push_back(std::move(sync));
+    }
+
+    for (int i = 0; i < simCount(); ++i) {
+        if (!worlds_[i])
+            continue;
+        PassRecord world;
+        const std::string name = "world." + std::string(simName(i));
+        world.name = name;
+        world.stateNote = "no draw: the store logs the step, maps finished readbacks";
+        world.reads = {{sims_[i].bufferResource(), true}, {name, true}};
+        world.writes = {name};
+        world.execute = [this, i] {
+            worlds_[i]->afterStep(sims_[i]);
+        };
+        plan.passes.push_back(std::move(world));
+    }
+    return plan;
+}
+
+} // namespace snowcap
