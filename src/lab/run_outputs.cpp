@@ -4,6 +4,7 @@
 #include "core/params.hpp"
 #include "lab/exr_outputs.hpp"
 #include "lab/print_metrics.hpp"
+#include "lab/snowpack_stats.hpp"
 #include "lab/world_stats.hpp"
 
 #include <algorithm>
@@ -445,8 +446,13 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
         addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings);
+        addSnowpackStats(stats["sims"][std::string(simName(s))], field, s);
         const std::string name(simName(s));
-        if (field.enabled()) {
+        if (field.enabled() && sim.snowpack()) {
+            // depth_cm, density, water (a PFM holds three; the EXR has the free channel too).
+            if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
+                return error;
+        } else if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;
             if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
