@@ -340,7 +340,7 @@ const Section<SnowpackSettings>& snowpackParams() {
              "this distance (at most 64 texels); beyond it, it stays under the contact."},
             {"temperature_c", &P::temperatureC, -5.0, between(-40.0, 0.0), "C", Slider,
              "Snow temperature of the settling law (Anderson 1976): warmer settles faster."},
-            {"settle_time_scale", &P::settleTimeScale, 1.0, between(0.0, 100000.0), "", LogSlider,
+            {"settle_time_scale", &P::settleTimeScale, 1.0, between(0.0, 100000.0), "", Drag,
              "Settling runs this many times faster than nature (1: about 0.9 % of the depth "
              "an hour at the defaults; 3600 shows an hour a second; 0: off)."},
             {"settle_interval_s", &P::settleIntervalS, 1.0, between(0.01, 60.0), "s", Drag,

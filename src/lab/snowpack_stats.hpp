@@ -18,6 +18,11 @@ namespace snowcap {
 // max_density_kg_m3 (the highest now), compacted_fraction.
 void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s);
 
+// snowpack_X.png: the depth (0 .. twice the initial) and the density (initial .. max) side by
+// side, labelled with their ranges (inferno: dark low, bright high).
+std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,
+                                              const SnowpackSim& snowpack);
+
 std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,
                                             const SnowpackSim& snowpack);
 

@@ -103,9 +103,10 @@ void SnowpackSim::dispatch(const gpu::ShaderProgram& program) const {
     glUseProgram(program.id());
     const GLuint groups = static_cast<GLuint>((region_.resolution + 7) / 8);
     glDispatchCompute(groups, groups, 1);
-    // The next pass reads what this one wrote, through images, buffers or texture fetches.
+    // The next pass reads what this one wrote, through images, buffers or texture fetches (the
+    // surface), and a read-back (stats, outputs) may follow.
     glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
-                    GL_TEXTURE_FETCH_BARRIER_BIT);
+                    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
 }
 
 void SnowpackSim::writeBlock(float settleDtS) {
