@@ -464,9 +464,10 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         } else if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;
+        }
+        if (field.enabled())
             if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
                 return error;
-        }
     }
     // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
     nlohmann::json captures = nlohmann::json::array();
