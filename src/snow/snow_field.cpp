@@ -3,6 +3,7 @@
 #include "core/quality.hpp"
 #include "scene/capture_subset.hpp"
 #include "snow/region_shift.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -117,6 +118,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         return *error;
     if (auto error = worldSettingsError(settings))
         return error;
+    if (auto error = snowpackSettingsError(settings))
+        return error;
 
     // A following region keeps its place across live edits that leave its size alone; any
     // other region starts at the configured centre.
@@ -146,6 +149,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             healBound_[i] = 0.0;
             tagStepsLeft_[i] = 0;
             worlds_[i].reset();
+            sims_[i].attachSnowpack(nullptr);
+            snowpacks_[i].reset();
         }
         for (auto& extra : extra_)
             extra.clear();
@@ -167,6 +172,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     assignCaptures();
     if (auto error = configureWorlds())
         return error;
+    if (auto error = configureSnowpacks())
+        return error;
     fillNewWindows();
     return std::nullopt;
 }
@@ -177,6 +184,7 @@ void SnowField::resizeSims(int count) {
         sims_.pop_back();
         const int i = simCount();
         extra_[i].clear();
+        snowpacks_[i].reset();
         healBound_[i] = 0.0;
         tagStepsLeft_[i] = 0;
         idleSteps_[i] = 0;
@@ -323,8 +331,9 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
             contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
                 return d.mesh && ContactCapture::reaches(key, d.worldBounds);
             });
+            // A snowpack sim never idles: it settles and slumps with nothing touching it.
             run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
-                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0);
+                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0) || isSnowpack(i);
         }
     for (int c = 0; c < captureCount(); ++c) {
         bool needed = false;
@@ -360,7 +369,7 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
             for (int i = 0; i < simCount(); ++i)
                 for (int w = 0; w < windowCount(i); ++w) {
                     WindowRef window = windowRef(i, w);
-                    if (run[i][w] && window.capture == c &&
+                    if (run[i][w] && window.capture == c && !isSnowpack(i) &&
                         window.sim.settings().format == format) {
                         group.push_back(&window.sim);
                         members.emplace_back(i, w);
@@ -379,6 +388,8 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
             for (const auto& [i, w] : members)
                 updateHealBound(i, w, contact[i][w]);
         }
+    // ---- the snowpack hook: one pass list per snowpack sim on its shared capture ----
+    stepSnowpacks(dtSeconds, timer);
     for (int i = 0; i < simCount(); ++i)
         if (windowCount(i) > 1)
             syncOverlaps(i, run[i]);
@@ -398,6 +409,9 @@ void SnowField::reset() {
     for (auto& world : worlds_)
         if (world)
             world->reset();
+    for (auto& snowpack : snowpacks_)
+        if (snowpack)
+            snowpack->reset();
     healBound_ = {};
     for (int i = 0; i < simCount(); ++i)
         tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;
@@ -409,6 +423,8 @@ std::size_t SnowField::bytes() const {
         total += capture->bytes();
     for (const SnowSim& sim : sims_)
         total += sim.bytes();
+    for (const auto& snowpack : snowpacks_)
+        total += snowpack ? snowpack->bytes() : 0;
     for (const auto& extras : extra_)
         for (const auto& extra : extras)
             total += extra->sim.bytes();
