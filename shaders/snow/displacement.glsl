@@ -51,5 +51,10 @@ float rimHeightCm(vec2 uv, float snowMask) {
 
 // The surface height with everything that moves it: the print (pipeline A) and the rim.
 float displacedHeightCm(vec2 uv, float snowMask) {
+#if SNOWPACK
+    // The real depth: the undisturbed top is surfaceZ, the ground the initial depth below it.
+    return snow.surfaceZCm + snowpackDepthCm(uv) - sp.settle.w;
+#else
     return surfaceHeightCm(snowMask) + rimHeightCm(uv, snowMask);
+#endif
 }

@@ -26,7 +26,21 @@ layout(binding = 2) uniform sampler2D persistentBuffer;
 #ifndef BLUR_SLOPE
 #define BLUR_SLOPE 0
 #endif
+#ifndef SNOWPACK
+#define SNOWPACK 0
+#endif
 #if NO_SNOW
+#undef RIMS
+#define RIMS 0
+#undef SNOWPACK
+#define SNOWPACK 0
+#endif
+#if SNOWPACK
+// sim.X.model = "snowpack": the bound buffer is the snowpack state (R depth cm, G mass kg/m2,
+// B water, A free) and the Snowpack block (binding 3) gives the initial column. Its rims are
+// real: the rim trick is off.
+#define SNOWPACK_SURFACE 1
+#include "../snowpack/snowpack_block.glsl"
 #undef RIMS
 #define RIMS 0
 #endif
@@ -100,10 +114,30 @@ float contactShapedMask(vec2 uv, float x) {
 #endif
 }
 
-// Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region.
+#if SNOWPACK
+// The snow's depth (cm) at uv, spiral-blurred as the mask is; towards the region's border it
+// fades to the initial depth (Snow Edge Control), which is also what lies outside.
+float snowpackDepthCm(vec2 uv) {
+    float initial = sp.settle.w;
+    if (!insideRegion(uv))
+        return initial;
+    return mix(initial, spiralBlur(uv), edgeFade(uv));
+}
+// The state at uv, bilinear (mass and water for the material).
+vec4 snowpackStateAt(vec2 uv) {
+    return textureLod(persistentBuffer, uv, 0.0);
+}
+#endif
+
+// Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region. For a
+// snowpack, how much of the initial depth is gone (0 untouched, 1 down to the ground).
 float snowMaskAtUv(vec2 uv) {
 #if NO_SNOW
     return 0.0;
+#endif
+#if SNOWPACK
+    float initial = max(sp.settle.w, 1e-3);
+    return clamp((initial - snowpackDepthCm(uv)) / initial, 0.0, 1.0);
 #endif
     if (!insideRegion(uv))
         return 0.0;

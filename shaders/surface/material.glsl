@@ -31,6 +31,9 @@ vec3 groundNormal(vec4 detail) {
 // Print height in cm at uv: 0 on untouched snow, -(TGH - TGL) x displacement in a full print,
 // plus the rim (rims = "on") so berms shade like the geometry they raise.
 float printHeightCm(vec2 uv) {
+#if SNOWPACK
+    return snowpackDepthCm(uv) - sp.settle.w; // the snow's own relief, rims included
+#endif
     float snowMask = snowMaskAtUv(uv);
     return -snowMask * (snow.tgh - snow.tgl) * snow.displacementCm + rimHeightCm(uv, snowMask);
 }
@@ -72,7 +75,11 @@ vec3 printNormal(vec2 uv, vec3 blurred, float snowMask, out float crevice) {
         float east = printHeightCm(uv + vec2(e, 0)), west = printHeightCm(uv - vec2(e, 0));
         float north = printHeightCm(uv + vec2(0, e)), south = printHeightCm(uv - vec2(0, e));
         slope = vec2(east - west, north - south) / (2.0 * 1.5 * texelCm);
+#if SNOWPACK
+        float centre = printHeightCm(uv);
+#else
         float centre = -snowMask * depthCm;
+#endif
 #if RIMS
         centre += rimHeightCm(uv, snowMask);
 #endif
@@ -109,6 +116,9 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred, out float cr
     crevice = 0.0;
     vec3 ground = groundNormal(detail);
     float alpha = snowMask;
+#if SNOWPACK
+    alpha = insideRegion(uv) ? edgeFade(uv) : 0.0; // the relief is everywhere, rims too
+#endif
 #if RIMS
     if (snowMask < 1.0)
         alpha = max(alpha, smoothstep(0.0, 0.05 * snow.rimHeightCm, rimHeightCm(uv, snowMask)));
@@ -152,3 +162,35 @@ Layers landscapeLayers(vec4 detail, float snowMask, float crevice) {
     return layers;
 }
 
+#if SNOWPACK
+// The snowpack's layers, from its state: snow packed from the initial density towards
+// max_density takes the packed layer (look.packed_colour: bluer; look.packed_or: smoother, a
+// little glossier); liquid water darkens it (wet snow, up to 40 % at 5 kg/m2 and more); the
+// ground shows as the depth goes to 0 over the last 3 cm.
+Layers snowpackLayers(vec4 detail, vec2 uv, float crevice) {
+    vec4 state = snowpackStateAt(uv);
+    float depth = snowpackDepthCm(uv);
+    float density = state.r > 0.01 ? state.g / (0.01 * state.r) : sp.density.x; // mass / depth
+    float packedAlpha = insideRegion(uv)
+                            ? smoothstep(sp.density.x, sp.density.y, density) * edgeFade(uv)
+                            : 0.0;
+    float wet = clamp(state.b / 5.0, 0.0, 1.0);
+    float reveal = 1.0 - smoothstep(0.0, 3.0, depth);
+    vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * detail.r);
+    vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
+    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
+    Layers layers;
+    vec3 snowAlbedo = mix(fresh, packedSnow, packedAlpha) * (1.0 - 0.4 * wet);
+    layers.albedo = mix(snowAlbedo, ground, reveal);
+    layers.subsurface = mix(snow.ssSnow.rgb, snow.ssGround.rgb, reveal);
+    float hollow = 1.0 - smoothstep(0.25, 0.75, detail.r);
+    vec3 occlusion = mix(vec3(1.0), vec3(snow.snowPackedOr.x, snow.snowPackedOr.z,
+                                         snow.groundOrCrevice.x), hollow);
+    vec3 roughness = vec3(snow.snowPackedOr.y, snow.snowPackedOr.w, snow.groundOrCrevice.y) *
+                     (0.9 + 0.2 * detail.a);
+    layers.occlusion = mix(mix(occlusion.x, occlusion.y, packedAlpha), occlusion.z, reveal) *
+                       (1.0 - snow.groundOrCrevice.z * crevice);
+    layers.roughness = mix(mix(roughness.x, roughness.y, packedAlpha), roughness.z, reveal);
+    return layers;
+}
+#endif

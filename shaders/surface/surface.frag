@@ -78,7 +78,11 @@ void main() {
         colour = vec4(normal, 1.0);
         return;
     }
+#if SNOWPACK
+    Layers layers = snowpackLayers(detail, uv, crevice);
+#else
     Layers layers = landscapeLayers(detail, snowMask, crevice);
+#endif
     if (mode == 5) {
         colour = vec4(layers.albedo, 1.0);
         return;

@@ -137,7 +137,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                                      "accumulate_fused",
                                                      "crowd",
                                                      "world",
-                                                     "foliage"};
+                                                     "foliage",
+                                                     "snowpack"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -146,7 +147,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             spdlog::error(
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage)",
+                "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack)",
                 pass);
             return 2;
         }

@@ -134,6 +134,12 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
                       static_cast<char>('a' + count - 1));
         return 2;
     }
+    if (settings.sims[index].model == SimModel::Snowpack) {
+        spdlog::error("--sim {}: sim.{}.model = \"snowpack\": the Unreal card describes the "
+                      "decay model only (docs/snowpack.md, section 8)",
+                      options.sim, options.sim);
+        return 2;
+    }
     fs::path base = options.out;
     if (base.extension() == ".md" || base.extension() == ".json")
         base.replace_extension();

@@ -9,6 +9,7 @@
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
 #include "snow/snow_field.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -147,6 +148,19 @@ std::optional<std::string> bufferCases(Context& context, int size) {
     gpu::Framebuffer copyFramebuffer(&copyTarget, nullptr, "bench.copy");
     h.run({"copy", "r16f", label, label, texels},
           [&] { drawCopy(context, copyFramebuffer, field.sim(0).persistent()); });
+
+    // One snowpack step (settle + compact, plough scatter and resolve, slump at 60 fps: two
+    // iterations every step at the default 120 Hz) on the prints' capture, against the copy.
+    if (h.wants("snowpack")) {
+        SnowpackSim snowpack;
+        Region region = simRegion(settings, 0);
+        if (auto error =
+                snowpack.configure(settings.sims[0].snowpack, region, settings.snow.captureZCm,
+                                   settings.capture.farCm, context.shaders))
+            return *error;
+        h.run({"snowpack", "step", label, label, texels},
+              [&] { snowpack.step(field.captureOf(0).depth(), 1.0 / 60.0); });
+    }
 
     // VRAM: what the buffers really take against the table (R16F: 2 bytes a texel).
     const gpu::Texture2D& buffer = field.sim(0).persistent();

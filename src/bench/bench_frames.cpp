@@ -137,10 +137,15 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
             const Settings* settings;
             float shadingScale; // 0: the rung's
         };
+        // B as a snowpack (docs/snowpack.md), at the viewer's rung, in the same run.
+        Settings snowpackB = viewer;
+        if (snowpackB.sims.size() > 1)
+            snowpackB.sims[1].model = SimModel::Snowpack;
         const Variant variants[] = {{"default", &viewer, 0.0f},
                                     {"full_res", &viewer, 1.0f},
                                     {"lookless", &lookless, 1.0f},
-                                    {"per_pixel", &faithful, 0.0f}};
+                                    {"per_pixel", &faithful, 0.0f},
+                                    {"snowpack_b", &snowpackB, 0.0f}};
         for (const Variant& v : variants)
             if (h.wants("frame_ab", v.name))
                 if (auto error = timeFrames(

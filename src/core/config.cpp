@@ -48,6 +48,8 @@ Read<Settings> makeSettingsReader() {
     Schema<SimSettings> sim = schema(params::simParams());
     sim.push_back(field("material", &SimSettings::material,
                         table<MaterialSettings>(schema(params::materialParams()))));
+    sim.push_back(field("snowpack", &SimSettings::snowpack,
+                        table<SnowpackSettings>(schema(params::snowpackParams()))));
     const Read<SimSettings> readSim = table<SimSettings>(std::move(sim));
     return table<Settings>({
         field("run", &Settings::run, table<RunSettings>(schema(params::runParams()))),
@@ -201,6 +203,9 @@ std::string_view toString(CaptureDepth depth) {
 }
 std::string_view toString(RimMode mode) {
     return nameOf(kRimModes, mode);
+}
+std::string_view toString(SimModel model) {
+    return nameOf(kSimModels, model);
 }
 std::string_view toString(RegionMode mode) {
     return nameOf(kRegionModes, mode);

@@ -89,6 +89,10 @@ inline constexpr std::array<Spelling<RimMode>, 2> kRimModes{{
     {RimMode::Off, "off"},
     {RimMode::On, "on"},
 }};
+inline constexpr std::array<Spelling<SimModel>, 2> kSimModels{{
+    {SimModel::Decay, "decay"},
+    {SimModel::Snowpack, "snowpack"},
+}};
 inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
     {RegionMode::Fixed, "fixed"},
     {RegionMode::FollowNaive, "follow_naive"},

@@ -189,6 +189,7 @@ template <class S> config_read::Schema<S> schema(const Section<S>& section) {
 toml::table toToml(const SimSettings& sim) {
     toml::table out = sectionTable(simParams(), sim);
     out.insert("material", sectionTable(materialParams(), sim.material));
+    out.insert("snowpack", sectionTable(snowpackParams(), sim.snowpack));
     return out;
 }
 
@@ -222,6 +223,7 @@ SNOWCAP_PARAMS_INSTANTIATE(SnowSettings)
 SNOWCAP_PARAMS_INSTANTIATE(CaptureSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SimSettings)
 SNOWCAP_PARAMS_INSTANTIATE(MaterialSettings)
+SNOWCAP_PARAMS_INSTANTIATE(SnowpackSettings)
 SNOWCAP_PARAMS_INSTANTIATE(LookSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ViewSettings)
 SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
@@ -248,6 +250,9 @@ CaptureSettings::CaptureSettings() {
 }
 MaterialSettings::MaterialSettings() {
     params::applyDefaults(params::materialParams(), *this);
+}
+SnowpackSettings::SnowpackSettings() {
+    params::applyDefaults(params::snowpackParams(), *this);
 }
 // A sim on its own takes the common default; Settings gives each sim its own (sim.a decays fast).
 SimSettings::SimSettings() {

@@ -154,6 +154,7 @@ const Section<SnowSettings>& snowParams();
 const Section<CaptureSettings>& captureParams();
 const Section<SimSettings>& simParams();
 const Section<MaterialSettings>& materialParams();
+const Section<SnowpackSettings>& snowpackParams();
 const Section<LookSettings>& lookParams();
 const Section<ViewSettings>& viewParams();
 const Section<DeformerSettings>& deformerParams();

@@ -23,6 +23,7 @@ using config_read::kQualities;
 using config_read::kRefillModes;
 using config_read::kRegionModes;
 using config_read::kRimModes;
+using config_read::kSimModels;
 using config_read::kSurfaceGeometries;
 using config_read::kWorldCompressions;
 
@@ -221,6 +222,10 @@ const Section<SimSettings>& simParams() {
         "sim.c.KEY): then that sim and every one before it exist. sim.c .. sim.h start from the "
         "defaults sim.b has here (this table's), not from a scenario's sim.b.",
         {
+            {"model", choice(&S::model, kSimModels), "decay", anyNumber(), "", Combo,
+             "\"decay\": a contact mask that decays (the UE original; every key below but "
+             "resolution applies to it); \"snowpack\": snow with depth, density and mass that "
+             "compacts, ploughs, slumps and settles (sim.X.snowpack, docs/snowpack.md)."},
             {"decay", &S::decay, perSim(0.999, {{'a', 0.95}}), aboveUpTo(0.0, 1.0), "", Slider,
              "Mask_Attenuation: the fraction of the mask kept per 1/60 s."},
             {"decay_timing", choice(&S::decayTiming, kDecayTimings), "delta_time", anyNumber(), "",
@@ -308,6 +313,46 @@ const Section<MaterialSettings>& materialParams() {
              "Crest of the berm around a print (rims = \"on\")."},
             {"rim_width_cm", &M::rimWidthCm, 12.0, between(0.0, 1000.0), "cm", Drag,
              "How far the berm reaches out from a print."},
+        }};
+    return section;
+}
+
+const Section<SnowpackSettings>& snowpackParams() {
+    using P = SnowpackSettings;
+    static const Section<P> section{
+        "sim.X.snowpack",
+        "The snowpack model (model = \"snowpack\", docs/snowpack.md): the initial column and "
+        "the constants of its laws. Sources are cited by title in docs/sources.md.",
+        {
+            {"depth_cm", &P::depthCm, 30.0, between(0.5, 500.0), "cm", Drag,
+             "Initial snow depth; the ground lies this far below snow.surface_z_cm, whose "
+             "height stays the undisturbed snow top."},
+            {"density_kg_m3", &P::densityKgM3, 120.0, between(30.0, 550.0), "kg/m3", Drag,
+             "Initial density: 120 is settled fresh snow (new snow falls at 50..200 by "
+             "temperature; HS2SWE fits 114)."},
+            {"max_density_kg_m3", &P::maxDensityKgM3, 450.0, between(100.0, 917.0), "kg/m3", Drag,
+             "What a contact compacts a column to before the rest is ploughed aside: snow "
+             "deformed under a vehicle averages about 500 (Snow deformation under a vehicle)."},
+            {"repose_fresh_deg", &P::reposeFreshDeg, 50.0, between(10.0, 89.0), "deg", Slider,
+             "Angle of repose of fresh snow (100 kg/m3 and less): loose fluffy snow piles at "
+             "48..53, mean 50 (Natural slope angle of loose snow)."},
+            {"repose_dense_deg", &P::reposeDenseDeg, 39.0, between(10.0, 89.0), "deg", Slider,
+             "Angle of repose at max_density_kg_m3, linear in density between: coarse granular "
+             "snow piles at 37..41, mean 39 (same table)."},
+            {"slump_rate_hz", &P::slumpRateHz, 120.0, between(1.0, 2000.0), "1/s", LogSlider,
+             "Slump iterations per simulated second, whatever the frame rate: each moves a fifth "
+             "of every slope's excess over the angle of repose downhill."},
+            {"plough_reach_cm", &P::ploughReachCm, 32.0, between(1.0, 256.0), "cm", Drag,
+             "Snow that cannot compact goes to the nearest texel outside the contact within "
+             "this distance (at most 64 texels); beyond it, it stays under the contact."},
+            {"temperature_c", &P::temperatureC, -5.0, between(-40.0, 0.0), "C", Slider,
+             "Snow temperature of the settling law (Anderson 1976): warmer settles faster."},
+            {"settle_time_scale", &P::settleTimeScale, 1.0, between(0.0, 100000.0), "", Drag,
+             "Settling runs this many times faster than nature (1: about 0.9 % of the depth "
+             "an hour at the defaults; 3600 shows an hour a second; 0: off)."},
+            {"settle_interval_s", &P::settleIntervalS, 1.0, between(0.01, 60.0), "s", Drag,
+             "Settling is applied once per this much simulated time, whatever the frame rate: "
+             "a frame's share (4e-8 at 60 fps) is below a float's step."},
         }};
     return section;
 }

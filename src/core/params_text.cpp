@@ -174,6 +174,7 @@ std::string defaultToml() {
             out += "\n# " + sim + ": every key is explained under [sim.a].";
         tomlSection(out, simParams(), sim, defaults.sims[i], i == 0);
         tomlSection(out, materialParams(), sim + ".material", defaults.sims[i].material, i == 0);
+        tomlSection(out, snowpackParams(), sim + ".snowpack", defaults.sims[i].snowpack, i == 0);
     }
     out += "\n" +
            comment("sim.c .. sim.h: more sims, side by side with A and B. A scenario makes "
@@ -218,6 +219,7 @@ std::string parameterMarkdown() {
     markdownSection(out, captureParams());
     markdownSection(out, simParams());
     markdownSection(out, materialParams());
+    markdownSection(out, snowpackParams());
     markdownSection(out, lookParams());
     markdownSection(out, viewParams());
     markdownSection(out, deformerParams());

@@ -35,6 +35,9 @@ enum class BlurMode { PerPixel, Prepass, Separable };
 enum class BufferFormat { R16F, RGBA16F };  // "r16f" | "rgba16f"
 enum class RefillMode { Multiply, Linear }; // "multiply" | "linear"
 enum class RimMode { Off, On };             // "off" | "on"
+// "decay" | "snowpack": a decaying contact mask (the UE original) or snow with depth, density
+// and mass (docs/snowpack.md)
+enum class SimModel { Decay, Snowpack };
 // "fixed" | "follow_naive" | "follow_snapped"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "window" | "world": what a following region does with the texels it scrolls past
@@ -125,8 +128,26 @@ struct MaterialSettings {
     double rimWidthCm{};      // rim_width_cm: how far the berm reaches out from a print
 };
 
+// The snowpack model, per sim (sim.X.snowpack.*, docs/snowpack.md): the initial column and the
+// constants of its laws (src/core/snowpack_laws.hpp), each with its published source there.
+struct SnowpackSettings {
+    SnowpackSettings();             // the parameter table's defaults (params.cpp)
+    double depthCm{};               // depth_cm: initial depth; the ground lies this far below
+                                    // snow.surface_z_cm
+    double densityKgM3{};           // density_kg_m3: initial (settled fresh snow) density
+    double maxDensityKgM3{};        // max_density_kg_m3: what a contact compacts a column to
+    double reposeFreshDeg{};        // repose_fresh_deg: angle of repose of fresh snow
+    double reposeDenseDeg{};        // repose_dense_deg: ... of snow at max_density_kg_m3
+    double slumpRateHz{};           // slump_rate_hz: slump iterations per simulated second
+    double ploughReachCm{};         // plough_reach_cm: how far ploughed snow is carried at most
+    double temperatureC{};          // temperature_c: snow temperature for settling
+    double settleTimeScale{};       // settle_time_scale: settling runs this much faster
+    double settleIntervalS{};       // settle_interval_s: settling is applied on this tick
+};
+
 struct SimSettings {
     SimSettings();                 // the parameter table's defaults (params.cpp)
+    SimModel model{};              // sim.X.model: "decay" (the mask) or "snowpack"
     double decay{};                // sim.X.decay: (0, 1], Mask_Attenuation
     DecayTiming decayTiming{};     // sim.X.decay_timing
     AccumulateMode accumulate{};   // sim.X.accumulate
@@ -154,6 +175,7 @@ struct SimSettings {
     BlurMode blur{};
     SurfaceGeometry displacement{}; // sim.X.displacement
     MaterialSettings material;      // sim.X.material
+    SnowpackSettings snowpack;      // sim.X.snowpack (model = "snowpack")
 };
 
 // The defaults of sim `index` (the parameter table's, with that sim's own where a key differs

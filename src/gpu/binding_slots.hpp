@@ -29,12 +29,20 @@ inline constexpr unsigned kSnowParams = 0;   // shaders/snow/snow_params.glsl
 inline constexpr unsigned kViewParams = 1;   // shaders/common/view_params.glsl
 inline constexpr unsigned kAccumulate = 1;   // shaders/snow/accumulate.frag
 inline constexpr unsigned kShadowParams = 2; // shaders/common/shadow_map.glsl
+inline constexpr unsigned kSnowpack = 3;     // shaders/snowpack/snowpack_block.glsl
 // Storage buffers (std430).
 inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kDeformerInstances = 4;  // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kDeformerRecordList = 5; // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kWind = 6;               // shaders/common/wind.glsl
 inline constexpr unsigned kTestLocalPositions = 7; // tests/scene/shaders/wind_offset.vert
+inline constexpr unsigned kPloughQuanta = 0;       // shaders/snowpack/snowpack_block.glsl
+inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_block.glsl
+inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
+// Images (the snowpack's state, shaders/snowpack/*.comp).
+inline constexpr unsigned kSnowpackState = 0;     // plough_resolve.comp
+inline constexpr unsigned kSnowpackPrevious = 0;  // compact.comp, slump.comp
+inline constexpr unsigned kSnowpackNext = 1;      // compact.comp, slump.comp
 // Texture units.
 inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag
 inline constexpr unsigned kShiftSource = 1;      // shaders/snow/shift.frag

@@ -78,6 +78,11 @@ std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path)
 std::optional<std::string> writePfm(const std::filesystem::path& path, const ImageFloat& image,
                                     Overwrite overwrite = Overwrite::Replace);
 std::variant<ImageFloat, std::string> readPfm(const std::filesystem::path& path);
+// Colour Portable Float Map ("PF"): three floats a texel (`rgb`, width * height * 3, bottom row
+// first), little endian.
+std::optional<std::string> writePfmColour(const std::filesystem::path& path, int width, int height,
+                                          const std::vector<float>& rgb,
+                                          Overwrite overwrite = Overwrite::Replace);
 
 // ---- colour maps ------------------------------------------------------------------------
 

@@ -185,6 +185,26 @@ std::optional<std::string> writePfm(const std::filesystem::path& path, const Ima
     return writeFileAtomically(path, bytes, overwrite);
 }
 
+std::optional<std::string> writePfmColour(const std::filesystem::path& path, int width, int height,
+                                          const std::vector<float>& rgb, Overwrite overwrite) {
+    if (width <= 0 || height <= 0 ||
+        rgb.size() != static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 3)
+        return failure("write", path, "image is empty or its value count does not match its size");
+    const std::string header =
+        "PF\n" + std::to_string(width) + " " + std::to_string(height) + "\n-1.0\n";
+    std::vector<std::uint8_t> bytes(header.begin(), header.end());
+    const std::size_t dataStart = bytes.size();
+    bytes.resize(dataStart + rgb.size() * 4);
+    for (std::size_t i = 0; i < rgb.size(); ++i) {
+        std::uint32_t bits = std::bit_cast<std::uint32_t>(rgb[i]);
+        if constexpr (std::endian::native == std::endian::big) {
+            bits = __builtin_bswap32(bits);
+        }
+        std::memcpy(&bytes[dataStart + i * 4], &bits, 4);
+    }
+    return writeFileAtomically(path, bytes, overwrite);
+}
+
 std::variant<ImageFloat, std::string> readPfm(const std::filesystem::path& path) {
     auto loaded = readFileBytes(path);
     if (auto* error = std::get_if<std::string>(&loaded)) {

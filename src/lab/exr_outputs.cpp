@@ -1,5 +1,7 @@
 #include "lab/exr_outputs.hpp"
 
+#include "core/snowpack_laws.hpp"
+
 #include <fmt/format.h>
 
 namespace snowcap {
@@ -17,6 +19,23 @@ std::vector<std::uint16_t> readHalfBits(const gpu::Texture2D& texture) {
 
 ExrImage persistentExr(const SnowSim& sim, const std::string& simName) {
     const gpu::Texture2D& texture = sim.persistent();
+    if (sim.snowpack()) {
+        // Full floats: the state is RGBA32F because halves cannot hold its mass.
+        ExrImage image;
+        image.width = texture.width();
+        image.height = texture.height();
+        image.pixel = ExrPixel::Float;
+        image.channels = {"depth_cm", "density", "water", "free"};
+        image.floats = texture.readFloats();
+        for (std::size_t i = 0; i + 3 < image.floats.size(); i += 4) // stored: mass (kg/m2)
+            image.floats[i + 1] = densityOf({image.floats[i], image.floats[i + 1], 0.0f, 0.0f});
+        image.comments = fmt::format(
+            "snowcap sim {} snowpack state (RGBA32F): depth_cm snow depth above the ground "
+            "in cm, density mean density in kg/m3, water liquid water in kg/m2, free unused "
+            "(0). Row 0 of the buffer is south.",
+            simName);
+        return image;
+    }
     const bool rgba = gpu::formatInfo(texture.format()).channels == 4;
     ExrImage image;
     image.width = texture.width();

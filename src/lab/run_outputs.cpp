@@ -5,6 +5,7 @@
 #include "lab/exr_outputs.hpp"
 #include "lab/print_metrics.hpp"
 #include "lab/run_pictures.hpp"
+#include "lab/snowpack_stats.hpp"
 #include "lab/world_stats.hpp"
 
 #include <cmath>
@@ -146,13 +147,22 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
         addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings.deformers);
+        addSnowpackStats(stats["sims"][std::string(simName(s))], field, s);
         const std::string name(simName(s));
-        if (field.enabled()) {
+        if (field.enabled() && sim.snowpack()) {
+            // depth_cm, density, water (a PFM holds three; the EXR has the free channel too).
+            if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
+                return error;
+            if (auto error =
+                    writeSnowpackImage(dir / ("snowpack_" + name + ".png"), *sim.snowpack()))
+                return error;
+        } else if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;
+        }
+        if (field.enabled())
             if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
                 return error;
-        }
     }
     // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
     nlohmann::json captures = nlohmann::json::array();

@@ -115,14 +115,20 @@ std::optional<std::string> writeBufferImage(const SnowField& field, const fs::pa
                 continue;
             }
             const SnowSim& sim = field.window(s, w);
-            ImageRgba8 panel =
-                enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, 1.0f), 512);
             const SimSettings& settings = sim.settings();
+            // A snowpack's depth, 0 (ground) .. twice the initial depth (untouched is mid-scale).
+            const float hi = settings.model == SimModel::Snowpack
+                                 ? static_cast<float>(2.0 * settings.snowpack.depthCm)
+                                 : 1.0f;
+            ImageRgba8 panel =
+                enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, hi), 512);
             const std::string window =
                 windows > 1 ? fmt::format(" (window {})", w + 1) : std::string();
             const std::string label =
-                fmt::format("{}{}: decay {} {}{}", paneName(s), window, settings.decay,
-                            toString(settings.decayTiming), switchDifferences(field, s));
+                settings.model == SimModel::Snowpack
+                    ? fmt::format("{}{}: snowpack depth 0..{:g} cm", paneName(s), window, hi)
+                    : fmt::format("{}{}: decay {} {}{}", paneName(s), window, settings.decay,
+                                  toString(settings.decayTiming), switchDifferences(field, s));
             drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
             panels.push_back(std::move(panel));
         }

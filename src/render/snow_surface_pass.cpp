@@ -3,6 +3,7 @@
 #include "core/config.hpp"
 #include "core/quality.hpp"
 #include "platform/gl_context.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <glm/vec2.hpp>
@@ -88,6 +89,11 @@ SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geomet
     if (blur == BlurMode::Separable && sim.format != BufferFormat::R16F)
         blur = BlurMode::Prepass;
     SurfaceVariant variant{geometry, blur, sim.normals, sim.rims, sim.format};
+    if (sim.model == SimModel::Snowpack) {
+        variant = SurfaceVariant{geometry, BlurMode::PerPixel, sim.normals, RimMode::Off,
+                                 BufferFormat::R16F};
+        variant.snowpack = true;
+    }
     return variant.withLook(look);
 }
 
@@ -101,6 +107,7 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"RIMS", flag(variant.rims == RimMode::On)},
                                   {"FORMAT_RGBA", flag(variant.format == BufferFormat::RGBA16F)},
                                   {"NO_SNOW", flag(variant.flat)},
+                                  {"SNOWPACK", flag(variant.snowpack && !variant.flat)},
                                   {"SPECULAR", flag(variant.specular)},
                                   {"SPARKLE", flag(variant.sparkle)},
                                   {"SHADOWS", flag(variant.shadows)},
@@ -119,6 +126,8 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
         look = ".depth"; // no material: the look's switches change nothing
     if (variant.stage == SurfaceStage::Shade)
         look += ".deferred";
+    if (variant.snowpack && !variant.flat)
+        look = ".snowpack" + look;
     const std::string name =
         variant.flat ? fmt::format("snow_surface.{}.flat{}", toString(variant.geometry), look)
                      : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}{}", toString(variant.geometry),
@@ -173,6 +182,14 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
                                 variants.push_back(variant);
                         }
                     }
+    for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
+        for (NormalMode normals : allValues<NormalMode>()) {
+            SimSettings sim;
+            sim.model = SimModel::Snowpack;
+            sim.normals = normals;
+            for (const LookSettings& look : looks)
+                variants.push_back(SurfaceVariant::of(sim, geometry, look));
+        }
     for (const LookSettings& look : looks)
         variants.push_back(SurfaceVariant::flatSnow().withLook(look));
     // The lower-rate lit path's two stages of each (render/surface_upsample.hpp).
@@ -384,6 +401,9 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     std::vector<gpu::PassBinding> inputs = v.viewBindings;
     for (gpu::PassBinding& binding : materialBindings(v))
         inputs.push_back(std::move(binding));
+    if (const SnowpackSim* snowpack = sim.snowpack()) // its initial column and densities
+        inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack,
+                          sim.name() + ".snowpack", [snowpack] { return snowpack->block().id(); }});
     std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
     auto withShadows = [&](std::vector<gpu::PassBinding> bindings) {
         if (look.deformerShadows)

@@ -43,6 +43,9 @@ struct SurfaceVariant {
     // Untouched snow only: no buffer read, Snow_Mask 0 (the skirt outside the region, whose
     // pixels are all untouched, and snow.quality = "off").
     bool flat = false;
+    // sim.X.model = "snowpack": the buffer is the snowpack state; the surface stands on its
+    // real depth (blur per pixel, no rim trick, R16F's slot unused).
+    bool snowpack = false;
     // The look's switches (look.*): GGX specular, world-space sparkle (needs specular), and
     // the deformers' shadow map sampled with PCF. All off is the diffuse look from before them.
     bool specular = false;

@@ -3,6 +3,7 @@
 #include "core/quality.hpp"
 #include "scene/capture_subset.hpp"
 #include "snow/region_shift.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -117,6 +118,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         return *error;
     if (auto error = worldSettingsError(settings))
         return error;
+    if (auto error = snowpackSettingsError(settings))
+        return error;
 
     // A following region keeps its place across live edits that leave its size alone; any
     // other region starts at the configured centre.
@@ -146,6 +149,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             healBound_[i] = 0.0;
             tagStepsLeft_[i] = 0;
             worlds_[i].reset();
+            sims_[i].attachSnowpack(nullptr);
+            snowpacks_[i].reset();
         }
         for (auto& extra : extra_)
             extra.clear();
@@ -167,6 +172,8 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     assignCaptures();
     if (auto error = configureWorlds())
         return error;
+    if (auto error = configureSnowpacks())
+        return error;
     fillNewWindows();
     return std::nullopt;
 }
@@ -177,6 +184,7 @@ void SnowField::resizeSims(int count) {
         sims_.pop_back();
         const int i = simCount();
         extra_[i].clear();
+        snowpacks_[i].reset();
         healBound_[i] = 0.0;
         tagStepsLeft_[i] = 0;
         idleSteps_[i] = 0;
@@ -326,6 +334,9 @@ void SnowField::reset() {
     for (auto& world : worlds_)
         if (world)
             world->reset();
+    for (auto& snowpack : snowpacks_)
+        if (snowpack)
+            snowpack->reset();
     healBound_ = {};
     for (int i = 0; i < simCount(); ++i)
         tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;
@@ -337,6 +348,8 @@ std::size_t SnowField::bytes() const {
         total += capture->bytes();
     for (const SnowSim& sim : sims_)
         total += sim.bytes();
+    for (const auto& snowpack : snowpacks_)
+        total += snowpack ? snowpack->bytes() : 0;
     for (const auto& extras : extra_)
         for (const auto& extra : extras)
             total += extra->sim.bytes();

@@ -25,6 +25,8 @@
 
 namespace snowcap {
 
+class SnowpackSim; // snow/snowpack_sim.hpp
+
 struct PassCounts {
     long long capture = 0;
     long long accumulate = 0;        // passes: one per capture whose sims run
@@ -57,6 +59,7 @@ class SnowField {
 public:
     static std::variant<std::unique_ptr<SnowField>, std::string>
     create(const Settings& settings, gpu::ShaderLibrary& shaders);
+    ~SnowField(); // snow_field_snowpack.cpp: SnowpackSim is complete there
 
     // Live settings change, the number of sims included; on failure nothing changes and the
     // reason is returned.
@@ -109,6 +112,10 @@ public:
     // sim.X.persistence = "world": the sim's pager and tile store; null for "window".
     const WorldPager* world(int simIndex) const { return worlds_[simIndex].get(); }
     WorldPager* world(int simIndex) { return worlds_[simIndex].get(); }
+    // sim.X.model = "snowpack": the sim's snowpack state and passes (src/snow/snowpack_sim.hpp);
+    // null for a decay sim.
+    const SnowpackSim* snowpack(int simIndex) const { return snowpacks_[simIndex].get(); }
+
     // After a world store was filled from outside (a world file): every such sim's windows
     // replace their texels with the store's, aged to now (src/snow/world_field.cpp).
     void restoreWorldWindows();
@@ -134,7 +141,7 @@ public:
     const std::vector<int>& observers() const { return observers_; }
 
 private:
-    SnowField(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
+    SnowField(gpu::ShaderLibrary& shaders); // snow_field_snowpack.cpp (SnowpackSim complete)
 
     // Finds, reuses (moving it if only the centre differs) or creates the capture for each
     // sim's current region.
@@ -157,6 +164,17 @@ private:
     // snow_field_passes.cpp).
     static std::optional<std::string> worldSettingsError(const Settings& settings);
     std::optional<std::string> configureWorlds();
+
+    // ---- snowpack sims (src/snow/snow_field_snowpack.cpp) ------------------------------------
+    // The hook of the snowpack model into the field: what a snowpack sim cannot do yet (one
+    // line), its configuration after a settings change, and its passes in a step (after the
+    // captures, beside the accumulate passes of the decay sims, which skip it).
+    static std::optional<std::string> snowpackSettingsError(const Settings& settings);
+    std::optional<std::string> configureSnowpacks();
+    void stepSnowpacks(double dtSeconds, gpu::PassTimer* timer);
+    bool isSnowpack(int simIndex) const {
+        return effective_.sims[simIndex].model == SimModel::Snowpack;
+    }
 
     // Observer windows (src/snow/snow_field_windows.cpp).
     struct Extra {
@@ -215,6 +233,7 @@ private:
     std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
+    std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_; // model = "snowpack" only
     std::array<std::vector<std::unique_ptr<Extra>>, kMaxSims> extra_; // windows 1.. of each sim
     std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it

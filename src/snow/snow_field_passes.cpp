@@ -41,8 +41,10 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
             contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
                 return d.mesh && ContactCapture::reaches(key, d.worldBounds);
             });
+            // A snowpack sim never idles: it settles and slumps with nothing touching it.
             run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
-                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0);
+                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0) ||
+                        isSnowpack(i);
         }
     for (int i = 0; i < simCount(); ++i)
         plan.writes[i] = run[i][0] || moved[i][0];
@@ -122,7 +124,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
             for (int i = 0; i < simCount(); ++i)
                 for (int w = 0; w < windowCount(i); ++w) {
                     WindowRef window = windowRef(i, w);
-                    if (run[i][w] && window.capture == c &&
+                    if (run[i][w] && window.capture == c && !isSnowpack(i) &&
                         window.sim.settings().format == format) {
                         group.push_back(&window.sim);
                         members.emplace_back(i, w);
@@ -151,6 +153,25 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
             };
             plan.passes.push_back(std::move(pass));
         }
+
+    // A snowpack sim's own step on its shared capture (snow/snowpack_sim.hpp): compaction,
+    // ploughing, slump and settling, in place of the accumulate pass.
+    for (int i = 0; i < simCount(); ++i) {
+        if (!snowpacks_[i])
+            continue;
+        PassRecord pass;
+        pass.name = fmt::format("snowpack.{}", simName(i));
+        pass.timers = {pass.name};
+        pass.stateNote = "compute: the sim's snowpack state";
+        const int c = windowRef(i, 0).capture;
+        pass.reads = {{c == 0 ? "capture" : fmt::format("capture.{}", c)},
+                      {pass.name, true}}; // the state the last step left
+        pass.writes = {pass.name};
+        pass.execute = [this, i, dtSeconds] {
+            snowpacks_[i]->step(captureOf(i).depth(), dtSeconds);
+        };
+        plan.passes.push_back(std::move(pass));
+    }
 
     for (int i = 0; i < simCount(); ++i) {
         if (windowCount(i) < 2)

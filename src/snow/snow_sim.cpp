@@ -3,6 +3,7 @@
 #include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
 #include "snow/snow_field.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -276,14 +277,18 @@ void SnowSim::stepShared(std::span<SnowSim* const> sims, const ContactCapture& c
     }
 }
 
+const gpu::Texture2D& SnowSim::persistent() const {
+    return snowpack_ ? snowpack_->state() : buffers_[current_];
+}
+
 const gpu::Texture2D& SnowSim::surfaceInput() const {
-    if (sim_.blur == BlurMode::PerPixel || !allocated())
-        return persistent();
+    if (sim_.blur == BlurMode::PerPixel || !allocated() || snowpack_)
+        return persistent(); // a snowpack's depth is blurred per pixel
     return blurred_;
 }
 
 bool SnowSim::blurDue() const {
-    return sim_.blur != BlurMode::PerPixel && allocated() && !blurredIsCurrent_;
+    return sim_.blur != BlurMode::PerPixel && allocated() && !blurredIsCurrent_ && !snowpack_;
 }
 
 void SnowSim::blur() {

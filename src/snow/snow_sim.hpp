@@ -20,6 +20,8 @@
 
 namespace snowcap {
 
+class SnowpackSim; // snow/snowpack_sim.hpp
+
 // The accumulate pass for `outputs` r16f sims sharing a capture (1..kMaxSims); rgba16f sims
 // have a variant of their own (accumulatePrograms). Modes are uniforms (accumulate.frag).
 gpu::ProgramDesc accumulateProgram(int outputs);
@@ -73,7 +75,12 @@ public:
     const Region& region() const { return region_; }
     const SimSettings& settings() const { return sim_; }
     const SnowParamsBlock& params() const { return params_; }
-    const gpu::Texture2D& persistent() const { return buffers_[current_]; }
+    // A snowpack sim's buffer is its snowpack state (RGBA32F depth, density, water, free): what
+    // the surface, the outputs, the probes and the stats read.
+    const gpu::Texture2D& persistent() const;
+    // sim.X.model = "snowpack": the field's SnowpackSim of this sim (null: a decay sim).
+    void attachSnowpack(const SnowpackSim* snowpack) { snowpack_ = snowpack; }
+    const SnowpackSim* snowpack() const { return snowpack_; }
     // What the material samples: the blurred copy with blur = "prepass" or "separable" (as the
     // last blur() left it), else the buffer itself. The separable copy has half the side.
     const gpu::Texture2D& surfaceInput() const;
@@ -137,6 +144,7 @@ private:
     gpu::Buffer paramsBuffer_;
     gpu::VertexArray emptyVertexArray_;
     int current_ = 0;
+    const SnowpackSim* snowpack_ = nullptr; // owned by the field
 };
 
 } // namespace snowcap

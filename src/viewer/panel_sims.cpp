@@ -85,6 +85,12 @@ bool simEditor(SimSettings& sim) {
     changed |= paramWidget(params::materialParams(), "rim_height_cm", m);
     changed |= paramWidget(params::materialParams(), "rim_width_cm", m);
     ImGui::EndDisabled();
+    // The snowpack's keys (model = "snowpack"; docs/snowpack.md); its budget is in stats.json.
+    ImGui::Separator();
+    ImGui::TextDisabled("snowpack");
+    ImGui::BeginDisabled(sim.model != SimModel::Snowpack);
+    changed |= paramWidgets(params::snowpackParams(), sim.snowpack, {}, options);
+    ImGui::EndDisabled();
     ImGui::PopItemWidth();
     return changed;
 }

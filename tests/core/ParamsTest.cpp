@@ -164,6 +164,7 @@ TEST(ParamsWidgets, EveryWidgetCanShowItsRange) {
     expectWidgetsFit(params::captureParams());
     expectWidgetsFit(params::simParams());
     expectWidgetsFit(params::materialParams());
+    expectWidgetsFit(params::snowpackParams());
     expectWidgetsFit(params::lookParams());
     expectWidgetsFit(params::deformerParams());
 }

@@ -1,0 +1,50 @@
+#version 450 core
+// One slump iteration: between 4-neighbours, a fifth of a step's excess over the angle of
+// repose (of the higher column's density) flows down; the same flow computed on both sides, so
+// what one loses the other gains. Nothing flows into or out of a texel under a contact.
+// Reads:  previous state, inside[]      Writes: next state
+// Mirrors SnowpackReference::slump (src/snow/snowpack_reference.cpp).
+layout(local_size_x = 8, local_size_y = 8) in;
+#include "snowpack_block.glsl"
+#include "snowpack_laws.glsl"
+
+layout(binding = 0, rgba32f) uniform readonly image2D previousState;
+layout(binding = 1, rgba32f) uniform writeonly image2D nextState;
+
+void main() {
+    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    if (!inRegion(p))
+        return;
+    vec4 self = imageLoad(previousState, p);
+    if (inside[texelIndex(p)] != 0u) {
+        imageStore(nextState, p, self);
+        return;
+    }
+    float selfDensity = densityOf(self);
+    float selfHolds = reposeStepCm(selfDensity);
+    // The flows are summed apart and added once, as the CPU reference does.
+    precise float depthIn = 0.0;
+    precise float massIn = 0.0;
+    const ivec2 offsets[4] = ivec2[4](ivec2(-1, 0), ivec2(1, 0), ivec2(0, -1), ivec2(0, 1));
+    for (int i = 0; i < 4; ++i) {
+        ivec2 q = p + offsets[i];
+        if (!inRegion(q) || inside[texelIndex(q)] != 0u)
+            continue;
+        vec4 other = imageLoad(previousState, q);
+        if (other.x > self.x) {
+            float otherDensity = densityOf(other);
+            precise float flow = slumpFlowCm(other.x, reposeStepCm(otherDensity), self.x);
+            depthIn = depthIn + flow;
+            massIn = massIn + flow * 0.01 * otherDensity;
+        } else if (other.x < self.x) {
+            precise float flow = slumpFlowCm(self.x, selfHolds, other.x);
+            depthIn = depthIn - flow;
+            massIn = massIn - flow * 0.01 * selfDensity;
+        }
+    }
+    precise float depth = self.x + depthIn;
+    precise float mass = self.y + massIn;
+    // Flows in and out can cancel in depth and not in mass (their densities differ).
+    bool moved = depthIn != 0.0 || massIn != 0.0;
+    imageStore(nextState, p, moved ? withMass(self, depth, mass) : self);
+}

@@ -1,0 +1,72 @@
+#include "lab/snowpack_stats.hpp"
+
+#include "io/image.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace snowcap {
+
+void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s) {
+    const SnowpackSim* snowpack = field.snowpack(s);
+    if (!snowpack || !snowpack->allocated())
+        return;
+    const SnowpackBudget budget = snowpack->budget();
+    const double start = snowpack->massStartKg();
+    const double in = 0.0, out = 0.0; // no weather yet: nothing falls, melts or blows away
+    sim["snowpack"] = {
+        {"mass_kg", budget.massKg},
+        {"mass_start_kg", start},
+        {"mass_in_kg", in},
+        {"mass_out_kg", out},
+        {"mass_error", start > 0.0 ? (budget.massKg - start - in + out) / start : 0.0},
+        {"mean_depth_cm", budget.meanDepthCm},
+        {"min_depth_cm", budget.minDepthCm},
+        {"max_depth_cm", budget.maxDepthCm},
+        {"max_density_kg_m3", budget.maxDensityKgM3},
+        {"compacted_fraction", budget.compactedFraction},
+    };
+}
+
+std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,
+                                              const SnowpackSim& snowpack) {
+    const std::vector<SnowColumn> columns = snowpack.readBack();
+    const int side = snowpack.state().width();
+    ImageFloat depth(side, snowpack.state().height()), density(side, snowpack.state().height());
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+        depth.values[i] = columns[i].depthCm;
+        density.values[i] = densityOf(columns[i]);
+    }
+    const SnowpackConstants& c = snowpack.constants();
+    const float depthHi = 2.0f * c.initialDepthCm;
+    ImageRgba8 left = colourMapped(depth, ColourMap::Inferno, 0.0f, depthHi);
+    ImageRgba8 right = colourMapped(density, ColourMap::Inferno, c.initialDensity, c.maxDensity);
+    // Side by side at no less than 512 a panel (whole texels), with a 4-pixel gap.
+    const int factor = std::max(1, 512 / std::max(side, 1));
+    const int w = side * factor, h = left.height * factor;
+    ImageRgba8 image(2 * w + 4, h, glm::u8vec4{40, 40, 40, 255});
+    for (int y = 0; y < h; ++y)
+        for (int x = 0; x < w; ++x) {
+            image.set(x, y, left.at(x / factor, y / factor));
+            image.set(w + 4 + x, y, right.at(x / factor, y / factor));
+        }
+    const int scale = w >= 384 ? 2 : 1;
+    drawLabel(image, 6, 6, fmt::format("depth 0..{:g} cm", depthHi), {255, 255, 255, 255}, scale);
+    drawLabel(image, w + 10, 6,
+              fmt::format("density {:g}..{:g} kg/m3", c.initialDensity, c.maxDensity),
+              {255, 255, 255, 255}, scale);
+    return writePng(path, image);
+}
+
+std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,
+                                            const SnowpackSim& snowpack) {
+    const std::vector<SnowColumn> columns = snowpack.readBack();
+    std::vector<float> rgb;
+    rgb.reserve(columns.size() * 3);
+    for (const SnowColumn& c : columns)
+        rgb.insert(rgb.end(), {c.depthCm, densityOf(c), c.waterKgM2});
+    const int side = snowpack.state().width();
+    return writePfmColour(path, side, snowpack.state().height(), rgb);
+}
+
+} // namespace snowcap

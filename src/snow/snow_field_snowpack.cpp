@@ -1,0 +1,65 @@
+// SnowField's snowpack sims (sim.X.model = "snowpack", docs/snowpack.md): their validation,
+// configuration and step. The decay sims' accumulate passes skip them; they read the same
+// captures (one per distinct region + resolution).
+#include "snow/snow_field.hpp"
+#include "snow/snowpack_sim.hpp"
+
+#include <fmt/format.h>
+
+namespace snowcap {
+
+SnowField::SnowField(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
+SnowField::~SnowField() = default;
+
+std::optional<std::string> SnowField::snowpackSettingsError(const Settings& settings) {
+    for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i) {
+        const SimSettings& sim = settings.sims[i];
+        if (sim.model != SimModel::Snowpack)
+            continue;
+        const std::string key = fmt::format("sim.{}.model = \"snowpack\"", simName(i));
+        if (sim.region != RegionMode::Fixed)
+            return key + ": needs region = \"fixed\" (a following snowpack is not built yet)";
+        if (sim.persistence != Persistence::Window)
+            return key + ": needs persistence = \"window\" (the world store holds masks only)";
+        if (sim.format != BufferFormat::R16F)
+            return key + ": format does not apply (the snowpack state is RGBA32F); leave it "
+                         "\"r16f\"";
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> SnowField::configureSnowpacks() {
+    for (int i = 0; i < kMaxSims; ++i) {
+        if (i >= simCount() || !isSnowpack(i)) {
+            if (i < simCount())
+                sims_[i].attachSnowpack(nullptr);
+            snowpacks_[i].reset();
+            continue;
+        }
+        if (!snowpacks_[i])
+            snowpacks_[i] = std::make_unique<SnowpackSim>();
+        Region region = simRegion(effective_, i);
+        region.centreCm = centres_[i];
+        if (auto error = snowpacks_[i]->configure(effective_.sims[i].snowpack, region,
+                                                  effective_.snow.captureZCm,
+                                                  effective_.capture.farCm, shaders_))
+            return fmt::format("sim.{}: {}", simName(i), *error);
+        sims_[i].attachSnowpack(snowpacks_[i].get());
+    }
+    return std::nullopt;
+}
+
+void SnowField::stepSnowpacks(double dtSeconds, gpu::PassTimer* timer) {
+    for (int i = 0; i < simCount(); ++i) {
+        if (!snowpacks_[i])
+            continue;
+        const std::string pass = fmt::format("snowpack.{}", simName(i));
+        if (timer)
+            timer->begin(pass);
+        snowpacks_[i]->step(captureOf(i).depth(), dtSeconds);
+        if (timer)
+            timer->end(pass);
+    }
+}
+
+} // namespace snowcap

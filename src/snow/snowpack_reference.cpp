@@ -1,0 +1,178 @@
+#include "snow/snowpack_reference.hpp"
+
+#include <algorithm>
+#include <limits>
+
+namespace snowcap {
+
+SnowpackGrid SnowpackGrid::uniform(int size, const SnowpackConstants& c) {
+    SnowpackGrid grid;
+    grid.size = size;
+    grid.columns.assign(
+        static_cast<std::size_t>(size) * size,
+        SnowColumn{c.initialDepthCm, columnMass(c.initialDepthCm, c.initialDensity), 0.0f, 0.0f});
+    return grid;
+}
+
+int nearestOutside(std::span<const std::uint8_t> inside, int size, int x, int y, int reach) {
+    int best = -1;
+    int bestD2 = std::numeric_limits<int>::max();
+    for (int r = 1; r <= reach; ++r) {
+        for (int dy = -r; dy <= r; ++dy) {
+            const bool edgeRow = dy == -r || dy == r;
+            for (int dx = -r; dx <= r; dx += edgeRow ? 1 : 2 * r) {
+                const int tx = x + dx, ty = y + dy;
+                if (tx < 0 || ty < 0 || tx >= size || ty >= size)
+                    continue;
+                const int t = ty * size + tx;
+                const int d2 = dx * dx + dy * dy;
+                if (inside[t] == 0 && d2 < bestD2) {
+                    bestD2 = d2;
+                    best = t;
+                }
+            }
+        }
+        // Every texel of the next ring is at least r + 1 away.
+        if (best >= 0 && bestD2 <= (r + 1) * (r + 1))
+            break;
+    }
+    return best;
+}
+
+SnowpackReference::SnowpackReference(int size, const SnowpackSettings& settings, double captureZCm,
+                                     double captureFarCm, double texelCm)
+    : settings_(settings),
+      constants_(snowpackConstants(settings, captureZCm, captureFarCm, texelCm)), clock_(settings),
+      grid_(SnowpackGrid::uniform(size, constants_)),
+      inside_(static_cast<std::size_t>(size) * size, 0),
+      quanta_(static_cast<std::size_t>(size) * size, 0),
+      received_(static_cast<std::size_t>(size) * size, 0) {}
+
+SnowpackStepReport SnowpackReference::step(std::span<const float> windowDepth, double dtS) {
+    const SnowpackStep step = clock_.advance(dtS);
+    settleAndCompact(windowDepth, step.settleTicks);
+    SnowpackStepReport report;
+    for (std::size_t t = 0; t < quanta_.size(); ++t) {
+        report.ploughedQuanta += quanta_[t];
+        report.insideTexels += inside_[t];
+    }
+    plough();
+    for (int i = 0; i < step.slumpIterations; ++i)
+        slump();
+    return report;
+}
+
+void SnowpackReference::settleAndCompact(std::span<const float> windowDepth, int settleTicks) {
+    const float settleDtS =
+        static_cast<float>(settleTicks * settings_.settleIntervalS * settings_.settleTimeScale);
+    const float temperature = static_cast<float>(settings_.temperatureC);
+    for (std::size_t t = 0; t < grid_.columns.size(); ++t) {
+        SnowColumn column = grid_.columns[t];
+        if (settleTicks > 0)
+            column = settleColumn(column, settleDtS, temperature, constants_);
+        const Compaction compacted =
+            compactColumn(column, contactHeightCm(windowDepth[t], constants_), constants_);
+        grid_.columns[t] = compacted.column;
+        quanta_[t] = compacted.ploughQuanta;
+        inside_[t] = compacted.inside ? 1 : 0;
+    }
+}
+
+void SnowpackReference::plough() {
+    const int size = grid_.size;
+    std::fill(received_.begin(), received_.end(), 0u);
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            const int t = y * size + x;
+            if (quanta_[t] == 0)
+                continue;
+            const int to = nearestOutside(inside_, size, x, y, constants_.ploughReachTexels);
+            received_[to >= 0 ? to : t] += quanta_[t]; // nowhere to go: it stays
+        }
+    for (std::size_t t = 0; t < received_.size(); ++t)
+        if (received_[t] != 0)
+            grid_.columns[t] = depositOnto(
+                grid_.columns[t], static_cast<float>(received_[t]) * kPloughQuantum, constants_);
+}
+
+void SnowpackReference::slump() {
+    const int size = grid_.size;
+    std::vector<SnowColumn> next = grid_.columns;
+    // The step each column holds (the shader computes it per neighbour: the same floats).
+    std::vector<float> holds(grid_.columns.size());
+    for (std::size_t t = 0; t < holds.size(); ++t)
+        holds[t] = reposeStepCm(densityOf(grid_.columns[t]), constants_);
+    constexpr int kOffsets[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+    for (int y = 0; y < size; ++y)
+        for (int x = 0; x < size; ++x) {
+            const int t = y * size + x;
+            if (inside_[t])
+                continue; // under a contact nothing flows in or out
+            const SnowColumn self = grid_.columns[t];
+            const float selfDensity = densityOf(self);
+            // The flows are summed apart and added once: one rounding at the column's own
+            // magnitude instead of one per neighbour.
+            float depthIn = 0.0f;
+            float massIn = 0.0f;
+            for (const auto& offset : kOffsets) {
+                const int nx = x + offset[0], ny = y + offset[1];
+                if (nx < 0 || ny < 0 || nx >= size || ny >= size)
+                    continue;
+                const int n = ny * size + nx;
+                if (inside_[n])
+                    continue;
+                const SnowColumn other = grid_.columns[n];
+                if (other.depthCm > self.depthCm) {
+                    const float flow = slumpFlowCm(other.depthCm, holds[n], self.depthCm);
+                    depthIn = depthIn + flow;
+                    massIn = massIn + flow * 0.01f * densityOf(other);
+                } else if (other.depthCm < self.depthCm) {
+                    const float flow = slumpFlowCm(self.depthCm, holds[t], other.depthCm);
+                    depthIn = depthIn - flow;
+                    massIn = massIn - flow * 0.01f * selfDensity;
+                }
+            }
+            const float depth = self.depthCm + depthIn;
+            const float mass = self.massKgM2 + massIn;
+            // Flows in and out can cancel in depth and not in mass (their densities differ).
+            if (depthIn != 0.0f || massIn != 0.0f)
+                next[t] = withMass(self, depth, mass, constants_);
+        }
+    grid_.columns = std::move(next);
+}
+
+SnowpackBudget snowpackBudget(std::span<const SnowColumn> columns, double texelCm,
+                              double initialDensityKgM3) {
+    SnowpackBudget budget;
+    if (columns.empty())
+        return budget;
+    const double areaM2 = (texelCm * 0.01) * (texelCm * 0.01);
+    double mass = 0.0, depth = 0.0;
+    long long compacted = 0;
+    budget.minDepthCm = std::numeric_limits<double>::max();
+    for (const SnowColumn& c : columns) {
+        mass += c.massKgM2;
+        depth += c.depthCm;
+        budget.minDepthCm = std::min(budget.minDepthCm, static_cast<double>(c.depthCm));
+        budget.maxDepthCm = std::max(budget.maxDepthCm, static_cast<double>(c.depthCm));
+        if (c.depthCm >= kBareDepthCm) {
+            const double density = densityOf(c);
+            budget.maxDensityKgM3 = std::max(budget.maxDensityKgM3, density);
+            if (density > initialDensityKgM3 * 1.01)
+                ++compacted;
+        }
+    }
+    budget.massKg = mass * areaM2;
+    budget.meanDepthCm = depth / static_cast<double>(columns.size());
+    budget.compactedFraction = static_cast<double>(compacted) / static_cast<double>(columns.size());
+    return budget;
+}
+
+std::vector<SnowColumn> columnsFromRgba(std::span<const float> rgba) {
+    std::vector<SnowColumn> columns(rgba.size() / 4);
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        columns[i] = {rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2], rgba[4 * i + 3]};
+    return columns;
+}
+
+} // namespace snowcap

@@ -1,0 +1,84 @@
+#pragma once
+// The CPU oracle of the snowpack passes (shaders/snowpack/*.comp): the same float operations in
+// the same order on plain arrays, from the laws in core/snowpack_laws.hpp. A step is
+//     settle + compact (per texel) -> plough scatter (integer quanta to the nearest texel
+//     outside the contact) -> plough resolve -> slump x the clock's iterations.
+// The GL tests compare the driver's state with it; the law tests (mass, rims, frame rate) run
+// on it alone. Also the budget of a state (stats.json sims.X.snowpack), read back or not.
+
+#include "core/snowpack_laws.hpp"
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace snowcap {
+
+// Row-major size x size columns (row 0 first, as the textures are read back).
+struct SnowpackGrid {
+    int size = 0;
+    std::vector<SnowColumn> columns;
+
+    static SnowpackGrid uniform(int size, const SnowpackConstants& c);
+    SnowColumn& at(int x, int y) { return columns[static_cast<std::size_t>(y) * size + x]; }
+    const SnowColumn& at(int x, int y) const {
+        return columns[static_cast<std::size_t>(y) * size + x];
+    }
+};
+
+// The nearest texel outside the contact (inside[t] == 0) within `reach` texels of (x, y), by
+// squared distance, scanning square rings outwards, each row by row, first found winning a tie;
+// -1 if there is none. The shader scans in the same order.
+int nearestOutside(std::span<const std::uint8_t> inside, int size, int x, int y, int reach);
+
+// What one step did, for the tests and the budget.
+struct SnowpackStepReport {
+    std::uint64_t ploughedQuanta = 0; // sum of every texel's quanta
+    int insideTexels = 0;
+};
+
+class SnowpackReference {
+public:
+    SnowpackReference(int size, const SnowpackSettings& settings, double captureZCm,
+                      double captureFarCm, double texelCm);
+
+    // One step of dt: `windowDepth` is the capture (size x size, 1 = nothing); the clock says
+    // how many slump iterations and settling ticks fall in it.
+    SnowpackStepReport step(std::span<const float> windowDepth, double dtS);
+    // The passes one by one (what step() runs), for the GL tests.
+    void settleAndCompact(std::span<const float> windowDepth, int settleTicks);
+    void plough();
+    void slump();
+
+    const SnowpackGrid& grid() const { return grid_; }
+    SnowpackGrid& grid() { return grid_; }
+    const SnowpackConstants& constants() const { return constants_; }
+    std::span<const std::uint8_t> inside() const { return inside_; }
+    std::span<const std::uint32_t> quanta() const { return quanta_; }
+    const SnowpackClock& clock() const { return clock_; }
+
+private:
+    SnowpackSettings settings_;
+    SnowpackConstants constants_;
+    SnowpackClock clock_;
+    SnowpackGrid grid_;
+    std::vector<std::uint8_t> inside_;
+    std::vector<std::uint32_t> quanta_;   // each texel's ploughed quanta this step
+    std::vector<std::uint32_t> received_; // the scatter's sums
+};
+
+// stats.json sims.X.snowpack, from a state (mass in kg over the region).
+struct SnowpackBudget {
+    double massKg = 0.0;
+    double meanDepthCm = 0.0;
+    double minDepthCm = 0.0;
+    double maxDepthCm = 0.0;
+    double maxDensityKgM3 = 0.0;
+    double compactedFraction = 0.0; // texels denser than the initial density by over 1 %
+};
+SnowpackBudget snowpackBudget(std::span<const SnowColumn> columns, double texelCm,
+                              double initialDensityKgM3);
+// From RGBA floats as read back from the state texture.
+std::vector<SnowColumn> columnsFromRgba(std::span<const float> rgba);
+
+} // namespace snowcap
