@@ -5,6 +5,8 @@
 // its list; SnowField::step runs them on their own.
 #include "snow/snow_field.hpp"
 
+#include "snow/snowpack_sim.hpp"
+
 #include <algorithm>
 #include <fmt/format.h>
 
