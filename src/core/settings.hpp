@@ -131,18 +131,18 @@ struct MaterialSettings {
 // The snowpack model, per sim (sim.X.snowpack.*, docs/snowpack.md): the initial column and the
 // constants of its laws (src/core/snowpack_laws.hpp), each with its published source there.
 struct SnowpackSettings {
-    SnowpackSettings();             // the parameter table's defaults (params.cpp)
-    double depthCm{};               // depth_cm: initial depth; the ground lies this far below
-                                    // snow.surface_z_cm
-    double densityKgM3{};           // density_kg_m3: initial (settled fresh snow) density
-    double maxDensityKgM3{};        // max_density_kg_m3: what a contact compacts a column to
-    double reposeFreshDeg{};        // repose_fresh_deg: angle of repose of fresh snow
-    double reposeDenseDeg{};        // repose_dense_deg: ... of snow at max_density_kg_m3
-    double slumpRateHz{};           // slump_rate_hz: slump iterations per simulated second
-    double ploughReachCm{};         // plough_reach_cm: how far ploughed snow is carried at most
-    double temperatureC{};          // temperature_c: snow temperature for settling
-    double settleTimeScale{};       // settle_time_scale: settling runs this much faster
-    double settleIntervalS{};       // settle_interval_s: settling is applied on this tick
+    SnowpackSettings();       // the parameter table's defaults (params.cpp)
+    double depthCm{};         // depth_cm: initial depth; the ground lies this far below
+                              // snow.surface_z_cm
+    double densityKgM3{};     // density_kg_m3: initial (settled fresh snow) density
+    double maxDensityKgM3{};  // max_density_kg_m3: what a contact compacts a column to
+    double reposeFreshDeg{};  // repose_fresh_deg: angle of repose of fresh snow
+    double reposeDenseDeg{};  // repose_dense_deg: ... of snow at max_density_kg_m3
+    double slumpRateHz{};     // slump_rate_hz: slump iterations per simulated second
+    double ploughReachCm{};   // plough_reach_cm: how far ploughed snow is carried at most
+    double temperatureC{};    // temperature_c: snow temperature for settling
+    double settleTimeScale{}; // settle_time_scale: settling runs this much faster
+    double settleIntervalS{}; // settle_interval_s: settling is applied on this tick
 };
 
 struct SimSettings {

@@ -40,9 +40,9 @@ inline constexpr unsigned kPloughQuanta = 0;       // shaders/snowpack/snowpack_
 inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).
-inline constexpr unsigned kSnowpackState = 0;     // plough_resolve.comp
-inline constexpr unsigned kSnowpackPrevious = 0;  // compact.comp, slump.comp
-inline constexpr unsigned kSnowpackNext = 1;      // compact.comp, slump.comp
+inline constexpr unsigned kSnowpackState = 0;    // plough_resolve.comp
+inline constexpr unsigned kSnowpackPrevious = 0; // compact.comp, slump.comp
+inline constexpr unsigned kSnowpackNext = 1;     // compact.comp, slump.comp
 // Texture units.
 inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag
 inline constexpr unsigned kShiftSource = 1;      // shaders/snow/shift.frag

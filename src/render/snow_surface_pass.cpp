@@ -403,7 +403,9 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
         inputs.push_back(std::move(binding));
     if (const SnowpackSim* snowpack = sim.snowpack()) // its initial column and densities
         inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack,
-                          sim.name() + ".snowpack", [snowpack] { return snowpack->block().id(); }});
+                          sim.name() + ".snowpack", [snowpack] {
+                              return snowpack->block().id();
+                          }});
     std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
     auto withShadows = [&](std::vector<gpu::PassBinding> bindings) {
         if (look.deformerShadows)

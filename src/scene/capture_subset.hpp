@@ -66,8 +66,8 @@ VertexReach lowestVertexZ(const Mesh& mesh, const SkinnedMotion* motion = nullpt
 
 struct CaptureSubset {
     std::vector<std::uint32_t> indices; // triangles of the source list that can reach the band
-    float lowestCm = 0.0f;  // the lowest any vertex can go (a lower bound), mesh space
-    float baseCm = 0.0f;    // the band's base: the lowest point the samples reached
+    float lowestCm = 0.0f;              // the lowest any vertex can go (a lower bound), mesh space
+    float baseCm = 0.0f;                // the band's base: the lowest point the samples reached
     float bandTopCm = 0.0f; // baseCm + band: exact for everything at or below, mesh space
     std::size_t sourceTriangles = 0;
     bool valid = false; // false: no subset (no band)

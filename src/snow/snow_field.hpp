@@ -233,7 +233,7 @@ private:
     std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
-    std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_; // model = "snowpack" only
+    std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_;    // model = "snowpack" only
     std::array<std::vector<std::unique_ptr<Extra>>, kMaxSims> extra_; // windows 1.. of each sim
     std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it

@@ -4,7 +4,6 @@
 // follow, capture, idle, accumulate, sync, world. The frame (render/frame.cpp) puts them into
 // its list; SnowField::step runs them on their own.
 #include "snow/snow_field.hpp"
-
 #include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
@@ -45,8 +44,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
             });
             // A snowpack sim never idles: it settles and slumps with nothing touching it.
             run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
-                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0) ||
-                        isSnowpack(i);
+                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0) || isSnowpack(i);
         }
     for (int i = 0; i < simCount(); ++i)
         plan.writes[i] = run[i][0] || moved[i][0];
