@@ -167,11 +167,10 @@ private:
 
     // ---- snowpack sims (src/snow/snow_field_snowpack.cpp) ------------------------------------
     // The hook of the snowpack model into the field: what a snowpack sim cannot do yet (one
-    // line), its configuration after a settings change, and its passes in a step (after the
-    // captures, beside the accumulate passes of the decay sims, which skip it).
+    // line) and its configuration after a settings change. Its step is the snowpack.X pass record
+    // of planStep (snow_field_passes.cpp), after the accumulate passes, which skip it.
     static std::optional<std::string> snowpackSettingsError(const Settings& settings);
     std::optional<std::string> configureSnowpacks();
-    void stepSnowpacks(double dtSeconds, gpu::PassTimer* timer);
     bool isSnowpack(int simIndex) const {
         return effective_.sims[simIndex].model == SimModel::Snowpack;
     }

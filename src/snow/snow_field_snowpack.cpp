@@ -49,17 +49,4 @@ std::optional<std::string> SnowField::configureSnowpacks() {
     return std::nullopt;
 }
 
-void SnowField::stepSnowpacks(double dtSeconds, gpu::PassTimer* timer) {
-    for (int i = 0; i < simCount(); ++i) {
-        if (!snowpacks_[i])
-            continue;
-        const std::string pass = fmt::format("snowpack.{}", simName(i));
-        if (timer)
-            timer->begin(pass);
-        snowpacks_[i]->step(captureOf(i).depth(), dtSeconds);
-        if (timer)
-            timer->end(pass);
-    }
-}
-
 } // namespace snowcap
