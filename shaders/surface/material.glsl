@@ -132,6 +132,21 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred, out float cr
 
 // ---- layers ---------------------------------------------------------------------------------
 
+// What every layer set shares once its albedo is chosen: subsurface colour, occlusion and
+// roughness of fresh snow, packed snow (packedAlpha) and ground (reveal), from the detail taps.
+void layerFinish(inout Layers layers, vec4 detail, float packedAlpha, float reveal,
+                 float crevice) {
+    layers.subsurface = mix(snow.ssSnow.rgb, snow.ssGround.rgb, reveal);
+    float hollow = 1.0 - smoothstep(0.25, 0.75, detail.r);
+    vec3 occlusion = mix(vec3(1.0), vec3(snow.snowPackedOr.x, snow.snowPackedOr.z,
+                                         snow.groundOrCrevice.x), hollow);
+    vec3 roughness = vec3(snow.snowPackedOr.y, snow.snowPackedOr.w, snow.groundOrCrevice.y) *
+                     (0.9 + 0.2 * detail.a);
+    layers.occlusion = mix(mix(occlusion.x, occlusion.y, packedAlpha), occlusion.z, reveal) *
+                       (1.0 - snow.groundOrCrevice.z * crevice);
+    layers.roughness = mix(mix(roughness.x, roughness.y, packedAlpha), roughness.z, reveal);
+}
+
 // MF_Landscape_Ground: fresh snow, packed snow in prints, ground where a deep print reaches it.
 // Each layer's OR comes from the same baked tap as its colour: occlusion reaches the layer's
 // value (look.*_or[0]) in the detail's hollows (low R) and 1 on its crests; roughness is the
@@ -150,15 +165,7 @@ Layers landscapeLayers(vec4 detail, float snowMask, float crevice) {
                        : 0.0;
     Layers layers;
     layers.albedo = mix(mix(fresh, packedSnow, packedAlpha), ground, reveal);
-    layers.subsurface = mix(snow.ssSnow.rgb, snow.ssGround.rgb, reveal);
-    float hollow = 1.0 - smoothstep(0.25, 0.75, detail.r);
-    vec3 occlusion = mix(vec3(1.0), vec3(snow.snowPackedOr.x, snow.snowPackedOr.z,
-                                         snow.groundOrCrevice.x), hollow);
-    vec3 roughness = vec3(snow.snowPackedOr.y, snow.snowPackedOr.w, snow.groundOrCrevice.y) *
-                     (0.9 + 0.2 * detail.a);
-    layers.occlusion = mix(mix(occlusion.x, occlusion.y, packedAlpha), occlusion.z, reveal) *
-                       (1.0 - snow.groundOrCrevice.z * crevice);
-    layers.roughness = mix(mix(roughness.x, roughness.y, packedAlpha), roughness.z, reveal);
+    layerFinish(layers, detail, packedAlpha, reveal, crevice);
     return layers;
 }
 
@@ -182,15 +189,7 @@ Layers snowpackLayers(vec4 detail, vec2 uv, float crevice) {
     Layers layers;
     vec3 snowAlbedo = mix(fresh, packedSnow, packedAlpha) * (1.0 - 0.4 * wet);
     layers.albedo = mix(snowAlbedo, ground, reveal);
-    layers.subsurface = mix(snow.ssSnow.rgb, snow.ssGround.rgb, reveal);
-    float hollow = 1.0 - smoothstep(0.25, 0.75, detail.r);
-    vec3 occlusion = mix(vec3(1.0), vec3(snow.snowPackedOr.x, snow.snowPackedOr.z,
-                                         snow.groundOrCrevice.x), hollow);
-    vec3 roughness = vec3(snow.snowPackedOr.y, snow.snowPackedOr.w, snow.groundOrCrevice.y) *
-                     (0.9 + 0.2 * detail.a);
-    layers.occlusion = mix(mix(occlusion.x, occlusion.y, packedAlpha), occlusion.z, reveal) *
-                       (1.0 - snow.groundOrCrevice.z * crevice);
-    layers.roughness = mix(mix(roughness.x, roughness.y, packedAlpha), roughness.z, reveal);
+    layerFinish(layers, detail, packedAlpha, reveal, crevice);
     return layers;
 }
 #endif
