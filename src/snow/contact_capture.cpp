@@ -3,6 +3,7 @@
 #include "gpu/pass_state.hpp"
 
 #include <cmath>
+#include <limits>
 #include <glm/gtc/type_ptr.hpp>
 
 namespace snowcap {
@@ -57,12 +58,17 @@ namespace {
 
 // Heights of an instance's mesh carry into the world unchanged when its model matrix only
 // moves and turns about Z (every path and player deformer); a physics body that tilts or
-// falls, or foliage's sway (which lowers the tips), draws its capture list whole.
+// falls, or foliage's sway (which lowers the tips), draws its capture list whole. A turn about
+// Z made in floats (glm::rotate's c + (1 - c)) leaves m[2][2] an ulp or two off 1 at most
+// headings, so the Z row is compared within kTurnUlps: a mesh point then lands within
+// kTurnUlps x (|x| + |y| + |z|) of its height, under 0.01 cm for anything a few metres
+// across, far inside the ceiling's 1 cm slack for the vertex transform (capture_subset.hpp).
 bool keepsHeights(const DeformerInstance& instance) {
+    constexpr float kTurnUlps = 4.0f * std::numeric_limits<float>::epsilon();
     const glm::mat4& m = instance.model;
-    return m[0][2] == 0.0f && m[1][2] == 0.0f && m[2][2] == 1.0f && m[3][3] == 1.0f &&
-           m[0][3] == 0.0f && m[1][3] == 0.0f && m[2][3] == 0.0f &&
-           instance.sway == glm::vec4(0.0f);
+    return std::abs(m[0][2]) <= kTurnUlps && std::abs(m[1][2]) <= kTurnUlps &&
+           std::abs(m[2][2] - 1.0f) <= kTurnUlps && m[3][3] == 1.0f && m[0][3] == 0.0f &&
+           m[1][3] == 0.0f && m[2][3] == 0.0f && instance.sway == glm::vec4(0.0f);
 }
 
 } // namespace

@@ -258,6 +258,77 @@ TEST_F(DippingHand, OnlyUprightInstancesLowEnoughTakeTheSubset) {
     EXPECT_TRUE(ContactCapture::canReachMask(key, instanceAt(at(0, 500))));
 }
 
+// A biped turned to every heading over its walk cycle (decay_compare's walker faces its circle):
+// wherever the full capture list leaves a depth the mask reads, the subset leaves the same
+// float, unless that depth lies below the lowest point any vertex can reach. Such a depth is
+// no surface of the mesh (every point of a triangle is at least as high as its lowest vertex):
+// it is a fragment of an edge-on triangle (a leg's or the torso's side, seen from below) whose
+// depth the rasteriser extrapolated past the triangle's edge and clamped at the camera. The
+// subset does not draw those high triangles, so its capture lacks the spurious contact; any
+// other difference would be a dropped triangle that reaches the snow, and fails.
+TEST_F(DippingHand, TurnedWalkerDiffersFromTheFullListOnlyWhereTheFullListLeavesNoSurface) {
+    Settings walkerSettings;
+    DeformerSettings biped;
+    biped.name = "walker";
+    biped.mesh = "assets/meshes/biped.glb";
+    biped.clip = "walk";
+    biped.contact = ContactType::Foot;
+    walkerSettings.deformers = {biped};
+    DeformerSet set(loaded(walkerSettings), captureProxyErrorCm(walkerSettings),
+                    captureSubsetBandCm(walkerSettings));
+    ASSERT_EQ(set.captureSubsetsBuilt(), 1);
+    const Deformer& walker = set.deformers().front();
+    ASSERT_TRUE(walker.skin);
+    const double cycleS = walker.skin->clip.durationS / walker.skin->speed;
+
+    // 2 cm a texel, as decay_compare; the feet 10 cm into the snow.
+    CaptureKey subsetKey{{{0.0, 0.0}, 256.0, 128}, -100.0, 2000.0};
+    subsetKey.subsetCeilingCm = captureSubsetCeilingCm(walkerSettings);
+    CaptureKey fullKey = subsetKey;
+    fullKey.subsetCeilingCm = std::numeric_limits<double>::infinity();
+    ContactCapture withSubset(subsetKey), whole(fullKey);
+    const float sinkCm = -10.0f;
+    const double maskReachCm = subsetKey.subsetCeilingCm - subsetKey.cameraZCm;
+    int compared = 0, spurious = 0, differing = 0, samples = 0;
+    for (int i = 0; i < 48; ++i) {
+        const double t = cycleS * i / 48.0;
+        DeformerInstance instance = set.instancesAt(t).front();
+        // Nothing of the mesh can be nearer the camera than this (cm above it).
+        const float lowestReachable =
+            sinkCm + instance.mesh->captureLowestCm() - float(subsetKey.cameraZCm);
+        for (int yaw = 0; yaw < 360; yaw += 15, ++samples) {
+            instance.model = glm::rotate(glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, sinkCm}),
+                                         glm::radians(float(yaw) + 0.37f * float(i)),
+                                         glm::vec3(0, 0, 1));
+            instance.worldBounds = {glm::vec3(-1e4f), glm::vec3(1e4f)};
+            ASSERT_EQ(ContactCapture::detailFor(subsetKey, instance),
+                      gpu::GpuMesh::Detail::CaptureSubset);
+            withSubset.capture({&instance, 1}, *program);
+            whole.capture({&instance, 1}, *program);
+            const std::vector<float> a = withSubset.depth().readFloats();
+            const std::vector<float> b = whole.depth().readFloats();
+            for (std::size_t k = 0; k < b.size(); ++k) {
+                const float full = b[k] * 2000.0f, subset = a[k] * 2000.0f;
+                if (full > maskReachCm)
+                    continue; // the mask reads 0 here either way
+                ++compared;
+                if (full == subset)
+                    continue;
+                if (full < lowestReachable - 0.5f)
+                    ++spurious;
+                else
+                    ++differing;
+            }
+        }
+    }
+    EXPECT_EQ(differing, 0) << "texels a reachable surface left and the subset did not, of "
+                            << compared;
+    EXPECT_GT(compared, samples * 100) << "the feet were in the snow";
+    std::printf("%d poses: %d texels compared, %d where only the full list left a fragment below "
+                "anything the mesh can reach\n",
+                samples, compared, spurious);
+}
+
 TEST(CaptureSubsetGL, ASubsetIsMadeOncePerMeshKeyHoweverManyMembers) {
     Settings settings = scene(CaptureSubsetMode::Auto);
     settings.crowds[0].count = 120;
