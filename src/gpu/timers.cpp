@@ -67,7 +67,7 @@ void PassTimer::begin(std::string_view pass) {
     PassQueries& queries = it->second;
     if (method_ == TimingMethod::Serialized) {
         glFinish();
-        queries.serialStart = std::chrono::steady_clock::now();
+        queries.serialStart = clock_();
         return;
     }
     FrameQueries& frame = queries.ring[frame_ % kFrames];
@@ -83,7 +83,7 @@ void PassTimer::end(std::string_view pass) {
     PassQueries& queries = it->second;
     if (method_ == TimingMethod::Serialized) {
         glFinish();
-        const auto elapsed = std::chrono::steady_clock::now() - queries.serialStart;
+        const auto elapsed = clock_() - queries.serialStart;
         const double ms = std::chrono::duration<double, std::milli>(elapsed).count();
         double& latest = latestMs_[std::string(pass)];
         latest = queries.serialFrame == frame_ ? latest + ms : ms; // instances in a frame add up

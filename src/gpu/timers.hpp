@@ -26,8 +26,12 @@ class PassTimer {
 public:
     static constexpr int kFrames = 4; // how far behind timer-query results are read
 
+    // Where the serialized method reads the time (a test's fake clock steps it by hand).
+    using Clock = std::chrono::steady_clock::time_point (*)();
+
     PassTimer() = default;
-    explicit PassTimer(TimingMethod method) : method_(method) {}
+    explicit PassTimer(TimingMethod method, Clock clock = &std::chrono::steady_clock::now)
+        : method_(method), clock_(clock) {}
 
     TimingMethod method() const { return method_; }
     void setMethod(TimingMethod method);
@@ -87,6 +91,8 @@ private:
     };
 
     TimingMethod method_ = TimingMethod::Serialized;
+
+    Clock clock_ = &std::chrono::steady_clock::now;
     int frame_ = 0;
     std::map<std::string, PassQueries, std::less<>> passes_;
     std::map<std::string, double, std::less<>> latestMs_;

@@ -7,7 +7,6 @@
 
 #include <chrono>
 #include <gtest/gtest.h>
-#include <thread>
 
 namespace snowcap {
 namespace {
@@ -99,21 +98,27 @@ TEST_F(FrameFixture, TheBlurRunsOncePerStepAndOnlyWhenDrawn) {
     EXPECT_FALSE(field->sim(1).blurDue());
 }
 
+// A clock that moves 10 ms each time it is read: each begin/end pair measures exactly 10 ms.
+std::chrono::steady_clock::time_point tenMillisecondsARead() {
+    static std::chrono::steady_clock::time_point now{};
+    now += std::chrono::milliseconds(10);
+    return now;
+}
+
 TEST(PassTimer, APassRunTwiceInAFrameReportsTheSum) {
     // view.surface runs once per view: the frame's figure is both views together.
-    gpu::PassTimer timer(gpu::TimingMethod::Serialized);
+    gpu::PassTimer timer(gpu::TimingMethod::Serialized, &tenMillisecondsARead);
     auto timed = [&] {
         timer.begin("view.surface");
-        std::this_thread::sleep_for(std::chrono::milliseconds(30));
         timer.end("view.surface");
     };
     timer.beginFrame();
     timed();
     timed();
-    EXPECT_GE(timer.latestMs().at("view.surface"), 60.0);
+    EXPECT_EQ(timer.latestMs().at("view.surface"), 20.0);
     timer.beginFrame(); // a new frame starts a new sum
     timed();
-    EXPECT_LT(timer.latestMs().at("view.surface"), 60.0);
+    EXPECT_EQ(timer.latestMs().at("view.surface"), 10.0);
 }
 
 } // namespace
