@@ -128,7 +128,7 @@ TEST(ExrOutputs, SnowpackStateAsNamedFloats) {
         ASSERT_EQ(image.floats[t * n + channel("free")], column.free) << t;
         compacted += densityOf(column) > 121.0f;
     }
-    EXPECT_GT(compacted, 20u); // the press is in there
+    EXPECT_GT(compacted, 8u); // the press is in there (16 texels of 4 cm under the sphere)
 }
 
 } // namespace
