@@ -3,7 +3,11 @@
 //  mode 0: one channel of a buffer (persistent buffer, capture depth) through inferno;
 //  mode 1: the difference of two views' persistent values, A - B, through a diverging map
 //          (blue: B holds more print, white: equal, red: A holds more); pixels where the
-//          surface was not drawn (depth = 1) stay dark.
+//          surface was not drawn (depth = 1) stay dark;
+//  mode 2: a snowpack state's density, mass (G, kg/m2) / depth (R, cm, as m), through inferno;
+//          bare texels (depth below kBareDepthCm, no density of their own) in slate grey;
+//  mode 3: the legend's colour bar: t = u, so a bar drawn with this mode is the exact ramp the
+//          other modes map their range onto.
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 colour;
 
@@ -41,7 +45,20 @@ void main() {
         colour = vec4(diverging(clamp(d / max(valueRange.y, 1e-6), -1.0, 1.0)), 1.0);
         return;
     }
+    if (mode == 3) {
+        colour = vec4(clamp(inferno(vUv.x), 0.0, 1.0), 1.0);
+        return;
+    }
     float value = texture(source, vUv)[channel];
+    if (mode == 2) {
+        const float kBareDepthCm = 1.0e-3; // core/snowpack_laws.hpp
+        vec4 column = texture(source, vUv);
+        if (column.r < kBareDepthCm) {
+            colour = vec4(vec3(68.0, 76.0, 92.0) / 255.0, 1.0); // whole RGBA8 steps
+            return;
+        }
+        value = column.g / (0.01 * column.r);
+    }
     if (isnan(value) || isinf(value)) {
         colour = vec4(1.0, 0.0, 1.0, 1.0); // holes in the data cannot pass for values
         return;

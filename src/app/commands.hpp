@@ -98,7 +98,8 @@ CLI::App* addPassesCommand(CLI::App& app, PassesOptions& options);
 struct ExportUeOptions {
     std::string scenario = "decay_compare";
     std::string sim = "a";
-    std::filesystem::path out; // FILE: FILE.md and FILE.json
+    std::filesystem::path out;   // FILE: FILE.md and FILE.json
+    std::filesystem::path bench; // a bench report: a snowpack card's measured cost
 };
 int runExportUe(const CommonOptions& common, const ExportUeOptions& options);
 CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options);

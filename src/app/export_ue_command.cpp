@@ -1,12 +1,15 @@
 // `snowcap export-ue`: the settings card for Unreal (docs/unreal.md) as Markdown and JSON.
 #include "app/commands.hpp"
 #include "app/export_ue_card.hpp"
+#include "app/export_ue_snowpack.hpp"
 #include "core/config.hpp"
 #include "io/image.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <fstream>
 #include <spdlog/spdlog.h>
+#include <variant>
 
 namespace snowcap {
 
@@ -56,6 +59,19 @@ std::string percent(const json& fraction) {
 
 std::string seconds(const json& value) {
     return value.is_null() ? "not reached" : fmt::format("{:.2f} s", value.get<double>());
+}
+
+// The `snowcap bench --json` report named by --bench, or the file and the reason.
+std::variant<nlohmann::json, std::string> readBenchReport(const fs::path& path) {
+    std::ifstream in(path);
+    if (!in)
+        return fmt::format("--bench {}: cannot open the file", path.string());
+    nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
+    if (report.is_discarded() || !report.is_object() || !report.contains("cases") ||
+        !report["cases"].is_array())
+        return fmt::format("--bench {}: not a snowcap bench report (JSON with a \"cases\" list)",
+                           path.string());
+    return report;
 }
 
 } // namespace
@@ -117,6 +133,9 @@ CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options) {
             "--out", options.out,
             "FILE: writes FILE.md, FILE.json and FILE.py (a .md or .json ending is replaced)")
         ->required();
+    command->add_option("--bench", options.bench,
+                        "A `snowcap bench --json` report: a snowpack sim's card copies its "
+                        "snowpack step timings");
     return command;
 }
 
@@ -134,12 +153,18 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
                       static_cast<char>('a' + count - 1));
         return 2;
     }
-    if (settings.sims[index].model == SimModel::Snowpack) {
-        spdlog::error("--sim {}: sim.{}.model = \"snowpack\": the Unreal card describes the "
-                      "decay model only (docs/snowpack.md, section 8)",
-                      options.sim, options.sim);
-        return 2;
+    // A snowpack sim's card says what the model would need in Unreal (export_ue_snowpack.cpp);
+    // --bench adds the step's measured cost.
+    nlohmann::json bench;
+    if (!options.bench.empty()) {
+        auto read = readBenchReport(options.bench);
+        if (auto* error = std::get_if<std::string>(&read)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+        bench = std::move(std::get<nlohmann::json>(read));
     }
+    const bool snowpack = settings.sims[index].model == SimModel::Snowpack;
     fs::path base = options.out;
     if (base.extension() == ".md" || base.extension() == ".json")
         base.replace_extension();
@@ -147,10 +172,12 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
         spdlog::error("--out {}: names a directory, not a file", options.out.string());
         return 2;
     }
-    const json card = ueSettingsCard(settings, index, options.scenario, common.overrides);
+    const json card =
+        snowpack ? ueSnowpackCard(settings, index, options.scenario, common.overrides, bench)
+                 : ueSettingsCard(settings, index, options.scenario, common.overrides);
     const std::string text = card.dump(2) + "\n";
-    const std::string md = ueSettingsCardMarkdown(card);
-    const std::string py = ueEditorPython(card);
+    const std::string md = snowpack ? ueSnowpackCardMarkdown(card) : ueSettingsCardMarkdown(card);
+    const std::string py = snowpack ? ueSnowpackEditorPython(card) : ueEditorPython(card);
     std::error_code ec;
     if (base.has_parent_path())
         fs::create_directories(base.parent_path(), ec);

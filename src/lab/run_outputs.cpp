@@ -130,9 +130,13 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                               {"world_cm", probe.worldCm},
                               {"texel", {probe.texel[s].x, probe.texel[s].y}},
                               {"values", probeValues(probe.values[s])}});
-        for (std::size_t i = 0; i < probes.size(); ++i) // the sweep's fade times (sweeps.md)
+        // The sweep's fade times (sweeps.md); a snowpack's probes read its depth in cm, which
+        // does not fade: no fade, measured or predicted.
+        for (std::size_t i = 0; i < probes.size(); ++i)
             probes[i]["fade"] =
-                fadeJson(measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
+                fadeJson(sim.snowpack()
+                             ? MeasuredFade{}
+                             : measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
         const Region& region = sim.region();
         stats["sims"][std::string(simName(s))] = {
             {"params", tomlToJson(params::toToml(p))},
@@ -144,7 +148,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             {"buffer", buffer},
             {"vram_bytes", sim.bytes()},
             {"probes", probes},
-            {"predicted_fade", fadeJson(predictFade(p, settings.run.fps))},
+            {"predicted_fade",
+             fadeJson(sim.snowpack() ? PredictedFade{} : predictFade(p, settings.run.fps))},
             {"relief", reliefJson(field, renderer, s, settings)}};
         addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings.deformers);
         addSnowpackStats(stats["sims"][std::string(simName(s))], field, s);

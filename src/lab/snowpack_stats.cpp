@@ -3,29 +3,48 @@
 #include "io/image.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace snowcap {
+
+std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
+    if (!snowpack.allocated())
+        return {};
+    const SnowpackBudget budget = snowpack.budget();
+    const double start = snowpack.massStartKg();
+    const double in = 0.0, out = 0.0; // no weather yet: nothing falls, melts or blows away
+    const double error = start > 0.0 ? (budget.massKg - start - in + out) / start : 0.0;
+    return {
+        {"mass_kg", budget.massKg, "kg", "mass now"},
+        {"mass_start_kg", start, "kg", "mass at the start"},
+        {"mass_in_kg", in, "kg", "in (snowfall)"},
+        {"mass_out_kg", out, "kg", "out (melt, drift)"},
+        {"mass_error", error, "", "error (now-start-in+out)/start"},
+        {"mean_depth_cm", budget.meanDepthCm, "cm", "mean depth"},
+        {"min_depth_cm", budget.minDepthCm, "cm", "min depth"},
+        {"max_depth_cm", budget.maxDepthCm, "cm", "max depth"},
+        {"max_density_kg_m3", budget.maxDensityKgM3, "kg/m3", "max density"},
+        {"compacted_fraction", budget.compactedFraction, "", "compacted (1 % denser)"},
+    };
+}
+
+long long snowpackTexelsDisturbed(const SnowpackSim& snowpack) {
+    const float initial = snowpack.constants().initialDepthCm;
+    long long moved = 0;
+    for (const SnowColumn& c : snowpack.readBack())
+        moved += std::abs(c.depthCm - initial) > 0.01f;
+    return moved;
+}
 
 void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s) {
     const SnowpackSim* snowpack = field.snowpack(s);
     if (!snowpack || !snowpack->allocated())
         return;
-    const SnowpackBudget budget = snowpack->budget();
-    const double start = snowpack->massStartKg();
-    const double in = 0.0, out = 0.0; // no weather yet: nothing falls, melts or blows away
-    sim["snowpack"] = {
-        {"mass_kg", budget.massKg},
-        {"mass_start_kg", start},
-        {"mass_in_kg", in},
-        {"mass_out_kg", out},
-        {"mass_error", start > 0.0 ? (budget.massKg - start - in + out) / start : 0.0},
-        {"mean_depth_cm", budget.meanDepthCm},
-        {"min_depth_cm", budget.minDepthCm},
-        {"max_depth_cm", budget.maxDepthCm},
-        {"max_density_kg_m3", budget.maxDensityKgM3},
-        {"compacted_fraction", budget.compactedFraction},
-    };
+    nlohmann::json figures = nlohmann::json::object();
+    for (const SnowpackFigure& figure : snowpackFigures(*snowpack))
+        figures[figure.key] = figure.value;
+    sim["snowpack"] = std::move(figures);
 }
 
 std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,

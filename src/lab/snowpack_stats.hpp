@@ -9,8 +9,25 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace snowcap {
+
+// One figure of a snowpack sim's budget: the one list that stats.json and the viewer's
+// Snowpack panel both show, so the two cannot drift apart.
+struct SnowpackFigure {
+    const char* key; // stats.json sims.X.snowpack.<key>
+    double value;
+    const char* unit;  // "" for a ratio
+    const char* label; // the Snowpack panel's words
+};
+// In reading order; empty when the sim has no state yet. Reads the state back (the whole
+// texture: the panel refreshes it every few frames, not every frame).
+std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack);
+
+// Texels whose depth differs from the initial column's by more than 0.01 cm (pressed,
+// ploughed onto, slumped or settled that far): a sweep's texels_disturbed for a snowpack sim.
+long long snowpackTexelsDisturbed(const SnowpackSim& snowpack);
 
 // Sets `sim["snowpack"]` (stats["sims"][X]) where sim s is a snowpack: mass_kg, mass_start_kg,
 // mass_in_kg and mass_out_kg (0 until weather moves snow in or out), mass_error (relative,

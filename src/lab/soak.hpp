@@ -32,6 +32,10 @@ int runSoak(const Settings& settings, Lab& lab, const std::filesystem::path& out
 std::optional<std::string> checkSoakTexture(const gpu::Texture2D& texture, const std::string& what,
                                             int unitChannels = 4);
 
+// The same for a snowpack state (RGBA32F depth, mass, water, free): every value finite, and
+// depth, mass and water never negative (they are not fractions: 30 cm is 30).
+std::optional<std::string> checkSoakSnowpack(const gpu::Texture2D& state, const std::string& what);
+
 // The resident set size of this process in bytes (/proc/self/statm), 0 where unknown.
 std::size_t residentBytes();
 

@@ -3,6 +3,7 @@
 #include "lab/lab.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/run_stats.hpp"
+#include "lab/snowpack_stats.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -113,7 +114,11 @@ runSweepBatch(const SweepPlan& plan, int batchIndex, const SweepRunOptions& opti
                 const float v = probe.values[slot][step - 1];
                 s.probes.push_back(std::isfinite(v) ? std::optional<float>(v) : std::nullopt);
             }
-            if (field.enabled()) {
+            if (field.enabled() && field.sim(slot).snowpack()) {
+                // Every texel of a snowpack holds snow: disturbed is moved from the initial
+                // column (lab/snowpack_stats.hpp), not nonzero.
+                s.texelsDisturbed = snowpackTexelsDisturbed(*field.sim(slot).snowpack());
+            } else if (field.enabled()) {
                 const gpu::Texture2D& texture = field.sim(slot).persistent();
                 s.texelsDisturbed =
                     bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels)
@@ -135,9 +140,14 @@ runSweepBatch(const SweepPlan& plan, int batchIndex, const SweepRunOptions& opti
 
     for (std::size_t i = 0; i < results.size(); ++i) {
         const int slot = batch.slots[i];
+        // A snowpack's probes read its depth (cm), which does not fade: no fade times, measured
+        // or predicted (the decay law's would describe a mask it does not have).
+        const bool snowpack = field.sim(slot).snowpack() != nullptr;
         for (const auto& probe : recorder.probes())
-            results[i].fades.push_back(measureFade(probe.values[slot], dt));
-        results[i].predicted = predictFade(field.sim(slot).settings(), fps);
+            results[i].fades.push_back(snowpack ? MeasuredFade{}
+                                                : measureFade(probe.values[slot], dt));
+        results[i].predicted =
+            snowpack ? PredictedFade{} : predictFade(field.sim(slot).settings(), fps);
         results[i].relief = measureRelief(field, lab.renderer(), slot, settings);
         results[i].glRenderer = glRenderer;
     }

@@ -3,6 +3,7 @@
 // Timings (the pass timer ring as rolling graphs).
 #include "core/sim_clock.hpp"
 #include "core/snow_math.hpp"
+#include "snow/snowpack_sim.hpp"
 #include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
@@ -108,6 +109,8 @@ const FadeCurves& fadeCurves(const Settings& settings) {
 }
 
 const char* const kChannelNames[] = {"R mask", "G age", "B type", "A"};
+// A snowpack sim's state (RGBA32F): its channels by what they hold (docs/snowpack.md).
+const char* const kSnowpackChannelNames[] = {"R depth cm", "G mass kg/m2", "B water kg/m2", "A"};
 
 // One preview image; hovering it reads back that one texel.
 void previewImage(PanelContext& context, int slot, const gpu::Texture2D& source, int channel,
@@ -164,17 +167,26 @@ void buffersPanel(PanelContext& context) {
         const gpu::Texture2D& buffer = sim.persistent();
         const int channels = gpu::formatInfo(buffer.format()).channels;
         ImGui::Separator();
-        ImGui::Text("Sim %c persistent  %dx%d %s", 'A' + s, buffer.width(), buffer.height(),
-                    gpu::formatInfo(buffer.format()).name);
+        ImGui::Text("Sim %c %s  %dx%d %s", 'A' + s,
+                    sim.snowpack() ? "snowpack state" : "persistent", buffer.width(),
+                    buffer.height(), gpu::formatInfo(buffer.format()).name);
+        if (sim.snowpack() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("the Snowpack panel shows its depth and density with legends");
+        // A snowpack's 30 cm would saturate the mask's 0..1: its depth's own scale instead
+        // (0 .. twice the initial depth, as snowpack_X.png), until the range is dragged.
+        if (sim.snowpack() && state.previewRange[1 + s] == glm::vec2(0.0f, 1.0f))
+            state.previewRange[1 + s] = {0.0f, 2.0f * sim.snowpack()->constants().initialDepthCm};
         ImGui::SameLine();
         ImGui::SetNextItemWidth(160.0f);
         ImGui::DragFloatRange2("range", &state.previewRange[1 + s].x, &state.previewRange[1 + s].y,
-                               0.005f, -4.0f, 64.0f, "%.3f");
+                               0.005f, -4.0f, sim.snowpack() ? 1000.0f : 64.0f, "%.3f");
         // rgba16f carries mask, age and type: each channel its own picture.
         for (int ch = 0; ch < std::min(channels, 3); ++ch) {
             if (ch > 0)
                 ImGui::SameLine();
-            const std::string caption = std::string(1, char('A' + s)) + " " + kChannelNames[ch];
+            const std::string caption =
+                std::string(1, char('A' + s)) + " " +
+                (sim.snowpack() ? kSnowpackChannelNames : kChannelNames)[ch];
             previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.previewRange[1 + s],
                          caption.c_str());
         }

@@ -3,6 +3,7 @@
 #include "viewer/viewer_panels.hpp"
 
 #include <imgui.h>
+#include <iterator>
 
 namespace snowcap {
 
@@ -41,7 +42,7 @@ void controlWindow(PanelContext& context) {
     recordControls(context);
     ImGui::Separator();
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
-        if (i % 4)
+        if (i % 5) // two rows of checkboxes
             ImGui::SameLine();
         ImGui::Checkbox(kPanelNames[i], &context.open[i]);
     }
@@ -122,6 +123,11 @@ void placeWindow(PanelId id, ImVec2 display) {
     case PanelId::World:
         pos = {580.0f, 190.0f}, size = {400.0f, 0.0f};
         break;
+    case PanelId::Snowpack: // bottom right, under B's pane label and clear of its tracks
+        ImGui::SetNextWindowPos({display.x - 10.0f, h - 10.0f}, ImGuiCond_FirstUseEver,
+                                {1.0f, 1.0f});
+        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
+        return;
     case PanelId::Help:
         pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
         break;
@@ -142,11 +148,14 @@ void drawPanels(PanelContext& context) {
         controlWindow(context);
     ImGui::End();
     paneLabels(context);
-    static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel, comparePanel,
-                                                       buffersPanel, decayPanel, timingsPanel,
-                                                       worldPanel,   helpPanel};
-    static constexpr const char* kTitles[] = {"Sims",  "Scene",   "Compare", "Buffers",
-                                              "Decay", "Timings", "World",   "Help"};
+    static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel,    comparePanel,
+                                                       buffersPanel, decayPanel,    timingsPanel,
+                                                       worldPanel,   snowpackPanel, helpPanel};
+    static constexpr const char* kTitles[] = {"Sims",    "Scene", "Compare",  "Buffers", "Decay",
+                                              "Timings", "World", "Snowpack", "Help"};
+    static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
+                  std::size(kTitles) == std::size(kDraw) &&
+                  std::size(kPanelNames) == std::size(kDraw));
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;

@@ -14,9 +14,9 @@
 
 namespace snowcap {
 
-enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, World, Help, Count };
-inline constexpr const char* kPanelNames[] = {"sims",  "scene",   "compare", "buffers",
-                                              "decay", "timings", "world",   "help"};
+enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, World, Snowpack, Help, Count };
+inline constexpr const char* kPanelNames[] = {"sims",    "scene", "compare",  "buffers", "decay",
+                                              "timings", "world", "snowpack", "help"};
 
 struct PanelContext {
     Lab& lab;
@@ -48,6 +48,9 @@ void timingsPanel(PanelContext& context);
 // The world stores: tile map, windows, bytes against the cap, paging counts, Save / Load
 // world, the player's teleport (panel_world.cpp).
 void worldPanel(PanelContext& context);
+// A snowpack sim's mass budget (stats.json's figures) and its depth and density as live buffer
+// views with colour-bar legends (panel_snowpack.cpp).
+void snowpackPanel(PanelContext& context);
 void helpPanel(PanelContext& context);
 // The control window's Record button and video path (panel_record.cpp); recordFrame runs
 // after each window frame is drawn and writes it when the lab stepped.

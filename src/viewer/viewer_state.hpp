@@ -44,8 +44,9 @@ struct ProbeSample {
     std::array<float, kMaxSims> value; // per sim; NaN outside its region
 };
 
-struct Recording;       // viewer/panel_record.cpp
-struct WorldPanelState; // viewer/panel_world.cpp
+struct Recording;          // viewer/panel_record.cpp
+struct WorldPanelState;    // viewer/panel_world.cpp
+struct SnowpackPanelState; // viewer/panel_snowpack.cpp
 
 // Shift held with WASD: the player runs this many times its speed_cm_s (far walks over a
 // world store: 50 m out and back at a boot's 1.5 m/s is over a minute).
@@ -89,6 +90,8 @@ struct ViewerState {
 
     // The World panel's map, file path and teleport field.
     std::shared_ptr<WorldPanelState> worldPanel;
+    // The Snowpack panel's sim, view ranges and last budget.
+    std::shared_ptr<SnowpackPanelState> snowpackPanel;
 
     // Decay probe: world position on the snow surface, and what it read over time.
     std::optional<glm::dvec2> probeCm;

@@ -209,7 +209,7 @@ void ViewerGl::composeDifference(const ViewerState& state, const Pane& pane, GLu
 }
 
 const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, int channel,
-                                        glm::vec2 range, int size) {
+                                        glm::vec2 range, int size, PreviewValue value) {
     // A pass of its own while the panels are built; the UI pass after it sets its own target.
     Target& t = target(previews_, slot, size, size, gpu::TextureFormat::RGBA8, false);
     gpu::PassState pass = gpu::passInto(t.framebuffer);
@@ -219,7 +219,18 @@ const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, 
     glBindSampler(0, 0); // the buffer's own nearest filtering: texels stay visible
     glProgramUniform2f(colourMap_->id(), 0, range.x, range.y);
     glProgramUniform1i(colourMap_->id(), 1, channel);
-    glProgramUniform1i(colourMap_->id(), 2, 0);
+    glProgramUniform1i(colourMap_->id(), 2, value == PreviewValue::SnowpackDensity ? 2 : 0);
+    glBindVertexArray(emptyArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    return t.colour;
+}
+
+const gpu::Texture2D& ViewerGl::colourBar(int slot, int width, int height) {
+    Target& t = target(colourBars_, slot, width, height, gpu::TextureFormat::RGBA8, false);
+    gpu::PassState pass = gpu::passInto(t.framebuffer);
+    pass.program = colourMap_->id();
+    gpu::beginPass(pass);
+    glProgramUniform1i(colourMap_->id(), 2, 3);
     glBindVertexArray(emptyArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     return t.colour;

@@ -48,9 +48,16 @@ public:
                    bool drawPanes, std::function<void()> panels);
 
     // A width x width RGBA8 picture of one channel of `source` through inferno over `range`;
-    // `slot` names the preview so each keeps its own texture.
+    // `slot` names the preview so each keeps its own texture. SnowpackDensity maps a snowpack
+    // state's density (mass G / depth R; bare texels slate grey) instead of a channel.
+    enum class PreviewValue { Channel, SnowpackDensity };
     const gpu::Texture2D& preview(int slot, const gpu::Texture2D& source, int channel,
-                                  glm::vec2 range, int size);
+                                  glm::vec2 range, int size,
+                                  PreviewValue value = PreviewValue::Channel);
+    // The legend of a preview: a width x height RGBA8 bar of the same colour map, its left
+    // column the range's low end and its right column the high end (viewer/colour_map.frag,
+    // mode 3: the very ramp the previews map onto).
+    const gpu::Texture2D& colourBar(int slot, int width, int height);
 
 private:
     // The A - B pane: both sims' persistent values seen by the camera (two views into
@@ -69,6 +76,7 @@ private:
     gpu::VertexArray emptyArray_;
     gpu::Sampler linear_;
     std::map<int, Target> previews_;
+    std::map<int, Target> colourBars_;
     std::map<int, Target> difference_; // [0] A, [1] B: the persistent value seen by the camera
 };
 

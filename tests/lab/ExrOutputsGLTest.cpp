@@ -3,7 +3,10 @@
 #include "../snow/FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
+#include "core/snowpack_laws.hpp"
 #include "lab/exr_outputs.hpp"
+
+#include <algorithm>
 
 #include <gtest/gtest.h>
 
@@ -82,6 +85,50 @@ TEST(ExrOutputs, CaptureDepthIsSceneDepthInCentimetres) {
     }
     // The sphere's bottom is 50 cm below the surface, the camera 100 cm below it: 50 cm.
     EXPECT_NEAR(nearest, 50.0f, 1.0f);
+}
+
+// A snowpack sim's EXR holds its state as 32-bit floats under the documented names: depth_cm,
+// density (mass / depth: the state stores the mass), water, free, each texel exactly the
+// state's (the density as densityOf computes it), after a press that compacted and ploughed.
+TEST(ExrOutputs, SnowpackStateAsNamedFloats) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings;
+    settings.snow.resolution = 64;
+    settings.snow.orthoWidthCm = 256.0;
+    settings.sims[1].model = SimModel::Snowpack;
+    auto field = test::makeField(settings, shaders);
+    ASSERT_TRUE(field);
+    test::Sphere sphere;
+    const std::array<DeformerInstance, 1> deformers{sphere.at({0, 0, -20})};
+    for (int step = 0; step < 5; ++step)
+        field->step(deformers, 1.0 / 60.0);
+    const std::vector<float> state = field->sim(1).persistent().readFloats();
+    const auto path = test::scratchDir() / "sim_b_snowpack.exr";
+    ASSERT_EQ(writePersistentExr(path, field->sim(1), "b"), std::nullopt);
+    auto read = readExr(path);
+    ASSERT_TRUE(std::holds_alternative<ExrImage>(read)) << std::get<std::string>(read);
+    const ExrImage& image = std::get<ExrImage>(read);
+    EXPECT_EQ(image.pixel, ExrPixel::Float);
+    // OpenEXR keeps channels sorted by name; find each by its name.
+    std::vector<std::string> sorted = image.channels;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, (std::vector<std::string>{"density", "depth_cm", "free", "water"}));
+    const auto channel = [&](const std::string& name) {
+        return std::size_t(std::find(image.channels.begin(), image.channels.end(), name) -
+                           image.channels.begin());
+    };
+    const std::size_t n = image.channels.size();
+    ASSERT_EQ(image.floats.size(), state.size());
+    std::size_t compacted = 0;
+    for (std::size_t t = 0; t < state.size() / 4; ++t) {
+        const SnowColumn column{state[t * 4], state[t * 4 + 1], state[t * 4 + 2], state[t * 4 + 3]};
+        ASSERT_EQ(image.floats[t * n + channel("depth_cm")], column.depthCm) << t;
+        ASSERT_EQ(image.floats[t * n + channel("density")], densityOf(column)) << t;
+        ASSERT_EQ(image.floats[t * n + channel("water")], column.waterKgM2) << t;
+        ASSERT_EQ(image.floats[t * n + channel("free")], column.free) << t;
+        compacted += densityOf(column) > 121.0f;
+    }
+    EXPECT_GT(compacted, 8u); // the press is in there (16 texels of 4 cm under the sphere)
 }
 
 } // namespace

@@ -108,6 +108,39 @@ TEST(SnowpackLaws, CompactionKeepsMassUpToMaxDensity) {
     EXPECT_NEAR(through.ploughQuanta * kPloughQuantum, 36.0f, 1e-4f);
 }
 
+// The compaction law is the shallow-snow sinkage of Shallow snow sinkage (CRREL 95-7): a
+// column of depth h and density rho0 compacted to the final density rho_f sinks by
+// z = h (1 - rho0 / rho_f); with rho_f = max_density_kg_m3, a contact down to z compacts
+// everything and one deeper starts to plough. Checked over that report's test snow (10 to
+// 37 cm of 110 to 250 kg/m3) and its final densities (0.50 Mg/m3 up to 210 kPa of contact
+// pressure, 0.65 above 700 kPa), and at the lab's defaults (30 cm of 120 at 450: 22 cm).
+TEST(SnowpackLaws, CompactionLimitIsTheShallowSnowSinkage) {
+    for (float finalDensity : {500.0f, 550.0f, 600.0f, 650.0f, 450.0f})
+        for (float depth : {10.0f, 22.0f, 37.0f, 30.0f})
+            for (float initial : {110.0f, 160.0f, 250.0f, 120.0f}) {
+                SnowpackSettings settings = defaults();
+                settings.depthCm = depth;
+                settings.densityKgM3 = initial;
+                settings.maxDensityKgM3 = finalDensity;
+                const SnowpackConstants c = snowpackConstants(settings, kCaptureZ, kFar, 1.0);
+                const SnowColumn column{depth, columnMass(depth, initial), 0.0f, 0.0f};
+                const float sinkage = depth * (1.0f - initial / finalDensity);
+                SCOPED_TRACE(testing::Message() << depth << " cm of " << initial << " to "
+                                                << finalDensity << ": sinkage " << sinkage);
+                // Just short of the sinkage: all compacted, denser but not past rho_f.
+                const Compaction shallower = compactColumn(column, depth - sinkage + 0.01f, c);
+                EXPECT_EQ(shallower.ploughQuanta, 0u);
+                EXPECT_LE(densityOf(shallower.column), finalDensity);
+                EXPECT_GT(densityOf(shallower.column), finalDensity * 0.99f);
+                // 1 mm past it: rho_f reached, the rest ploughed, the mass kept.
+                const Compaction deeper = compactColumn(column, depth - sinkage - 0.1f, c);
+                EXPECT_GT(deeper.ploughQuanta, 0u);
+                EXPECT_NEAR(densityOf(deeper.column), finalDensity, finalDensity * 1e-5f);
+                EXPECT_NEAR(columnMass(deeper.column) + deeper.ploughQuanta * kPloughQuantum,
+                            column.massKgM2, column.massKgM2 * 1e-5f);
+            }
+}
+
 TEST(SnowpackLaws, ContactHeightFromTheCapture) {
     const SnowpackConstants c = snowpackConstants(defaults(), kCaptureZ, kFar, 1.0);
     // The camera is 100 cm below the 30 cm deep snow's top: 70 cm below the ground.

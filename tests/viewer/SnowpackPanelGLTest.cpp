@@ -1,0 +1,148 @@
+// The Snowpack panel's buffer views on the driver: the density view maps mass / depth (not a
+// channel) onto the colour bar its legend shows, the depth view maps depth onto the same bar,
+// bare texels are told apart; and the panel, drawn by `render --ui`'s headless UI over a
+// snowpack sim, puts its legend's bar into the frame.
+#include "GLTestSupport.hpp"
+#include "core/snowpack_laws.hpp"
+#include "lab/lab.hpp"
+#include "lab/snowpack_stats.hpp"
+#include "snow/snowpack_sim.hpp"
+#include "viewer/viewer_frame.hpp"
+#include "viewer/viewer_views.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <gtest/gtest.h>
+
+namespace snowcap {
+namespace {
+
+constexpr int kSide = 32;      // the state, and the view at 1:1 (a pixel per texel)
+constexpr int kBarWidth = 256; // the legend's bar
+
+glm::ivec3 rgb(const std::vector<float>& rgba8, std::size_t pixel) {
+    return {int(std::lround(rgba8[pixel * 4] * 255.0f)),
+            int(std::lround(rgba8[pixel * 4 + 1] * 255.0f)),
+            int(std::lround(rgba8[pixel * 4 + 2] * 255.0f))};
+}
+
+int farthest(glm::ivec3 a, glm::ivec3 b) {
+    const glm::ivec3 d = glm::abs(a - b);
+    return std::max({d.x, d.y, d.z});
+}
+
+// Depth grows along x, density along y, so mass (their product) orders the texels otherwise
+// than either; a column of bare texels (depth 0) on the left.
+std::vector<SnowColumn> testColumns() {
+    std::vector<SnowColumn> columns(static_cast<std::size_t>(kSide) * kSide);
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x) {
+            SnowColumn& c = columns[static_cast<std::size_t>(y) * kSide + x];
+            if (x == 0)
+                continue;                                    // bare
+            c.depthCm = 2.0f * float(x);                     // 2 .. 62 cm
+            const float density = 100.0f + 12.0f * float(y); // 100 .. 472 kg/m3
+            c.massKgM2 = columnMass(c.depthCm, density);
+        }
+    return columns;
+}
+
+TEST(SnowpackPanel, ViewsMapOntoTheirLegendsBar) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    ViewerGl gl;
+    ASSERT_FALSE(gl.init(shaders));
+    const std::vector<SnowColumn> columns = testColumns();
+    std::vector<float> rgba;
+    for (const SnowColumn& c : columns)
+        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.free});
+    gpu::Texture2D state(kSide, kSide, gpu::TextureFormat::RGBA32F, "test.snowpack_state");
+    state.upload(rgba);
+
+    const std::vector<float> bar = gl.colourBar(1, kBarWidth, 4).readFloats();
+    // The bar runs dark to bright: its ends are inferno's.
+    EXPECT_LT(rgb(bar, 0).x + rgb(bar, 0).y + rgb(bar, 0).z, 40);
+    EXPECT_GT(rgb(bar, kBarWidth - 1).x + rgb(bar, kBarWidth - 1).y, 400);
+    // The legend's colour for a value: its column on the bar (the view's t lies within half a
+    // bar column of that column's centre: at most 2 units of 255 off on inferno's steepest part).
+    const auto legend = [&](float value, glm::vec2 range) {
+        const float t = std::clamp((value - range.x) / (range.y - range.x), 0.0f, 1.0f);
+        return rgb(bar, std::size_t(std::clamp(int(t * kBarWidth), 0, kBarWidth - 1)));
+    };
+
+    const glm::vec2 densityRange{120.0f, 450.0f};
+    const std::vector<float> density =
+        gl.preview(2, state, 0, densityRange, kSide, ViewerGl::PreviewValue::SnowpackDensity)
+            .readFloats();
+    int worst = 0, massWouldDiffer = 0;
+    for (std::size_t t = 0; t < columns.size(); ++t) {
+        const glm::ivec3 shown = rgb(density, t);
+        if (columns[t].depthCm < kBareDepthCm) {
+            EXPECT_EQ(shown, glm::ivec3(68, 76, 92)) << "bare texel " << t; // slate grey
+            continue;
+        }
+        worst = std::max(worst, farthest(shown, legend(densityOf(columns[t]), densityRange)));
+        massWouldDiffer += farthest(shown, legend(columns[t].massKgM2, densityRange)) > 20;
+    }
+    EXPECT_LE(worst, 3) << "the density view and its legend disagree";
+    EXPECT_GT(massWouldDiffer, int(columns.size()) / 2) << "the test cannot tell density from G";
+
+    const glm::vec2 depthRange{0.0f, 60.0f};
+    const std::vector<float> depth = gl.preview(3, state, 0, depthRange, kSide).readFloats();
+    worst = 0;
+    for (std::size_t t = 0; t < columns.size(); ++t)
+        worst = std::max(worst, farthest(rgb(depth, t), legend(columns[t].depthCm, depthRange)));
+    EXPECT_LE(worst, 3) << "the depth view and its legend disagree";
+}
+
+TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
+    // snowpack_compare at 64² texels (llvmpipe is slow): B is the snowpack.
+    auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created))
+        << std::get<std::string>(created);
+    Lab& lab = *std::get<0>(created);
+    ASSERT_TRUE(lab.field().snowpack(1));
+    auto made = HeadlessUi::create(lab, "snowpack", "", {}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
+        << std::get<std::string>(made);
+    HeadlessUi& ui = *std::get<0>(made);
+    const double dt = lab.fixedDtS();
+    for (int step = 1; step <= 30; ++step) {
+        lab.stepTo(step * dt, dt);
+        ui.afterStep(lab, dt);
+    }
+    const ImageRgba8 image = ui.render(lab, 1000, 800, dt);
+
+    // The legends' bars are in the frame: some row holds a run of at least 96 pixels (the
+    // smallest view) that starts at inferno's dark end, never darkens and ends at its bright
+    // end, in steps of at most 24 (inferno's steepest over a 96-pixel bar is about 17). Nothing
+    // else the viewer draws is such a ramp: a panel's edge against the snow is one jump.
+    const auto luma = [&](int x, int y) {
+        const glm::u8vec4 p = image.at(x, y);
+        return p.x + p.y + p.z;
+    };
+    int bars = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            if (luma(x, y) > 40)
+                continue;
+            int end = x;
+            while (end + 1 < image.width && luma(end + 1, y) + 6 >= luma(end, y) &&
+                   luma(end + 1, y) <= luma(end, y) + 24)
+                ++end;
+            const glm::u8vec4 last = image.at(end, y);
+            if (end - x + 1 >= 96 && last.x + last.y > 400)
+                ++bars;
+            x = end;
+        }
+    // Two bars (depth, density) of 12 rows each.
+    EXPECT_GE(bars, 2 * 12) << "no colour bar from dark to bright in the frame";
+
+    // The budget the panel shows is stats.json's: the same figures, and they close.
+    const std::vector<SnowpackFigure> figures = snowpackFigures(*lab.field().snowpack(1));
+    ASSERT_EQ(figures.size(), 10u);
+    EXPECT_STREQ(figures[0].key, "mass_kg");
+    EXPECT_NEAR(figures[4].value, 0.0, 1e-5) << "mass_error";
+}
+
+} // namespace
+} // namespace snowcap
