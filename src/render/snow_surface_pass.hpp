@@ -106,7 +106,7 @@ private:
     gpu::Texture2D detail_;
     gpu::Sampler detailSampler_;
     const gpu::ShaderProgram* detailBake_ = nullptr;
-    int detailGeneration_ = 0; // the bake program's generation the texture was baked with
+    int detailGeneration_ = 0;    // the bake program's generation the texture was baked with
     SurfaceMeshCache geometries_; // the region's, by width and grid
     int frame_ = 0;
     int gridCells_ = 0; // the grid of the last view planned
