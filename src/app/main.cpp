@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
                          "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
             ->allow_extra_args(false) // one key=value per --set, however many --set flags
             ->take_all();
+        return command;
     };
 
     const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference", "grid"});
@@ -96,24 +97,19 @@ int main(int argc, char** argv) {
     addSet(renderCommand);
 
     BenchOptions bench;
-    CLI::App* benchCommand = addBenchCommand(app, bench);
-    addSet(benchCommand);
+    CLI::App* benchCommand = addSet(addBenchCommand(app, bench));
 
     SweepOptions sweep;
-    CLI::App* sweepCommand = addSweepCommand(app, sweep);
-    addSet(sweepCommand);
+    CLI::App* sweepCommand = addSet(addSweepCommand(app, sweep));
 
     ParamsOptions paramsOptions;
-    CLI::App* paramsCommand = addParamsCommand(app, paramsOptions);
-    addSet(paramsCommand);
+    CLI::App* paramsCommand = addSet(addParamsCommand(app, paramsOptions));
 
     PassesOptions passesOptions;
-    CLI::App* passesCommand = addPassesCommand(app, passesOptions);
-    addSet(passesCommand);
+    CLI::App* passesCommand = addSet(addPassesCommand(app, passesOptions));
 
     ExportUeOptions exportUe;
-    CLI::App* exportUeCommand = addExportUeCommand(app, exportUe);
-    addSet(exportUeCommand);
+    CLI::App* exportUeCommand = addSet(addExportUeCommand(app, exportUe));
 
     std::string meshPath;
     ImportOptions meshOptions;

@@ -252,12 +252,12 @@ std::variant<SweepRunOptions, std::string> sweepRunOptionsFrom(const SweepOption
 
 std::variant<SweepPlan, std::string> planSweepFrom(const CommonOptions& common,
                                                    const SweepOptions& options) {
-    SweepRequest request;
-    request.scenario = options.scenario;
-    request.overrides = common.overrides;
-    request.atS = options.atS;
-    request.frames = options.frames;
-    request.sim = options.sim;
+    SweepRequest request{.scenario = options.scenario,
+                         .overrides = common.overrides,
+                         .axes = {},
+                         .atS = options.atS,
+                         .frames = options.frames,
+                         .sim = options.sim};
     for (const std::string& text : options.vary) {
         auto axis = parseSweepAxis(text);
         if (auto* error = std::get_if<std::string>(&axis))

@@ -3,6 +3,7 @@
 #include "bench/case_support.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
@@ -50,16 +51,16 @@ struct DenseDeformers {
     }
 };
 
+} // namespace
+
 void drawCopy(Context& context, const gpu::Framebuffer& target, const gpu::Texture2D& source) {
     gpu::PassState pass = gpu::passInto(target);
     pass.program = context.copyProgram->id();
     gpu::beginPass(pass);
-    glBindTextureUnit(0, source.id());
+    glBindTextureUnit(gpu::slot::kDebugSource, source.id());
     glBindVertexArray(context.emptyArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
-
-} // namespace
 
 std::variant<Settings, std::string> scenarioSettings(const Context& context,
                                                      const std::vector<std::string>& caseKeys) {
@@ -69,6 +70,19 @@ std::variant<Settings, std::string> scenarioSettings(const Context& context,
     if (auto* error = std::get_if<ConfigError>(&loaded))
         return error->message;
     return std::get<Settings>(loaded);
+}
+
+std::variant<SizedScenario, std::string> sizedScenario(const Context& context, int size,
+                                                       std::vector<std::string> caseKeys) {
+    SizedScenario sized;
+    sized.label = std::to_string(size);
+    sized.texels = static_cast<long long>(size) * size;
+    caseKeys.insert(caseKeys.begin(), "snow.resolution=" + sized.label);
+    auto loaded = scenarioSettings(context, caseKeys);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    sized.settings = std::get<Settings>(std::move(loaded));
+    return sized;
 }
 
 std::variant<ScenarioSession, std::string>
@@ -128,12 +142,10 @@ std::optional<std::string> prepare(Context& context) {
 
 std::optional<std::string> bufferCases(Context& context, int size) {
     Harness& h = context.harness;
-    const std::string label = std::to_string(size);
-    const long long texels = static_cast<long long>(size) * size;
-    auto loaded = scenarioSettings(context, {"snow.resolution=" + label});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    auto sized = sizedScenario(context, size);
+    if (auto* error = std::get_if<std::string>(&sized))
         return *error;
-    const Settings settings = std::get<Settings>(loaded);
+    const auto& [label, texels, settings] = std::get<SizedScenario>(sized);
     auto created = makeField(context, settings);
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
@@ -242,11 +254,11 @@ std::optional<std::string> triangleCases(Context& context, int size,
     Harness& h = context.harness;
     if (!h.wants("capture"))
         return std::nullopt;
-    const std::string label = std::to_string(size);
-    auto loaded = scenarioSettings(context, {"snow.resolution=" + label});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    auto sized = sizedScenario(context, size);
+    if (auto* error = std::get_if<std::string>(&sized))
         return *error;
-    ContactCapture capture(simCaptureKey(std::get<Settings>(loaded), 0));
+    const std::string& label = std::get<SizedScenario>(sized).label;
+    ContactCapture capture(simCaptureKey(std::get<SizedScenario>(sized).settings, 0));
     for (long long count : triangles) {
         const std::string variant = "1x" + countLabel(count);
         if (h.find("capture", variant, label))

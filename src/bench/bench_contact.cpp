@@ -51,12 +51,10 @@ std::optional<std::string> contactCases(Context& context, int size) {
     const bool proxy = h.wants("capture_accumulate", "4x50k_proxy");
     if (!fused && !proxy)
         return std::nullopt;
-    const std::string label = std::to_string(size);
-    const long long texels = static_cast<long long>(size) * size;
-    auto loaded = scenarioSettings(context, {"snow.resolution=" + label});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    auto sized = sizedScenario(context, size);
+    if (auto* error = std::get_if<std::string>(&sized))
         return *error;
-    const Settings settings = std::get<Settings>(loaded);
+    const auto& [label, texels, settings] = std::get<SizedScenario>(sized);
 
     if (fused) {
         const FourSpheres full(0.0);

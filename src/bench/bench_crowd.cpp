@@ -42,14 +42,8 @@ void copyFloor(Context& context, int size) {
     gpu::Texture2D source(size, size, gpu::TextureFormat::R16F, "bench.src");
     gpu::Texture2D target(size, size, gpu::TextureFormat::R16F, "bench.copy");
     gpu::Framebuffer framebuffer(&target, nullptr, "bench.copy");
-    context.harness.run({"copy", "r16f", label, label, static_cast<long long>(size) * size}, [&] {
-        gpu::PassState pass = gpu::passInto(framebuffer);
-        pass.program = context.copyProgram->id();
-        gpu::beginPass(pass);
-        glBindTextureUnit(0, source.id());
-        glBindVertexArray(context.emptyArray.id());
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-    });
+    context.harness.run({"copy", "r16f", label, label, static_cast<long long>(size) * size},
+                        [&] { drawCopy(context, framebuffer, source); });
 }
 
 std::optional<std::string> crowdCases(Context& context, int size, const std::vector<int>& counts) {

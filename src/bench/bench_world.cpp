@@ -118,11 +118,11 @@ std::optional<std::string> worldCases(Context& context, int size) {
     Harness& h = context.harness;
     if (!h.wants("world"))
         return std::nullopt;
-    const std::string label = std::to_string(size);
-    auto loaded = scenarioSettings(context, {"snow.resolution=" + label, "snow.idle_skip=false"});
-    if (auto* error = std::get_if<std::string>(&loaded))
+    auto sized = sizedScenario(context, size, {"snow.idle_skip=false"});
+    if (auto* error = std::get_if<std::string>(&sized))
         return *error;
-    Settings base = std::get<Settings>(loaded);
+    const std::string label = std::get<SizedScenario>(sized).label;
+    Settings base = std::get<SizedScenario>(sized).settings;
     base.deformers.clear(); // the bench's own deformer is the first instance: it is followed
     base.snow.follow = {};  // "": the first instance
     for (SimSettings& sim : base.sims) {

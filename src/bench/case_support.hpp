@@ -20,6 +20,15 @@ inline constexpr const char* kScenario = "decay_compare"; // the viewer's defaul
 // switch is what it measures, so it must win; everything else is the user's to change.
 std::variant<Settings, std::string> scenarioSettings(const Context& context,
                                                      const std::vector<std::string>& caseKeys);
+// A case group's scenario at buffer side `size` (snow.resolution, then `caseKeys`), with the
+// harness's label for that size and its texel count.
+struct SizedScenario {
+    std::string label;
+    long long texels = 0;
+    Settings settings;
+};
+std::variant<SizedScenario, std::string> sizedScenario(const Context& context, int size,
+                                                       std::vector<std::string> caseKeys = {});
 // The scenario as scenarioSettings gives it, and a session (field, renderer, deformers) of it:
 // what the cases that step or draw a whole scene start from.
 struct ScenarioSession {
@@ -37,5 +46,7 @@ long long passTotal(const SnowField& field);
 void screenCopyFloor(Context& context, const Screen& screen);
 // The floor of buffer-sized passes at `size` (an R16F copy), unless this run has it already.
 void copyFloor(Context& context, int size);
+// The copy both floors time: `source` into `target` with debug/copy.frag.
+void drawCopy(Context& context, const gpu::Framebuffer& target, const gpu::Texture2D& source);
 
 } // namespace snowcap::bench

@@ -6,6 +6,39 @@
 
 namespace snowcap {
 
+namespace {
+
+// The deformers' lit program, with or without the shadow map (DEFORMER_SHADOWS).
+gpu::ProgramDesc deformerProgram(bool shadows) {
+    return {
+        shadows ? "deformer.shadowed" : "deformer",
+        {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
+        {{"DEFORMER_SHADOWS", shadows ? "1" : "0"}}};
+}
+
+// A lit pass of one view after its surface: into the pane, with the view's bindings, inside the
+// view's timer scope and timed as its own name.
+gpu::PassRecord viewPass(std::string name, const std::vector<std::string>& scope, int group,
+                         const gpu::PassState& view, gpu::DepthTest depthTest, bool depthWrite,
+                         GLuint program, const std::vector<gpu::PassBinding>& bindings,
+                         const std::string& pane) {
+    gpu::PassRecord pass;
+    pass.timers = scope;
+    pass.timers.push_back(name);
+    pass.name = std::move(name);
+    pass.group = group;
+    pass.state = view;
+    pass.state->depthTest = depthTest;
+    pass.state->depthWrite = depthWrite;
+    pass.state->program = program;
+    pass.bindings = bindings;
+    pass.reads = {{pane}};
+    pass.writes = {pane};
+    return pass;
+}
+
+} // namespace
+
 std::variant<std::unique_ptr<SceneRenderer>, std::string>
 SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SceneRenderer> renderer(new SceneRenderer());
@@ -13,31 +46,23 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&surface))
         return *error;
     renderer->surface_ = std::move(std::get<0>(surface));
-    auto sky = shaders.load(
-        {"sky",
-         {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}},
-         {{"FAR_PLANE", "1"}}});
-    if (auto* error = std::get_if<std::string>(&sky))
-        return *error;
-    auto deformer = shaders.load(
-        {"deformer",
-         {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
-         {{"DEFORMER_SHADOWS", "0"}}});
-    if (auto* error = std::get_if<std::string>(&deformer))
-        return *error;
-    auto shadowed = shaders.load(
-        {"deformer.shadowed",
-         {{GL_VERTEX_SHADER, "render/deformer.vert"}, {GL_FRAGMENT_SHADER, "render/deformer.frag"}},
-         {{"DEFORMER_SHADOWS", "1"}}});
-    if (auto* error = std::get_if<std::string>(&shadowed))
-        return *error;
-    renderer->shadowedDeformerProgram_ = std::get<gpu::ShaderProgram*>(shadowed);
+    const std::pair<gpu::ProgramDesc, const gpu::ShaderProgram**> programs[] = {
+        {{"sky",
+          {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}},
+          {{"FAR_PLANE", "1"}}},
+         &renderer->skyProgram_},
+        {deformerProgram(false), &renderer->deformerProgram_},
+        {deformerProgram(true), &renderer->shadowedDeformerProgram_}};
+    for (const auto& [desc, program] : programs) {
+        auto loaded = shaders.load(desc);
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        *program = std::get<gpu::ShaderProgram*>(loaded);
+    }
     auto shadow = ShadowPass::create(shaders);
     if (auto* error = std::get_if<std::string>(&shadow))
         return *error;
     renderer->shadow_ = std::move(std::get<0>(shadow));
-    renderer->skyProgram_ = std::get<gpu::ShaderProgram*>(sky);
-    renderer->deformerProgram_ = std::get<gpu::ShaderProgram*>(deformer);
     renderer->emptyArray_ = gpu::VertexArray("view.fullscreen");
     return renderer;
 }
@@ -148,23 +173,14 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
 
     if (request.drawDeformers && lit) {
         const GLuint program = shadows ? shadowedDeformerProgram_->id() : deformerProgram_->id();
-        gpu::PassRecord pass;
-        pass.name = "view.deformers";
-        pass.timers = scope;
-        pass.timers.push_back("view.deformers");
-        pass.group = v.index;
-        pass.state = view;
-        pass.state->depthTest = gpu::DepthTest::Less;
-        pass.state->depthWrite = true;
-        pass.state->program = program;
-        pass.bindings = viewBindings;
-        pass.reads = {{"deformers"}, {pane}};
+        gpu::PassRecord pass = viewPass("view.deformers", scope, v.index, view,
+                                        gpu::DepthTest::Less, true, program, viewBindings, pane);
+        pass.reads.insert(pass.reads.begin(), gpu::ResourceRead{"deformers"});
         if (shadows) {
             pass.bindings.insert(pass.bindings.end(), v.shadowBindings.begin(),
                                  v.shadowBindings.end());
             pass.reads.push_back({"shadow.map"});
         }
-        pass.writes = {pane};
         const glm::mat4 viewProjection = request.camera.viewProjection();
         pass.execute = [this, &deformers, program, viewProjection] {
             glProgramUniformMatrix4fv(program, 0, 1, GL_FALSE, glm::value_ptr(viewProjection));
@@ -174,18 +190,8 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
     }
     if (request.drawSky && lit) {
         // Last, at the far plane: only what the snow and the deformers left uncovered is shaded.
-        gpu::PassRecord pass;
-        pass.name = "view.sky";
-        pass.timers = scope;
-        pass.timers.push_back("view.sky");
-        pass.group = v.index;
-        pass.state = view;
-        pass.state->depthTest = gpu::DepthTest::LessEqual;
-        pass.state->depthWrite = false;
-        pass.state->program = skyProgram_->id();
-        pass.bindings = viewBindings;
-        pass.reads = {{pane}};
-        pass.writes = {pane};
+        gpu::PassRecord pass = viewPass("view.sky", scope, v.index, view, gpu::DepthTest::LessEqual,
+                                        false, skyProgram_->id(), viewBindings, pane);
         pass.execute = [this] {
             glBindVertexArray(emptyArray_.id());
             glDrawArrays(GL_TRIANGLES, 0, 3);

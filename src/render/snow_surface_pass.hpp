@@ -10,7 +10,9 @@
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
+#include "render/surface_caches.hpp"
 #include "render/surface_upsample.hpp"
+#include "render/surface_variant.hpp"
 #include "snow/snow_sim.hpp"
 
 #include <map>
@@ -21,51 +23,6 @@
 #include <vector>
 
 namespace snowcap {
-
-// Which part of the surface a program draws. Forward: the geometry and the material in one
-// pass (every pixel at full resolution). The lower-rate lit path splits them: Depth draws the
-// geometry alone (no colour), then Shade runs the material once a pixel over a full-screen
-// triangle, its world point taken back from that depth. Drawn with the geometry, llvmpipe shades
-// every 4 x 4 block a small triangle touches in full, so at half resolution, where the grid's
-// triangles cover a few pixels each, a pixel was shaded several times over.
-enum class SurfaceStage { Forward, Depth, Shade };
-
-// The material's switches that are compiled into its program rather than branched on at run
-// time. A CPU rasteriser (llvmpipe) executes both sides of a branch whose condition it cannot
-// prove uniform, so rims or a Sobel filter switched off in a uniform still cost every pixel
-// their taps (measured: the rim loops alone were 0.4 s of a 0.5 s surface at 1280 x 720).
-struct SurfaceVariant {
-    SurfaceGeometry geometry = SurfaceGeometry::VertexGrid;
-    BlurMode blur = BlurMode::PerPixel;
-    NormalMode normals = NormalMode::HeightToNormal;
-    RimMode rims = RimMode::Off;
-    BufferFormat format = BufferFormat::R16F;
-    // Untouched snow only: no buffer read, Snow_Mask 0 (the skirt outside the region, whose
-    // pixels are all untouched, and snow.quality = "off").
-    bool flat = false;
-    // sim.X.model = "snowpack": the buffer is the snowpack state; the surface stands on its
-    // real depth (blur per pixel, no rim trick, R16F's slot unused).
-    bool snowpack = false;
-    // The look's switches (look.*): GGX specular, world-space sparkle (needs specular), and
-    // the deformers' shadow map sampled with PCF. All off is the diffuse look from before them.
-    bool specular = false;
-    bool sparkle = false;
-    bool shadows = false;
-    SurfaceStage stage = SurfaceStage::Forward;
-
-    static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,
-                             const LookSettings& look);
-    // The same variant with the look's switches of `look`.
-    SurfaceVariant withLook(const LookSettings& look) const;
-    // The same variant drawing `stage` (Shade has no geometry of its own: VertexGrid).
-    SurfaceVariant at(SurfaceStage stage) const;
-    static SurfaceVariant flatSnow() {
-        SurfaceVariant variant;
-        variant.flat = true;
-        return variant;
-    }
-    auto operator<=>(const SurfaceVariant&) const = default;
-};
 
 // What one view's surface passes need from the frame's list (render/frame.cpp).
 struct SurfaceView {
@@ -128,32 +85,14 @@ public:
     // one vertex per texel up to 512 x 512 cells, enough for the seed's ~20-texel blur to be
     // resolved (the rungs set their own, core/quality.hpp).
     static int gridCellsFor(int resolution);
-    static constexpr int kPatchesPerSide = 32;
+    static constexpr int kPatchesPerSide = SurfaceMeshes::kPatchesPerSide;
     static constexpr int kDetailSize = 512; // texels per side of the baked detail noise
 
 private:
-    explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders) {}
-    // The region's displaced grid, patches and skirts, for a region of that width and grid:
-    // one per size the frame's views draw (two sims of other resolutions draw other grids).
-    struct Geometry {
-        int cells = 0;
-        gpu::VertexArray gridArray, patchArray;
-        gpu::Buffer gridVertices, gridIndices, patchVertices;
-        // [0] around the vertex grid, [1] around the tessellation patches.
-        gpu::VertexArray skirtArray[2];
-        gpu::Buffer skirtVertices[2];
-        int skirtVertexCount[2] = {0, 0};
-        int gridIndexCount = 0, patchVertexCount = 0;
-        int frame = 0; // the frame list that last used it
-    };
-    const Geometry& geometryFor(const Region& region, int cells);
-    static Geometry buildGeometry(const Region& region, int cells);
+    explicit SnowSurfacePass(gpu::ShaderLibrary& shaders) : shaders_(shaders), programs_(shaders) {}
     std::optional<std::string> bakeDetail();
-    // The variant's program, built on first use (the library caches it); null if it failed,
-    // which is logged once.
-    const gpu::ShaderProgram* program(const SurfaceVariant& variant);
     // The skirt, then the region, into the pass begun last (its target, viewport, depth).
-    void drawGeometry(const Geometry& geometry, const gpu::ShaderProgram& region,
+    void drawGeometry(const SurfaceMeshes& geometry, const gpu::ShaderProgram& region,
                       const gpu::ShaderProgram& skirt, bool tessellated) const;
     // The material's inputs: the snow's buffer (or blurred copy), the baked detail.
     std::vector<gpu::PassBinding> materialBindings(const SurfaceView& view) const;
@@ -161,14 +100,14 @@ private:
     gpu::ShaderLibrary& shaders_;
     std::unique_ptr<SurfaceUpsample> upsample_;
     float shadingScaleOverride_ = 0.0f;
-    std::map<SurfaceVariant, const gpu::ShaderProgram*> programs_;
+    SurfacePrograms programs_; // the material's, by variant
     gpu::Sampler persistentSampler_;
     // The landscape's baked detail noise (shaders/surface/detail_bake.frag), tiling, mipmapped.
     gpu::Texture2D detail_;
     gpu::Sampler detailSampler_;
     const gpu::ShaderProgram* detailBake_ = nullptr;
-    int detailGeneration_ = 0; // the bake program's generation the texture was baked with
-    std::map<std::pair<double, int>, Geometry> geometries_; // by region width and cells
+    int detailGeneration_ = 0;    // the bake program's generation the texture was baked with
+    SurfaceMeshCache geometries_; // the region's, by width and grid
     int frame_ = 0;
     int gridCells_ = 0; // the grid of the last view planned
     int maxTessellationLevel_ = 1;

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <fmt/format.h>
-#include <limits>
 
 namespace snowcap {
 
@@ -72,7 +71,6 @@ static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
 std::variant<std::unique_ptr<SnowField>, std::string>
 SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
     std::unique_ptr<SnowField> field(new SnowField(shaders));
-    field->sims_.reserve(kMaxSims);
     auto program = shaders.load(contactCaptureProgram());
     if (auto* error = std::get_if<std::string>(&program))
         return *error;
@@ -83,8 +81,6 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
             return *error;
         field->shiftProgram_[bilinear] = std::get<gpu::ShaderProgram*>(shift);
     }
-    for (int i = 0; i < static_cast<int>(settings.sims.size()) && i < kMaxSims; ++i)
-        field->centres_[i] = simRegion(settings, i).centreCm;
     if (auto error = field->applySettings(settings))
         return *error;
     return field;
@@ -103,7 +99,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
             enabled ? gpu::probeTextures(textureNeeds(*this, settings)) : std::string();
         !error.empty()) {
         const int kept =
-            !sims_.empty() && sims_[0].persistent().id() ? sims_[0].region().resolution : 0;
+            simCount() > 0 && sim(0).persistent().id() ? sim(0).region().resolution : 0;
         return "snow.resolution " + std::to_string(settings.snow.resolution) + ": " + error +
                (kept ? "; keeping " + std::to_string(kept) + "²" : "");
     }
@@ -121,16 +117,18 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     if (auto error = snowpackSettingsError(settings))
         return error;
 
-    // A following region keeps its place across live edits that leave its size alone; any
-    // other region starts at the configured centre.
-    for (int i = 0; i < count; ++i) {
+    // A following window keeps its place across live edits that leave its size alone; any
+    // other starts at the configured centre.
+    for (int i = 0; i < std::min(count, simCount()); ++i) {
         const Region configured = simRegion(settings, i);
-        const bool keep = i < simCount() && follows(settings.sims[i]) &&
-                          follows(sims_[i].settings()) &&
-                          sims_[i].region().widthCm == configured.widthCm &&
-                          sims_[i].region().resolution == configured.resolution;
-        if (!keep)
-            centres_[i] = configured.centreCm;
+        for (const auto& window : windows_[i]) {
+            const Region& region = window->sim.region();
+            const bool keep = follows(settings.sims[i]) && follows(window->sim.settings()) &&
+                              region.widthCm == configured.widthCm &&
+                              region.resolution == configured.resolution;
+            if (!keep)
+                window->centre = configured.centreCm;
+        }
     }
     settings_ = given;
     effective_ = settings;
@@ -139,34 +137,27 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     resizeSims(count);
 
     if (!enabled) {
-        // Fold to zero: no capture, no sim texture; the sims keep only their parameters.
+        // Fold to zero: no capture, no sim texture; the sims keep only their parameters (and
+        // one window each).
         captures_.clear();
-        captureIndex_ = {};
         for (int i = 0; i < count; ++i) {
+            windows_[i].resize(1);
+            SimWindow& window = windowAt(i, 0);
             Region region = simRegion(settings, i);
-            region.centreCm = centres_[i];
-            sims_[i].configureOff(settings, region);
-            healBound_[i] = 0.0;
-            tagStepsLeft_[i] = 0;
+            region.centreCm = window.centre;
+            window.sim.configureOff(settings, region);
+            window.capture = 0;
+            window.healBound = 0.0;
+            window.tagStepsLeft = 0;
+            window.observer = observers_[0];
+            window.sim.attachSnowpack(nullptr);
             worlds_[i].reset();
-            sims_[i].attachSnowpack(nullptr);
             snowpacks_[i].reset();
         }
-        for (auto& extra : extra_)
-            extra.clear();
+        linkWorlds();
         return std::nullopt;
     }
 
-    for (int i = 0; i < count; ++i) {
-        Region region = simRegion(settings, i);
-        region.centreCm = centres_[i];
-        if (auto error = sims_[i].configure(settings, region, shaders_))
-            return error; // cannot happen after the loads above, but never swallow it
-        // A cleared rgba16f texel (0, 0, 0, 0) takes the untouched (0, max age, 0, 0) on its
-        // first step: that step must run.
-        if (settings.sims[i].format == BufferFormat::RGBA16F)
-            tagStepsLeft_[i] = std::max(tagStepsLeft_[i], 1);
-    }
     if (auto error = configureWindows())
         return error;
     assignCaptures();
@@ -181,22 +172,15 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
 void SnowField::resizeSims(int count) {
     // A sim that goes away takes its state with it; a new one starts cleared, not idle.
     while (simCount() > count) {
-        sims_.pop_back();
-        const int i = simCount();
-        extra_[i].clear();
-        snowpacks_[i].reset();
-        healBound_[i] = 0.0;
-        tagStepsLeft_[i] = 0;
-        idleSteps_[i] = 0;
+        windows_.pop_back();
+        snowpacks_[simCount()].reset();
     }
-    while (simCount() < count)
-        sims_.emplace_back(std::string(simName(simCount())), simCount());
-}
-
-CaptureKey SnowField::currentKey(int simIndex) const {
-    CaptureKey key = simCaptureKey(effective_, simIndex);
-    key.region.centreCm = centres_[simIndex];
-    return key;
+    while (simCount() < count) {
+        const int i = simCount();
+        windows_.emplace_back();
+        windows_[i].push_back(std::make_unique<SimWindow>(std::string(simName(i)), i,
+                                                          simRegion(effective_, i).centreCm));
+    }
 }
 
 void SnowField::assignCaptures() {
@@ -211,10 +195,9 @@ void SnowField::assignCaptures() {
         return found == previous.end() ? nullptr : std::move(*found);
     };
     for (int i = 0; i < simCount(); ++i)
-        for (int w = 0; w < windowCount(i); ++w) {
-            WindowRef window = windowRef(i, w);
-            CaptureKey key = currentKey(i);
-            key.region.centreCm = window.centre;
+        for (const auto& window : windows_[i]) {
+            CaptureKey key = simCaptureKey(effective_, i);
+            key.region.centreCm = window->centre;
             auto same = std::find_if(captures_.begin(), captures_.end(),
                                      [&](const auto& capture) { return capture->key() == key; });
             if (same == captures_.end()) {
@@ -231,7 +214,7 @@ void SnowField::assignCaptures() {
                     capture = std::make_unique<ContactCapture>(key);
                 same = captures_.insert(captures_.end(), std::move(capture));
             }
-            window.capture = static_cast<int>(same - captures_.begin());
+            window->capture = static_cast<int>(same - captures_.begin());
         }
 }
 
@@ -244,12 +227,12 @@ SnowField::plannedMoves(std::span<const DeformerInstance> deformers) const {
             continue;
         const Region configured = simRegion(effective_, i);
         for (int w = 0; w < windowCount(i); ++w) {
-            const int followed = observers_[w];
+            const int followed = simWindow(i, w).observer;
             if (followed < 0 || followed >= static_cast<int>(deformers.size()))
                 continue;
             const Aabb& bounds = deformers[followed].worldBounds;
             const glm::dvec2 target = (glm::dvec2(bounds.min) + glm::dvec2(bounds.max)) * 0.5;
-            const glm::dvec2 centre = w == 0 ? centres_[i] : extra_[i][w - 1]->centre;
+            const glm::dvec2 centre = simWindow(i, w).centre;
             const glm::dvec2 next =
                 followCentre(mode, target, centre, configured.centreCm, configured.texelCm());
             if (next != centre)
@@ -265,46 +248,7 @@ void SnowField::moveFollowing(const Move& move) {
                *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
     // The bilinear resample rounds to half: allow its half ulp in the bound.
     if (mode == RegionMode::FollowNaive)
-        windowRef(move.sim, move.window).healBound *= 1.0 + 1.0 / 1024.0;
-}
-
-void SnowField::updateHealBound(int simIndex, int w, bool contact) {
-    const SimSettings& sim = effective_.sims[simIndex];
-    WindowRef window = windowRef(simIndex, w);
-    double& bound = window.healBound;
-    int& tagSteps = tagStepsLeft_[simIndex]; // rgba16f: one window only
-    if (sim.format == BufferFormat::RGBA16F) {
-        // The tags' distances grow by at least a texel a step once nothing is pressed, and a
-        // tag lapses past `reach` (accumulate.frag): reach + 2 steps after R is all zero, G, B
-        // and A hold the untouched (0, max age, 0, 0) everywhere, a fixed point.
-        const SnowParamsBlock& p = sims_[simIndex].params();
-        const int reach = static_cast<int>(std::ceil(p.rtBlurDistance * p.resolution)) + 2;
-        if (contact || bound > 0.0)
-            tagSteps = reach + 2;
-        else if (tagSteps > 0)
-            --tagSteps;
-    }
-    if (contact) {
-        bound = 1.0; // every accumulate mode saturates at 1
-        return;
-    }
-    if (bound == 0.0)
-        return; // 0 x k + no contact = 0, exactly
-    // What the step just applied, from the sim's clock: linear refill subtracted refillStep
-    // (exactly, by design), the multiply refill scaled by stepFactor (1 with linear refill).
-    const SimStep& step = window.sim.lastStep();
-    double next = bound * step.stepFactor;
-    if (sim.refill == RefillMode::Linear)
-        next = bound - step.refillStep;
-    if (next < bound)
-        next *= 1.0 + 1.0 / 1024.0; // the store's rounding: at most half an ulp up (2^-11)
-    if (!sim.halfSafe) {
-        // Without the zero floor round-to-nearest can stall a value above 0 forever: the
-        // field is never known to be healed.
-        bound = std::max(std::min(next, bound), std::numeric_limits<double>::min());
-        return;
-    }
-    bound = next < kZeroFloor ? 0.0 : std::min(next, bound);
+        windowAt(move.sim, move.window).healBound *= 1.0 + 1.0 / 1024.0;
 }
 
 void SnowField::step(std::span<const DeformerInstance> deformers, double dtSeconds,
@@ -324,12 +268,12 @@ void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* tim
 void SnowField::reset() {
     if (!enabled_)
         return;
-    for (auto& sim : sims_)
-        sim.reset();
-    for (auto& extras : extra_)
-        for (auto& extra : extras) {
-            extra->sim.reset();
-            extra->healBound = 0.0;
+    for (auto& windows : windows_)
+        for (auto& window : windows) {
+            window->sim.reset();
+            window->healBound = 0.0;
+            // A cleared rgba16f texel must take the untouched value on the first step.
+            window->tagStepsLeft = window->sim.settings().format == BufferFormat::RGBA16F ? 1 : 0;
         }
     for (auto& world : worlds_)
         if (world)
@@ -337,22 +281,17 @@ void SnowField::reset() {
     for (auto& snowpack : snowpacks_)
         if (snowpack)
             snowpack->reset();
-    healBound_ = {};
-    for (int i = 0; i < simCount(); ++i)
-        tagStepsLeft_[i] = effective_.sims[i].format == BufferFormat::RGBA16F ? 1 : 0;
 }
 
 std::size_t SnowField::bytes() const {
     std::size_t total = 0;
     for (const auto& capture : captures_)
         total += capture->bytes();
-    for (const SnowSim& sim : sims_)
-        total += sim.bytes();
+    for (const auto& windows : windows_)
+        for (const auto& window : windows)
+            total += window->sim.bytes();
     for (const auto& snowpack : snowpacks_)
         total += snowpack ? snowpack->bytes() : 0;
-    for (const auto& extras : extra_)
-        for (const auto& extra : extras)
-            total += extra->sim.bytes();
     return total;
 }
 

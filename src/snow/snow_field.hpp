@@ -12,6 +12,7 @@
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
 #include "snow/contact_capture.hpp"
+#include "snow/sim_window.hpp"
 #include "snow/snow_sim.hpp"
 #include "snow/world_pager.hpp"
 
@@ -89,22 +90,22 @@ public:
     // Every snow texture the field holds: captures and sim buffers.
     std::size_t bytes() const;
     // Steps on which a sim's passes were skipped because it was idle (snow.idle_skip).
-    long long idleSteps(int simIndex) const { return idleSteps_[simIndex]; }
-    // An upper bound on every texel of the sim's buffer (R): 1 after contact, decaying with
-    // the step factors; exactly 0 once the half-safe zero floor must have cleared everything.
-    double healBound(int simIndex) const { return healBound_[simIndex]; }
+    long long idleSteps(int simIndex) const { return front(simIndex).idleSteps; }
+    // The bound on every texel of the sim's buffer (SimWindow::healBound).
+    double healBound(int simIndex) const { return front(simIndex).healBound; }
     // How many sims the field runs: Settings::sims.size() of the settings last applied.
-    int simCount() const { return static_cast<int>(sims_.size()); }
+    int simCount() const { return static_cast<int>(windows_.size()); }
     // Sim i's region once the step planned last has run (its window 0 where follow takes it).
     Region plannedRegion(int simIndex) const {
-        Region region = sims_[simIndex].region();
-        region.centreCm = centres_[simIndex];
+        Region region = sim(simIndex).region();
+        region.centreCm = front(simIndex).centre;
         return region;
     }
-    SnowSim& sim(int index) { return sims_[index]; }
-    const SnowSim& sim(int index) const { return sims_[index]; }
+    // Sim i: its window 0's buffer (what the frame draws).
+    SnowSim& sim(int index) { return windows_[index].front()->sim; }
+    const SnowSim& sim(int index) const { return front(index).sim; }
     const ContactCapture& captureOf(int simIndex) const {
-        return *captures_[captureIndex_[simIndex]];
+        return *captures_[front(simIndex).capture];
     }
     int captureCount() const { return static_cast<int>(captures_.size()); }
     const ContactCapture& capture(int index) const { return *captures_[index]; }
@@ -121,16 +122,14 @@ public:
     void restoreWorldWindows();
 
     // Observers (snow.follow, src/snow/snow_field_windows.cpp): a follow_snapped sim keeps one
-    // window per observer, every other sim one. Window 0 is sim(i) itself (what the frame
-    // draws); the others have their own buffer and capture at the sim's resolution and region
-    // size, and share the sim's world store. Where windows overlap they hold the same texels.
-    int windowCount(int simIndex) const { return 1 + static_cast<int>(extra_[simIndex].size()); }
-    const SnowSim& window(int simIndex, int w) const {
-        return w == 0 ? sims_[simIndex] : extra_[simIndex][w - 1]->sim;
-    }
-    double windowHealBound(int simIndex, int w) const {
-        return w == 0 ? healBound_[simIndex] : extra_[simIndex][w - 1]->healBound;
-    }
+    // window per observer, every other sim one (src/snow/sim_window.hpp). Window 0 is sim(i)
+    // (what the frame draws); every window has its own buffer and capture at the sim's
+    // resolution and region size, and they share the sim's world store. Where windows overlap
+    // they hold the same texels.
+    int windowCount(int simIndex) const { return static_cast<int>(windows_[simIndex].size()); }
+    const SimWindow& simWindow(int simIndex, int w) const { return *windows_[simIndex][w]; }
+    const SnowSim& window(int simIndex, int w) const { return simWindow(simIndex, w).sim; }
+    double windowHealBound(int simIndex, int w) const { return simWindow(simIndex, w).healBound; }
     // The windows `settings` gives sim i with `observers` observers: one each for an r16f
     // follow_snapped sim, else one (a naive follow resamples and rgba16f's tags spread between
     // texels, so neither could share texels exactly between windows).
@@ -146,9 +145,10 @@ private:
     // Finds, reuses (moving it if only the centre differs) or creates the capture for each
     // sim's current region.
     void assignCaptures();
-    // Drops the sims past `count`, or adds the missing ones (unconfigured).
+    // Drops the sims past `count`, or adds the missing ones (window 0 only, unconfigured).
     void resizeSims(int count);
-    CaptureKey currentKey(int simIndex) const;
+    const SimWindow& front(int simIndex) const { return *windows_[simIndex].front(); }
+    SimWindow& windowAt(int simIndex, int w) { return *windows_[simIndex][w]; }
     // Per sim and window.
     using Moved = std::array<std::array<bool, kMaxObservers>, kMaxSims>;
     // Follow modes: moves each following window towards its observer; true per window moved.
@@ -158,7 +158,6 @@ private:
     };
     std::vector<Move> plannedMoves(std::span<const DeformerInstance> deformers) const;
     void moveFollowing(const Move& move);
-    void updateHealBound(int simIndex, int w, bool contact);
     // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
     // settings change, a move with paging (the pagers' part of a step is the world pass,
     // snow_field_passes.cpp).
@@ -176,35 +175,22 @@ private:
     }
 
     // Observer windows (src/snow/snow_field_windows.cpp).
-    struct Extra {
-        SnowSim sim;
-        glm::dvec2 centre{0.0};
-        int capture = 0;
-        double healBound = 0.0;
-        bool fresh = false; // made by the last configure, not yet filled
-    };
-    // What a loop over windows needs of window w of sim i, whichever array holds it.
-    struct WindowRef {
-        SnowSim& sim;
-        glm::dvec2& centre;
-        int& capture;
-        double& healBound;
-    };
-    WindowRef windowRef(int simIndex, int w);
     // Resolves snow.follow to deformer indices, or the one-line reason it cannot.
     static std::variant<std::vector<int>, std::string> resolveObservers(const Settings& settings);
-    // Adds, drops and configures the windows past the first of every sim.
+    // Adds, drops and configures every sim's windows (window 0 included).
     std::optional<std::string> configureWindows();
-    // The world texels window w of sim i covers when centred at `centre`.
-    TexelRect windowRect(int simIndex, glm::dvec2 centre) const;
+    // Points every window of each sim at the sim's world store (null: none).
+    void linkWorlds();
+    // The world texels window w of sim i covers, on the sim's grid.
+    TexelRect windowRect(int simIndex, int w) const;
     // The sim's other windows as they stand now.
     std::vector<TexelRect> otherWindows(int simIndex, int w) const;
     // Moves one window (paging where the sim keeps a world; copying the texels that enter
     // from another window of the sim).
     void moveWindow(int simIndex, int w, glm::dvec2 next, const gpu::ShaderProgram& shift);
     // Window w's texels: where a window of `sources` covers them copied from it, elsewhere
-    // taken from the store (if the sim keeps one). Returns the largest value restored.
-    float fillWindow(int simIndex, int w, const std::vector<int>& sources);
+    // taken from the store (if the sim keeps one).
+    void fillWindow(int simIndex, int w, const std::vector<int>& sources);
     // Fills the windows configureWindows made.
     void fillNewWindows();
     // Copies `rect` (world texels) from window `from` into window `to` of sim i, exactly.
@@ -219,21 +205,14 @@ private:
     bool enabled_ = true;
     const gpu::ShaderProgram* captureProgram_ = nullptr;
     const gpu::ShaderProgram* shiftProgram_[2] = {nullptr, nullptr}; // [bilinear]
-    // Per sim, [0, simCount()); the arrays hold kMaxSims so a live change of the count moves
-    // nothing.
-    std::array<glm::dvec2, kMaxSims> centres_{}; // where each region is now
-    std::array<double, kMaxSims> healBound_{};
-    // rgba16f: steps still to run after R has healed, until every contact-type tag has lapsed
-    // (accumulate.frag's distance transform drops a tag reach + 1 steps after its print).
-    std::array<int, kMaxSims> tagStepsLeft_{};
-    std::array<long long, kMaxSims> idleSteps_{};
+    // Per sim, [0, simCount()): its windows, window 0 first (each held by pointer, so a
+    // reference to a window or its sim stays valid while it exists).
+    std::vector<std::vector<std::unique_ptr<SimWindow>>> windows_;
     std::vector<std::unique_ptr<ContactCapture>> captures_;
-    std::array<int, kMaxSims> captureIndex_{}; // window 0's; the others' are in extra_
-    std::vector<SnowSim> sims_; // reserved for kMaxSims: a reference to a sim stays valid
     PassCounts passesRun_;
-    std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;
-    std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_;    // model = "snowpack" only
-    std::array<std::vector<std::unique_ptr<Extra>>, kMaxSims> extra_; // windows 1.. of each sim
+    // The arrays hold kMaxSims so a live change of the count moves nothing.
+    std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;     // linked from the windows
+    std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_; // model = "snowpack" only
     std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
     std::optional<HalfRounding> halfStore_; // detected once a sim needs it
     DeformerBatch ownBatch_;                // step(span): instances no frame prepared

@@ -25,7 +25,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
     const std::vector<Move> moves = plannedMoves(deformers);
     Moved moved{};
     for (const Move& move : moves) {
-        windowRef(move.sim, move.window).centre = move.next;
+        windowAt(move.sim, move.window).centre = move.next;
         moved[move.sim][move.window] = true;
     }
     if (!moves.empty())
@@ -36,15 +36,15 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
     Moved contact{}, run{};
     for (int i = 0; i < simCount(); ++i)
         for (int w = 0; w < windowCount(i); ++w) {
-            const WindowRef window = windowRef(i, w);
-            CaptureKey key = currentKey(i);
+            const SimWindow& window = simWindow(i, w);
+            CaptureKey key = simCaptureKey(effective_, i);
             key.region.centreCm = window.centre;
             contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
                 return d.mesh && ContactCapture::reaches(key, d.worldBounds);
             });
             // A snowpack sim never idles: it settles and slumps with nothing touching it.
             run[i][w] = !effective_.snow.idleSkip || moved[i][w] || contact[i][w] ||
-                        window.healBound > 0.0 || (w == 0 && tagStepsLeft_[i] > 0) || isSnowpack(i);
+                        window.healBound > 0.0 || window.tagStepsLeft > 0 || isSnowpack(i);
         }
     for (int i = 0; i < simCount(); ++i)
         plan.writes[i] = run[i][0] || moved[i][0];
@@ -54,7 +54,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         follow.name = "follow";
         follow.stateNote = "fbo: each moving window's other buffer (shift; paging readbacks)";
         for (const Move& move : moves) {
-            const SnowSim& sim = windowRef(move.sim, move.window).sim;
+            const SnowSim& sim = window(move.sim, move.window);
             follow.reads.push_back({sim.bufferResource(), true});
             follow.writes.push_back(sim.bufferResource());
             if (worlds_[move.sim]) {
@@ -73,7 +73,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         bool needed = false;
         for (int i = 0; i < simCount(); ++i)
             for (int w = 0; w < windowCount(i); ++w)
-                needed = needed || (run[i][w] && windowRef(i, w).capture == c);
+                needed = needed || (run[i][w] && simWindow(i, w).capture == c);
         if (!needed)
             continue;
         // One name per pass instance: a timer keeps one result per name and frame.
@@ -101,12 +101,12 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         pass.name = "idle";
         pass.stateNote = "no GL: the idle windows' clocks step";
         for (const auto& [i, w] : idle)
-            pass.name += "." + windowRef(i, w).sim.name();
+            pass.name += "." + window(i, w).name();
         pass.execute = [this, idle, dtSeconds] {
             for (const auto& [i, w] : idle) {
-                windowRef(i, w).sim.idleStep(dtSeconds);
-                if (w == 0)
-                    ++idleSteps_[i];
+                SimWindow& window = windowAt(i, w);
+                window.sim.idleStep(dtSeconds);
+                ++window.idleSteps;
             }
         };
         plan.passes.push_back(std::move(pass));
@@ -123,7 +123,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
             pass.name = "accumulate.";
             for (int i = 0; i < simCount(); ++i)
                 for (int w = 0; w < windowCount(i); ++w) {
-                    WindowRef window = windowRef(i, w);
+                    SimWindow& window = windowAt(i, w);
                     if (run[i][w] && window.capture == c && !isSnowpack(i) &&
                         window.sim.settings().format == format) {
                         group.push_back(&window.sim);
@@ -149,7 +149,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
                 ++passesRun_.accumulate;
                 passesRun_.accumulateOutputs += static_cast<long long>(group.size());
                 for (const auto& [i, w] : members)
-                    updateHealBound(i, w, contact[i][w]);
+                    windowAt(i, w).updateHealBound(contact[i][w]);
             };
             plan.passes.push_back(std::move(pass));
         }
@@ -163,7 +163,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         pass.name = fmt::format("snowpack.{}", simName(i));
         pass.timers = {pass.name};
         pass.stateNote = "compute: the sim's snowpack state";
-        const int c = windowRef(i, 0).capture;
+        const int c = front(i).capture;
         pass.reads = {{c == 0 ? "capture" : fmt::format("capture.{}", c)},
                       {pass.name, true}}; // the state the last step left
         pass.writes = {pass.name};
@@ -180,9 +180,9 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         sync.name = "sync." + std::string(simName(i));
         sync.stateNote = "copies between the windows' buffers (glCopyImageSubData)";
         for (int w = 0; w < windowCount(i); ++w) {
-            sync.reads.push_back({windowRef(i, w).sim.bufferResource(), true});
+            sync.reads.push_back({window(i, w).bufferResource(), true});
             if (w > 0)
-                sync.writes.push_back(windowRef(i, w).sim.bufferResource());
+                sync.writes.push_back(window(i, w).bufferResource());
         }
         const std::array<bool, kMaxObservers> ran = run[i];
         sync.execute = [this, i, ran] {
@@ -198,10 +198,10 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         const std::string name = "world." + std::string(simName(i));
         world.name = name;
         world.stateNote = "no draw: the store logs the step, maps finished readbacks";
-        world.reads = {{sims_[i].bufferResource(), true}, {name, true}};
+        world.reads = {{sim(i).bufferResource(), true}, {name, true}};
         world.writes = {name};
         world.execute = [this, i] {
-            worlds_[i]->afterStep(sims_[i]);
+            worlds_[i]->afterStep(sim(i));
         };
         plan.passes.push_back(std::move(world));
     }

@@ -32,19 +32,19 @@ std::optional<std::string> SnowField::configureSnowpacks() {
     for (int i = 0; i < kMaxSims; ++i) {
         if (i >= simCount() || !isSnowpack(i)) {
             if (i < simCount())
-                sims_[i].attachSnowpack(nullptr);
+                sim(i).attachSnowpack(nullptr);
             snowpacks_[i].reset();
             continue;
         }
         if (!snowpacks_[i])
             snowpacks_[i] = std::make_unique<SnowpackSim>();
         Region region = simRegion(effective_, i);
-        region.centreCm = centres_[i];
+        region.centreCm = front(i).centre;
         if (auto error = snowpacks_[i]->configure(effective_.sims[i].snowpack, region,
                                                   effective_.snow.captureZCm,
                                                   effective_.capture.farCm, shaders_))
             return fmt::format("sim.{}: {}", simName(i), *error);
-        sims_[i].attachSnowpack(snowpacks_[i].get());
+        sim(i).attachSnowpack(snowpacks_[i].get());
     }
     return std::nullopt;
 }

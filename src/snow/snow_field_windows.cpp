@@ -49,31 +49,24 @@ int SnowField::windowsWanted(const Settings& settings, int simIndex, int observe
     return std::clamp(observers, 1, kMaxObservers);
 }
 
-SnowField::WindowRef SnowField::windowRef(int simIndex, int w) {
-    if (w == 0)
-        return {sims_[simIndex], centres_[simIndex], captureIndex_[simIndex], healBound_[simIndex]};
-    Extra& extra = *extra_[simIndex][w - 1];
-    return {extra.sim, extra.centre, extra.capture, extra.healBound};
-}
-
 std::optional<std::string> SnowField::configureWindows() {
     const int observers = static_cast<int>(observers_.size());
     for (int i = 0; i < simCount(); ++i) {
         const Region configured = simRegion(effective_, i);
-        auto& extras = extra_[i];
+        auto& windows = windows_[i];
         const int wanted = windowsWanted(effective_, i, observers);
         // A window that goes away (fewer observers) hands its texels outside the windows that
         // stay to the store, as if it had walked off them, when the store's grid is unchanged.
         WorldPager* world = worlds_[i].get();
         bool handed = false;
         for (int w = wanted; world && w < windowCount(i); ++w) {
-            const Extra& gone = *extras[w - 1];
+            const SimWindow& gone = *windows[w];
             if (!gone.sim.allocated() || world->configured() != configured ||
                 gone.sim.region().resolution != configured.resolution)
                 continue;
             std::vector<TexelRect> staying;
             for (int k = 0; k < wanted; ++k)
-                staying.push_back(windowRect(i, window(i, k).region().centreCm));
+                staying.push_back(windowRect(i, k));
             const glm::dvec2 away =
                 gone.sim.region().centreCm + glm::dvec2(2.0 * configured.widthCm);
             world->pageOut(gone.sim, away, gone.healBound == 0.0, staying);
@@ -81,80 +74,76 @@ std::optional<std::string> SnowField::configureWindows() {
         }
         if (handed)
             world->finish(); // the readbacks read textures that go now
-        extras.resize(static_cast<std::size_t>(wanted - 1));
-        for (std::size_t e = 0; e < extras.size(); ++e) {
-            const bool fresh = !extras[e] ||
-                               extras[e]->sim.region().widthCm != configured.widthCm ||
-                               extras[e]->sim.region().resolution != configured.resolution;
-            if (fresh) {
-                // A new window starts cleared at the configured centre (its first step moves
-                // it to its observer, taking what it covers from the store or the other
-                // windows), on the sim's clock.
-                extras[e] = std::make_unique<Extra>();
-                extras[e]->sim = SnowSim(std::string(simName(i)) + "." + std::to_string(e + 2), i);
-                extras[e]->centre = configured.centreCm;
-                extras[e]->fresh = true; // filled once the store is configured
-            }
+        windows.resize(static_cast<std::size_t>(wanted));
+        for (int w = 0; w < wanted; ++w) {
+            // A new window starts cleared at the configured centre (its first step moves it to
+            // its observer, taking what it covers from the store or the other windows); one
+            // whose size changes starts cleared there too (applySettings moved it).
+            if (!windows[w])
+                windows[w] = std::make_unique<SimWindow>(
+                    std::string(simName(i)) + "." + std::to_string(w + 1), i, configured.centreCm);
+            SimWindow& window = *windows[w];
+            const Region& had = window.sim.region();
+            window.fresh = window.fresh || had.widthCm != configured.widthCm ||
+                           had.resolution != configured.resolution;
+            window.observer = observers_[w];
             Region region = configured;
-            region.centreCm = extras[e]->centre;
-            if (auto error = extras[e]->sim.configure(effective_, region, shaders_))
-                return error;
-            extras[e]->sim.restoreClock(sims_[i].clock().state());
+            region.centreCm = window.centre;
+            if (auto error = window.sim.configure(effective_, region, shaders_))
+                return error; // cannot happen after applySettings' loads, but never swallow it
+            // A cleared rgba16f texel (0, 0, 0, 0) takes the untouched (0, max age, 0, 0) on
+            // its first step: that step must run. An r16f buffer has no tags to wait for.
+            window.tagStepsLeft = window.sim.settings().format == BufferFormat::RGBA16F
+                                      ? std::max(window.tagStepsLeft, 1)
+                                      : 0;
         }
+        // Every window steps on the sim's clock (window 0's, which a world file restores).
+        for (int w = 1; w < wanted; ++w)
+            windows[w]->sim.restoreClock(windows[0]->sim.clock().state());
     }
     return std::nullopt;
 }
 
-TexelRect SnowField::windowRect(int simIndex, glm::dvec2 centre) const {
-    const Region configured = simRegion(effective_, simIndex);
-    return {snowcap::windowCorner(configured, centre), glm::ivec2(configured.resolution)};
+void SnowField::linkWorlds() {
+    for (int i = 0; i < simCount(); ++i)
+        for (auto& window : windows_[i])
+            window->world = worlds_[i].get();
+}
+
+TexelRect SnowField::windowRect(int simIndex, int w) const {
+    return simWindow(simIndex, w).rect(simRegion(effective_, simIndex));
 }
 
 std::vector<TexelRect> SnowField::otherWindows(int simIndex, int w) const {
     std::vector<TexelRect> others;
     for (int k = 0; k < windowCount(simIndex); ++k)
         if (k != w)
-            others.push_back(windowRect(simIndex, window(simIndex, k).region().centreCm));
+            others.push_back(windowRect(simIndex, k));
     return others;
 }
 
 void SnowField::copyBetweenWindows(int simIndex, int from, int to, const TexelRect& rect) {
-    WindowRef source = windowRef(simIndex, from), target = windowRef(simIndex, to);
-    if (rect.empty() || !source.sim.allocated() || !target.sim.allocated())
-        return;
-    const glm::ivec2 src = rect.origin - windowRect(simIndex, source.sim.region().centreCm).origin;
-    const glm::ivec2 dst = rect.origin - windowRect(simIndex, target.sim.region().centreCm).origin;
-    glCopyImageSubData(source.sim.persistent().id(), GL_TEXTURE_2D, 0, src.x, src.y, 0,
-                       target.sim.persistent().id(), GL_TEXTURE_2D, 0, dst.x, dst.y, 0, rect.size.x,
-                       rect.size.y, 1);
-    target.healBound = std::max(target.healBound, source.healBound);
+    windowAt(simIndex, to)
+        .copyFrom(simWindow(simIndex, from), rect, simRegion(effective_, simIndex));
 }
 
 void SnowField::moveWindow(int simIndex, int w, glm::dvec2 next, const gpu::ShaderProgram& shift) {
-    WindowRef self = windowRef(simIndex, w);
-    WorldPager* world = worlds_[simIndex].get();
+    SimWindow& self = windowAt(simIndex, w);
+    const Region configured = simRegion(effective_, simIndex);
     const std::vector<TexelRect> others = otherWindows(simIndex, w);
     const glm::dvec2 from = self.sim.region().centreCm;
-    if (world)
-        world->pageOut(self.sim, next, self.healBound == 0.0, others);
-    self.sim.shiftRegion(next, shift);
-    self.centre = next;
+    self.shiftTo(next, shift, others);
     // What enters from another window is that window's (synced at the last step's end).
-    const int n = simRegion(effective_, simIndex).resolution;
-    const std::vector<TexelRect> entering =
-        squareMinusSquare(windowRect(simIndex, next).origin, windowRect(simIndex, from).origin, n);
+    const std::vector<TexelRect> entering = squareMinusSquare(
+        windowCorner(configured, next), windowCorner(configured, from), configured.resolution);
     for (int k = 0; k < windowCount(simIndex); ++k) {
         if (k == w)
             continue;
-        const TexelRect there = windowRect(simIndex, window(simIndex, k).region().centreCm);
+        const TexelRect there = windowRect(simIndex, k);
         for (const TexelRect& rect : entering)
             copyBetweenWindows(simIndex, k, w, intersection(rect, there));
     }
-    if (world) {
-        // A restored trail must be stepped (idle skip) until it has healed again.
-        const float restored = world->pageIn(self.sim, from, others);
-        self.healBound = std::max(self.healBound, double(restored));
-    }
+    self.pageIn(from, others);
 }
 
 void SnowField::syncOverlaps(int simIndex, const std::array<bool, kMaxObservers>& ran) {
@@ -165,37 +154,31 @@ void SnowField::syncOverlaps(int simIndex, const std::array<bool, kMaxObservers>
     for (int w = 1; w < windowCount(simIndex); ++w) {
         if (!ran[w])
             continue;
-        const TexelRect mine = windowRect(simIndex, window(simIndex, w).region().centreCm);
+        const TexelRect mine = windowRect(simIndex, w);
         for (int k = 0; k < w; ++k)
-            copyBetweenWindows(
-                simIndex, k, w,
-                intersection(mine, windowRect(simIndex, window(simIndex, k).region().centreCm)));
+            copyBetweenWindows(simIndex, k, w, intersection(mine, windowRect(simIndex, k)));
     }
 }
 
-float SnowField::fillWindow(int simIndex, int w, const std::vector<int>& sources) {
-    WindowRef self = windowRef(simIndex, w);
+void SnowField::fillWindow(int simIndex, int w, const std::vector<int>& sources) {
     std::vector<TexelRect> held;
     for (int k : sources) {
-        const TexelRect there = windowRect(simIndex, window(simIndex, k).region().centreCm);
-        copyBetweenWindows(simIndex, k, w,
-                           intersection(windowRect(simIndex, self.sim.region().centreCm), there));
+        const TexelRect there = windowRect(simIndex, k);
+        copyBetweenWindows(simIndex, k, w, intersection(windowRect(simIndex, w), there));
         held.push_back(there);
     }
-    WorldPager* world = worlds_[simIndex].get();
-    const float restored = world ? world->restoreWindow(self.sim, held) : 0.0f;
-    self.healBound = std::max(self.healBound, double(restored));
-    return restored;
+    windowAt(simIndex, w).restoreFromWorld(held);
 }
 
 void SnowField::fillNewWindows() {
     for (int i = 0; i < simCount(); ++i) {
         // Ascending: a new window takes from every window that already holds its texels.
-        std::vector<int> holding{0};
-        for (int w = 1; w < windowCount(i); ++w) {
-            if (extra_[i][w - 1]->fresh) {
+        std::vector<int> holding;
+        for (int w = 0; w < windowCount(i); ++w) {
+            SimWindow& window = windowAt(i, w);
+            if (window.fresh) {
                 fillWindow(i, w, holding);
-                extra_[i][w - 1]->fresh = false;
+                window.fresh = false;
             }
             holding.push_back(w);
         }
@@ -211,7 +194,7 @@ std::vector<ObserverWindow> SnowField::windows(int simIndex) const {
         info.sideCm = configured.widthCm;
         info.resolution = configured.resolution;
         const bool follows = effective_.sims[simIndex].region != RegionMode::Fixed;
-        info.deformer = follows && w < static_cast<int>(observers_.size()) ? observers_[w] : -1;
+        info.deformer = follows ? simWindow(simIndex, w).observer : -1;
         out.push_back(info);
     }
     return out;

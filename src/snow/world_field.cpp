@@ -28,8 +28,10 @@ std::optional<std::string> SnowField::configureWorlds() {
             // The store replays the pass, so it rounds as this driver's R16F store does (only
             // half_safe = false depends on it).
             auto detected = gpu::detectHalfStoreRounding(shaders_);
-            if (auto* error = std::get_if<std::string>(&detected))
+            if (auto* error = std::get_if<std::string>(&detected)) {
+                linkWorlds(); // the stores reset above must not stay linked
                 return *error;
+            }
             halfStore_ = std::get<HalfRounding>(detected);
         }
         if (!worlds_[i])
@@ -37,6 +39,7 @@ std::optional<std::string> SnowField::configureWorlds() {
         worlds_[i]->configure(simRegion(effective_, i), effective_.snow.worldStoreMib, *halfStore_);
         worlds_[i]->store().setCompression(effective_.snow.worldCompress);
     }
+    linkWorlds();
     return std::nullopt;
 }
 
@@ -46,10 +49,10 @@ void SnowField::restoreWorldWindows() {
             continue;
         // Each texel comes from the store into the lowest window covering it, and from there
         // into the others; every window steps on the loaded clock.
+        for (int w = 1; w < windowCount(i); ++w)
+            windowAt(i, w).sim.restoreClock(sim(i).clock().state());
         std::vector<int> lower;
         for (int w = 0; w < windowCount(i); ++w) {
-            if (w > 0)
-                extra_[i][w - 1]->sim.restoreClock(sims_[i].clock().state());
             fillWindow(i, w, lower);
             lower.push_back(w);
         }

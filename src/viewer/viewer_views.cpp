@@ -1,5 +1,6 @@
 #include "viewer/viewer_views.hpp"
 
+#include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
@@ -196,10 +197,12 @@ void ViewerGl::composeDifference(const ViewerState& state, const Pane& pane, GLu
     pass.viewport = pane.rect;
     pass.program = colourMap_->id();
     gpu::beginPass(pass);
-    glBindTextureUnit(0, difference_[0].colour.id());
-    glBindTextureUnit(1, difference_[1].colour.id());
-    glBindTextureUnit(2, difference_[0].depth.id());
-    for (GLuint unit = 0; unit < 3; ++unit)
+    const GLuint units[] = {gpu::slot::kDebugSource, gpu::slot::kDebugOther,
+                            gpu::slot::kDebugSourceDepth};
+    glBindTextureUnit(units[0], difference_[0].colour.id());
+    glBindTextureUnit(units[1], difference_[1].colour.id());
+    glBindTextureUnit(units[2], difference_[0].depth.id());
+    for (GLuint unit : units)
         glBindSampler(unit, 0);
     glProgramUniform2f(colourMap_->id(), 0, 0.0f, state.differenceRange);
     glProgramUniform1i(colourMap_->id(), 1, 0);
@@ -215,8 +218,9 @@ const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, 
     gpu::PassState pass = gpu::passInto(t.framebuffer);
     pass.program = colourMap_->id();
     gpu::beginPass(pass);
-    glBindTextureUnit(0, source.id());
-    glBindSampler(0, 0); // the buffer's own nearest filtering: texels stay visible
+    glBindTextureUnit(gpu::slot::kDebugSource, source.id());
+    // The buffer's own nearest filtering: texels stay visible.
+    glBindSampler(gpu::slot::kDebugSource, 0);
     glProgramUniform2f(colourMap_->id(), 0, range.x, range.y);
     glProgramUniform1i(colourMap_->id(), 1, channel);
     glProgramUniform1i(colourMap_->id(), 2, value == PreviewValue::SnowpackDensity ? 2 : 0);

@@ -305,5 +305,33 @@ TEST(IdleSkip, AMovingRegionAlwaysRuns) {
     EXPECT_EQ(field->passesRun().capture, 20);
 }
 
+TEST(IdleSkip, AnR16fSimIdlesAfterALiveSwitchFromRgba16f) {
+    // An rgba16f sim runs until its tags have lapsed (SimWindow::tagStepsLeft); switched live to
+    // r16f, whose buffer has no tags, it must not keep waiting for them.
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Settings settings = idleSettings();
+    settings.sims[0].format = BufferFormat::RGBA16F;
+    auto field = makeField(settings, shaders);
+    ASSERT_TRUE(field);
+    field->step({}, 1.0 / 60.0); // the cleared texels' first step must run
+    EXPECT_EQ(field->idleSteps(0), 0);
+    EXPECT_EQ(field->simWindow(0, 0).tagStepsLeft, 0) << "untouched: no tag left to wait for";
+    test::Sphere sphere;
+    DeformerInstance pressed = sphere.at({0, 0, -20});
+    field->step({&pressed, 1}, 1.0 / 60.0);
+    ASSERT_GT(field->simWindow(0, 0).tagStepsLeft, 0);
+    settings.sims[0].format = BufferFormat::R16F;
+    ASSERT_FALSE(field->applySettings(settings));
+    EXPECT_EQ(field->simWindow(0, 0).tagStepsLeft, 0);
+    // Once the heal bound (kept across the switch, to be safe) reaches 0, the sim idles.
+    for (int i = 0; i < 600 && field->healBound(0) > 0.0; ++i)
+        field->step({}, 1.0 / 60.0);
+    ASSERT_EQ(field->healBound(0), 0.0);
+    const long long before = field->idleSteps(0);
+    for (int i = 0; i < 5; ++i)
+        field->step({}, 1.0 / 60.0);
+    EXPECT_EQ(field->idleSteps(0) - before, 5);
+}
+
 } // namespace
 } // namespace snowcap
