@@ -22,7 +22,7 @@ struct FoliageCapture : ::testing::Test {
     void SetUp() override {
         auto loaded = shaders.load(contactCaptureProgram());
         ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
-            << std::get<std::string>(loaded);
+            << std::get<FoliageError>(loaded).line();
         program = std::get<gpu::ShaderProgram*>(loaded);
         FoliageSettings settings;
         settings.name = "tuft";
@@ -31,7 +31,7 @@ struct FoliageCapture : ::testing::Test {
         settings.sizeCm = {10.0, 10.0};
         settings.scaleRange = {1.2, 1.2};
         auto made = loadFoliage(settings, "foliage[0]", test::sourceDir(), -30.0);
-        ASSERT_TRUE(std::holds_alternative<Foliage>(made)) << std::get<std::string>(made);
+        ASSERT_TRUE(std::holds_alternative<Foliage>(made)) << std::get<FoliageError>(made).line();
         tuft = std::move(std::get<Foliage>(made));
     }
 

@@ -24,7 +24,7 @@ struct FoliageWind : ::testing::Test {
                                      {GL_FRAGMENT_SHADER, dir + "/wind_offset.frag"}},
                                     {}});
         ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
-            << std::get<std::string>(loaded);
+            << std::get<FoliageError>(loaded).line();
         program = std::get<gpu::ShaderProgram*>(loaded)->id();
     }
 
@@ -78,7 +78,8 @@ TEST_F(FoliageWind, ShaderBendMatchesTheCpuReference) {
     for (const char* mesh : {"grass_tuft", "bush"}) {
         settings.mesh = mesh;
         auto loaded = loadFoliage(settings, "foliage[0]", test::sourceDir(), -30.0);
-        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded)) << std::get<std::string>(loaded);
+        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded))
+            << std::get<FoliageError>(loaded).line();
         const Foliage& foliage = std::get<Foliage>(loaded);
         int moved = 0;
         for (const FoliagePlant& plant : foliage.plants)
