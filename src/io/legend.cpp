@@ -49,11 +49,11 @@ ImageRgba8 colourKeyStrip(const ColourKey& key, int width, int scale) {
         drawText(strip, at + barHeight + 2 * scale, barY + (barHeight - kTextCapHeight * scale) / 2,
                  key.otherLabel, kText, scale);
     }
-    // Ticks: about one per 70 px of text at scale 1, never overlapping.
+    // Ticks: about one per 40 px at scale 1, never overlapping.
     const double lo = key.lo, hi = key.hi;
     if (!(hi > lo))
         return strip;
-    const int maxTicks = std::max(2, barWidth / (70 * scale));
+    const int maxTicks = std::max(2, barWidth / (40 * scale));
     const std::vector<double> ticks = linearTicks(lo, hi, maxTicks);
     const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : hi - lo;
     int lastEnd = -1 << 20;
