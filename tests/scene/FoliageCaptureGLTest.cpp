@@ -22,7 +22,7 @@ struct FoliageCapture : ::testing::Test {
     void SetUp() override {
         auto loaded = shaders.load(contactCaptureProgram());
         ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
-            << std::get<FoliageError>(loaded).line();
+            << std::get<std::string>(loaded);
         program = std::get<gpu::ShaderProgram*>(loaded);
         FoliageSettings settings;
         settings.name = "tuft";

@@ -24,7 +24,7 @@ struct FoliageWind : ::testing::Test {
                                      {GL_FRAGMENT_SHADER, dir + "/wind_offset.frag"}},
                                     {}});
         ASSERT_TRUE(std::holds_alternative<gpu::ShaderProgram*>(loaded))
-            << std::get<FoliageError>(loaded).line();
+            << std::get<std::string>(loaded);
         program = std::get<gpu::ShaderProgram*>(loaded)->id();
     }
 
