@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
@@ -307,6 +308,18 @@ std::vector<InputFixture> writeInputFixtures(const fs::path& dir) {
                  (dir / "out_world_out").string(), "--no-progress", "--world-out", target.string()},
                 "not a regular file (a FIFO), not replaced", target);
         f->stillFifo = target;
+        // The real device, as root (who could replace it): never replaced, nothing written.
+        if (::geteuid() == 0) {
+            InputFixture* full =
+                add("world output", "--world-out /dev/full (as root)",
+                    {"render", "--scenario", "world_walk", "--frames", "1", "--out",
+                     (dir / "out_world_out").string(), "--no-progress", "--world-out", "/dev/full"},
+                    "not a regular file (a character device), not replaced", "/dev/full");
+            full->stillCharDevice = "/dev/full";
+        } else {
+            std::printf("skipped: --world-out /dev/full needs root (only root could replace "
+                        "the device; the FIFO case covers the refusal)\n");
+        }
         add("world output", "--world-out into a missing directory",
             {"render", "--scenario", "world_walk", "--frames", "1", "--out",
              (dir / "out_world_out").string(), "--no-progress", "--world-out",
@@ -383,6 +396,26 @@ std::vector<InputFixture> writeInputFixtures(const fs::path& dir) {
             "[[foliage]]\nname = \"meadow\"\ndensity_per_m2 = 10000\nsize_cm = [100000, 100000]\n");
         add("scenario counts", "foliage of 1e10 plants (the file is named)", params(plants),
             "limit import.max_plants", plants);
+    }
+    {
+        // What only the scatter and the import can find (after the reader): the line still
+        // names the scenario file, with the line and column of the key at fault.
+        const std::string run = "[run]\nframes = 1\n";
+        const fs::path mesh =
+            scenario("foliage_missing_mesh", run + "[[foliage]]\nname = \"weeds\"\ncount = 3\n"
+                                                   "mesh = \"assets/meshes/no_such_plant.glb\"\n");
+        // --quiet: these reach the GL context, whose info line is a log, not the error.
+        add("scenario values", "a foliage mesh that does not exist",
+            {"--quiet", "render", "--scenario", mesh.string(), "--out",
+             (dir / "out_foliage").string(), "--no-progress"},
+            ":6:8: key 'foliage[0].mesh': foliage 'weeds': ", mesh);
+        const fs::path tight =
+            scenario("foliage_too_tight", run + "[[foliage]]\nname = \"hedge\"\ncount = 400\n"
+                                                "size_cm = [100, 100]\nmin_spacing_cm = 50\n");
+        add("scenario values", "foliage spacing that leaves no room",
+            {"--quiet", "render", "--scenario", tight.string(), "--out",
+             (dir / "out_foliage").string(), "--no-progress"},
+            ":7:18: key 'foliage[0].min_spacing_cm': foliage 'hedge': only ", tight);
     }
     {
         // A path past its key cap (lowered here: at the default 100,000 a path that long is

@@ -19,6 +19,8 @@ struct InputFixture {
     bool anyStderr = false;          // --help and the like: stderr is not judged
     std::size_t maxLineBytes = 0;    // the line's length must stay under this (0: not judged)
     std::filesystem::path stillFifo; // after the run this must still be a FIFO (never replaced)
+    // After the run this must still be the same character device (/dev/full, as root).
+    std::filesystem::path stillCharDevice;
     // The runner holds this directory's run lock (as another run would) while the fixture runs;
     // the line must name the runner's PID.
     std::filesystem::path holdLock;

@@ -107,6 +107,11 @@ std::string judge(const InputFixture& fixture, const Outcome& run, double second
         if (lstat(fixture.stillFifo.c_str(), &info) != 0 || !S_ISFIFO(info.st_mode))
             return fixture.stillFifo.string() + " is no longer a FIFO";
     }
+    if (!fixture.stillCharDevice.empty()) {
+        struct stat info {};
+        if (lstat(fixture.stillCharDevice.c_str(), &info) != 0 || !S_ISCHR(info.st_mode))
+            return fixture.stillCharDevice.string() + " is no longer a character device";
+    }
     if (fixture.anyStderr)
         return "";
     if (fixture.exitCode == 0)

@@ -281,6 +281,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             spdlog::error("{}: cannot write", options.json.string());
             return 1;
         }
+        spdlog::info("bench: {} cases in {:.1f} s; wrote {}", cases.size(), run.wallSeconds,
+                     options.json.string());
     }
     return 0;
 }

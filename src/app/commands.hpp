@@ -32,6 +32,7 @@ struct RenderOptions {
     int videoEvery = 0; // --video-every K: every K-th step, at fps / K (0: 30 fps of the run)
     std::filesystem::path worldIn;  // --world-in: start from a world file (docs/world.md)
     std::filesystem::path worldOut; // --world-out: write the world stores at the end
+    bool closingLine = true;        // the "N steps in ...; wrote ..." line (view prints its own)
 };
 
 struct BenchOptions {
@@ -98,7 +99,7 @@ CLI::App* addPassesCommand(CLI::App& app, PassesOptions& options);
 struct ExportUeOptions {
     std::string scenario = "decay_compare";
     std::string sim = "a";
-    std::filesystem::path out;   // FILE: FILE.md and FILE.json
+    std::filesystem::path out = "out/export_ue/card"; // FILE: FILE.md, FILE.json, FILE.py
     std::filesystem::path bench; // a bench report: a snowpack card's measured cost
 };
 int runExportUe(const CommonOptions& common, const ExportUeOptions& options);

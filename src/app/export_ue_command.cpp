@@ -6,6 +6,7 @@
 #include "io/image.hpp"
 
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <fmt/format.h>
 #include <fstream>
 #include <spdlog/spdlog.h>
@@ -132,7 +133,7 @@ CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options) {
         ->add_option(
             "--out", options.out,
             "FILE: writes FILE.md, FILE.json and FILE.py (a .md or .json ending is replaced)")
-        ->required();
+        ->capture_default_str();
     command->add_option("--bench", options.bench,
                         "A `snowcap bench --json` report: a snowpack sim's card copies its "
                         "snowpack step timings");
@@ -140,6 +141,7 @@ CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options) {
 }
 
 int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
+    const auto started = std::chrono::steady_clock::now();
     auto loaded = loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
@@ -192,8 +194,9 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
             spdlog::error("{}", *error);
             return 1;
         }
-    spdlog::info("wrote {}, {} and {} (the editor script)", mdPath.string(), jsonPath.string(),
-                 pyPath.string());
+    spdlog::info("export-ue: wrote {}, {} and {} (the editor script) in {:.2f} s", mdPath.string(),
+                 jsonPath.string(), pyPath.string(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     return 0;
 }
 

@@ -9,6 +9,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "scene/mesh_preview.hpp"
+#include "scene/mesh_sanity.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>
@@ -22,18 +23,6 @@
 namespace snowcap {
 
 namespace {
-
-// Joints whose names say they are at the bottom of a leg: their vertices are the ones that
-// press into the snow, so their heights over a clip tell whether the feet plant and lift.
-bool isFootJoint(std::string_view name) {
-    std::string lower(name);
-    for (char& c : lower)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (std::string_view word : {"foot", "ankle", "toe", "paw", "hoof"})
-        if (lower.find(word) != std::string::npos)
-            return true;
-    return false;
-}
 
 struct Range {
     float low = INFINITY, high = -INFINITY;
@@ -182,8 +171,12 @@ int runInspectMesh(const CommonOptions& common, const std::string& path, ImportO
         if (model.skinned())
             printClipHeights(model, clip);
     }
-    std::printf("  warnings    %s\n", model.warnings.empty() ? "none" : "");
-    for (const std::string& warning : model.warnings)
+    // The import's own, then what loads but is probably not meant (scene/mesh_sanity.hpp).
+    std::vector<std::string> warnings = model.warnings;
+    for (std::string& warning : sanityWarnings(model))
+        warnings.push_back(std::move(warning));
+    std::printf("  warnings    %s\n", warnings.empty() ? "none" : "");
+    for (const std::string& warning : warnings)
         std::printf("    %s\n", warning.c_str());
     const Mesh rest = model.skinned()
                           ? skinMesh(model.mesh, model.joints, model.weights,

@@ -1,6 +1,7 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
 #include "app/commands.hpp"
 #include "scene/model_import.hpp"
+#include "viewer/viewer_panels.hpp"
 
 #include <CLI/CLI.hpp>
 #include <csignal>
@@ -39,14 +40,16 @@ int main(int argc, char** argv) {
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     view->add_option("--screenshot", viewOptions.screenshot,
                      "With --frames: save the whole window as this PNG at the end");
-    view->add_option(
-        "--panels", viewOptions.panels,
-        "Panels open at start: sims,scene,compare,buffers,decay,timings,help,all,none");
+    std::string panelNames; // every panel the viewer has, from its own list
+    for (const char* name : kPanelNames)
+        panelNames += std::string(name) + ",";
+    view->add_option("--panels", viewOptions.panels,
+                     "Panels open at start, comma-separated: " + panelNames + "all,none");
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
     view->add_option("--world-in", viewOptions.worldIn, "Start from a world file (docs/world.md)");
     view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
         ->expected(2);
-    view->add_option("--record", viewOptions.record,
+    view->add_option("--record,--video", viewOptions.record,
                      "Record video from the start (the Record button), e.g. with --frames N");
     std::vector<int> viewSize;
     view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
@@ -72,7 +75,12 @@ int main(int argc, char** argv) {
     renderCommand->add_flag("--ui", render.ui,
                             "Images show the viewer's frame with its panels (view.width x height)");
     renderCommand->add_option("--panels", render.panels,
-                              "With --ui: panels drawn (as `view --panels`)");
+                              "With --ui: panels drawn (as `view --panels`: " + panelNames +
+                                  "all,none)");
+    std::vector<int> renderSize; // as `view --size`: view.width and view.height
+    renderCommand->add_option("--size", renderSize, "Image size in pixels, e.g. --size 960 540")
+        ->expected(2)
+        ->check(CLI::Range(64, 8192));
     renderCommand->add_option("--layout", render.layout, "With --ui: compare layout")
         ->check(layouts);
     renderCommand->add_option("--probe", render.probeCm, "With --ui: decay probe at X Y (cm)")
@@ -86,7 +94,7 @@ int main(int argc, char** argv) {
                                "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
     renderCommand->add_option(
-        "--video", render.video,
+        "--video,--record", render.video,
         "Also record the run as H.264 video (needs ffmpeg), 30 frames per second of the run");
     renderCommand
         ->add_option(
@@ -164,8 +172,13 @@ int main(int argc, char** argv) {
                       : quiet       ? spdlog::level::err
                                     : spdlog::level::info);
 
-    if (renderCommand->parsed())
+    if (renderCommand->parsed()) {
+        if (renderSize.size() == 2) {
+            common.overrides.push_back("view.width=" + std::to_string(renderSize[0]));
+            common.overrides.push_back("view.height=" + std::to_string(renderSize[1]));
+        }
         return runRender(common, render);
+    }
     if (benchCommand->parsed())
         return runBench(common, bench);
     if (exportUeCommand->parsed())

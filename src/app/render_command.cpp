@@ -182,6 +182,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                                .total = frames,
                                .simulatedTotalS = frames * dt},
                               std::cerr);
+    std::vector<fs::path> frameImages; // --every
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         if (const int signal = RunGuard::interruptedBy()) {
@@ -203,6 +204,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                 spdlog::error("{}", *error);
                 return 1;
             }
+            frameImages.push_back(image);
         }
         if (video && (frame + 1) % videoEvery == 0) {
             const auto drawStart = std::chrono::steady_clock::now();
@@ -229,13 +231,14 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                      video->frames(), settings.run.fps / videoEvery,
                      video->frames() * videoEvery / settings.run.fps);
     }
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const auto loopEnd = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(loopEnd - start).count();
     progress.finish();
 
+    std::vector<fs::path> written;
     const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
     if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
-                                     finalInstances, output, seconds)) {
+                                     finalInstances, output, seconds, &written)) {
         spdlog::error("{}", *error);
         return 1;
     }
@@ -244,11 +247,13 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 1;
         }
-    if (!options.worldOut.empty())
+    if (!options.worldOut.empty()) {
         if (auto error = saveWorld(field, options.worldOut)) {
             spdlog::error("{}", *error);
             return 1;
         }
+        written.push_back(options.worldOut);
+    }
     if (const int signal = RunGuard::interruptedBy()) {
         spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
         return 128 + signal;
@@ -257,8 +262,22 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         spdlog::error("{}", *error);
         return 1;
     }
-    spdlog::info("{} steps in {:.2f} s; wrote {}", frames, seconds,
-                 (options.outDir / "final.png").string());
+    written.push_back(options.outDir / "run.json");
+    if (video)
+        written.push_back(options.video);
+    if (!frameImages.empty()) // named as a range, not one by one
+        written.push_back(
+            frameImages.size() == 1
+                ? frameImages.front()
+                : options.outDir /
+                      fmt::format("{} .. {} ({} frames)", frameImages.front().filename().string(),
+                                  frameImages.back().filename().string(), frameImages.size()));
+    // After the progress line's 100 %: the outputs' time, so a long silence has its figure.
+    const double writing =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - loopEnd).count();
+    if (options.closingLine)
+        spdlog::info("render: {} steps in {:.2f} s, then {:.2f} s writing; wrote {}", frames,
+                     seconds, writing, outputList(options.outDir, written));
     return 0;
 }
 

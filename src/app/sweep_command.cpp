@@ -15,6 +15,7 @@
 #include "lab/lab.hpp"
 #include "lab/progress.hpp"
 #include "lab/run_guard.hpp"
+#include "lab/run_outputs.hpp"
 #include "lab/sweep_output.hpp"
 #include "lab/sweep_plan.hpp"
 #include "lab/sweep_run.hpp"
@@ -345,13 +346,22 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
     }
     fs::remove_all(workDir, ec);
     stopIfInterrupted(workDir);
-    if (auto error = guard.publish("sweep")) {
+    std::vector<fs::path> written;
+    if (auto error = guard.publish("sweep", &written)) {
         spdlog::error("{}", *error);
         return 1;
     }
-    spdlog::info("sweep: {} combinations x {} steps in {:.1f} s; wrote {}",
+    std::size_t plots = 0; // plots/ holds one picture per metric and key
+    for (const auto& entry : fs::directory_iterator(outDir / "plots", ec))
+        plots += entry.is_regular_file(ec) ? 1 : 0;
+    if (plots > 0)
+        written.push_back(outDir / fmt::format("plots/ ({} plots)", plots));
+    spdlog::info("sweep: {} combinations x {} steps in {:.1f} s, then {:.1f} s writing; wrote {}",
                  plan.combinations.size(), plan.batches.front().settings.run.frames,
-                 info.wallSeconds, (outDir / "sheet.png").string());
+                 info.wallSeconds,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() -
+                     info.wallSeconds,
+                 outputList(outDir, written));
     return 0;
 }
 

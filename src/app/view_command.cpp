@@ -2,9 +2,11 @@
 // run (--frames, --screenshot, --record) goes through the headless context and writes exactly
 // what was asked for; a plain `snowcap` says so and renders the scenario into out/ instead.
 #include "app/commands.hpp"
+#include "lab/run_outputs.hpp"
 #include "platform/window.hpp"
 #include "viewer/viewer_frame.hpp"
 
+#include <chrono>
 #include <cstdlib>
 #include <spdlog/spdlog.h>
 #include <system_error>
@@ -79,19 +81,27 @@ int runScriptedHeadless(CommonOptions common, const ViewOptions& options) {
     render.video = options.record;
     spdlog::info("no display: running the viewer's {} scripted steps on the headless context",
                  options.quitAfterFrames);
+    render.closingLine = false; // the scratch directory's files are not this command's
+    const auto started = std::chrono::steady_clock::now();
     if (const int status = runRender(common, render); status != 0)
         return status;
-    if (options.screenshot.empty())
-        return 0;
-    std::error_code ec;
-    fs::copy_file(scratch.path() / "final.png", options.screenshot,
-                  fs::copy_options::overwrite_existing, ec);
-    if (ec) {
-        spdlog::error("{}: cannot write the screenshot ({})", options.screenshot.string(),
-                      ec.message());
-        return 1;
+    std::vector<fs::path> written;
+    if (!options.screenshot.empty()) {
+        std::error_code ec;
+        fs::copy_file(scratch.path() / "final.png", options.screenshot,
+                      fs::copy_options::overwrite_existing, ec);
+        if (ec) {
+            spdlog::error("{}: cannot write the screenshot ({})", options.screenshot.string(),
+                          ec.message());
+            return 1;
+        }
+        written.push_back(options.screenshot);
     }
-    spdlog::info("wrote {}", options.screenshot.string());
+    if (!options.record.empty())
+        written.push_back(options.record);
+    spdlog::info("view: {} steps in {:.2f} s; wrote {}", options.quitAfterFrames,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                 outputList(fs::path(), written));
     return 0;
 }
 

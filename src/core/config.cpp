@@ -106,40 +106,79 @@ using config_layers::mergeInto;
 using config_layers::parseFile;
 using config_layers::parseOverride;
 
+namespace {
+
+// The layers read and merged as loadSettings reads them; `flagOrigins` gets the --set layers'
+// source names. Throws only on allocation failure.
+std::optional<ConfigError> mergeLayers(const std::vector<std::filesystem::path>& files,
+                                       const std::vector<std::string>& overrides,
+                                       toml::table& merged, std::set<std::string>& flagOrigins) {
+    // The overrides are parsed first: a --set import.max_config_mib raises the cap of the
+    // files too. A file's own value applies only to the files after it, so no file can
+    // raise the cap it is read under.
+    std::vector<std::pair<std::string, toml::table>> flags;
+    toml::table fromFlags;
+    for (const auto& assignment : overrides) {
+        const std::string flag = "--set " + assignment;
+        auto layer = parseOverride(assignment, flag);
+        if (const auto* error = std::get_if<ConfigError>(&layer))
+            return *error;
+        toml::table copy = std::get<toml::table>(layer);
+        mergeInto(fromFlags, copy);
+        flags.emplace_back(flag, std::move(std::get<toml::table>(layer)));
+    }
+    for (const auto& file : files) {
+        auto layer = parseFile(file, configFileCap(merged, fromFlags));
+        if (const auto* error = std::get_if<ConfigError>(&layer))
+            return *error;
+        mergeInto(merged, std::get<toml::table>(layer));
+    }
+    for (auto& [flag, layer] : flags) {
+        mergeInto(merged, layer);
+        flagOrigins.insert(flag);
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
                                                  const std::vector<std::string>& overrides) {
     try {
-        // The overrides are parsed first: a --set import.max_config_mib raises the cap of the
-        // files too. A file's own value applies only to the files after it, so no file can
-        // raise the cap it is read under.
-        std::vector<std::pair<std::string, toml::table>> flags;
-        toml::table fromFlags;
-        for (const auto& assignment : overrides) {
-            const std::string flag = "--set " + assignment;
-            auto layer = parseOverride(assignment, flag);
-            if (const auto* error = std::get_if<ConfigError>(&layer))
-                return *error;
-            toml::table copy = std::get<toml::table>(layer);
-            mergeInto(fromFlags, copy);
-            flags.emplace_back(flag, std::move(std::get<toml::table>(layer)));
-        }
         toml::table merged;
-        for (const auto& file : files) {
-            auto layer = parseFile(file, configFileCap(merged, fromFlags));
-            if (const auto* error = std::get_if<ConfigError>(&layer))
-                return *error;
-            mergeInto(merged, std::get<toml::table>(layer));
-        }
         std::set<std::string> flagOrigins;
-        for (auto& [flag, layer] : flags) {
-            mergeInto(merged, layer);
-            flagOrigins.insert(flag);
-        }
+        if (auto error = mergeLayers(files, overrides, merged, flagOrigins))
+            return *error;
         return validate(merged, flagOrigins);
     } catch (const std::exception& error) {
         // Only allocation failures can get here; the caller still gets a value, not a throw.
         return ConfigError{std::string("cannot load settings: ") + error.what()};
     }
+}
+
+std::string keyOrigin(const std::vector<std::filesystem::path>& files,
+                      const std::vector<std::string>& overrides, std::string_view key) {
+    try {
+        toml::table merged;
+        std::set<std::string> flagOrigins;
+        if (mergeLayers(files, overrides, merged, flagOrigins))
+            return "";
+        // The key itself, else the nearest table or list entry that holds it (a key left at
+        // its default has no place of its own).
+        for (toml::path path(key); !path.empty(); path = path.parent()) {
+            const toml::node* node = merged.at_path(path).node();
+            if (!node || !node->source().path)
+                continue;
+            const toml::source_region& where = node->source();
+            if (flagOrigins.contains(*where.path))
+                return clipForMessage(*where.path);
+            return *where.path + ":" + std::to_string(where.begin.line) + ":" +
+                   std::to_string(where.begin.column);
+        }
+    } catch (const std::exception&) {
+        // Allocation failure: the caller's line goes out without a place.
+    }
+    return "";
 }
 
 std::variant<Settings, ConfigError> loadSettingsFromText(std::string_view text,

@@ -35,6 +35,14 @@ struct ConfigError {
 std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesystem::path>& files,
                                                  const std::vector<std::string>& overrides);
 
+// Where the merged value of `key` ("foliage[0].mesh") came from, as an error line begins:
+// "FILE:LINE:COL", or the --set flag's text; the nearest entry or table that holds it when the
+// key itself was left out (a default). Empty when no layer has it or a layer does not load.
+// For what is found wrong after loading (a foliage mesh that does not import), so that line
+// points into the file like the reader's own.
+std::string keyOrigin(const std::vector<std::filesystem::path>& files,
+                      const std::vector<std::string>& overrides, std::string_view key);
+
 // One TOML document from memory, validated like a file named `origin` (the fuzz target and the
 // tests' entry point: the same parser, schema and one-line errors, no file system).
 std::variant<Settings, ConfigError> loadSettingsFromText(std::string_view text,

@@ -23,7 +23,8 @@ Lab::create(const Settings& settings, const std::string& scenario,
             const std::vector<std::string>& overrides, const std::string& glRenderer) {
     std::unique_ptr<Lab> lab(new Lab());
     lab->shaders_ = std::make_unique<gpu::ShaderLibrary>(gpu::defaultShaderRoot());
-    auto created = createSession(settings, *lab->shaders_);
+    const ScenarioSource source{scenario, overrides};
+    auto created = createSession(settings, *lab->shaders_, &source);
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
     lab->session_ = std::move(std::get<Session>(created));
@@ -213,7 +214,8 @@ std::optional<std::string> Lab::loadScenario(const std::string& scenario) {
     auto loaded = loadScenarioSettings(scenario, overrides_);
     if (auto* error = std::get_if<ConfigError>(&loaded))
         return error->message;
-    auto created = createSession(std::get<Settings>(loaded), *shaders_);
+    const ScenarioSource source{scenario, overrides_};
+    auto created = createSession(std::get<Settings>(loaded), *shaders_, &source);
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
     session_ = std::move(std::get<Session>(created));

@@ -74,7 +74,8 @@ std::variant<RunGuard, std::string> RunGuard::take(const fs::path& dir) {
     return guard;
 }
 
-std::optional<std::string> RunGuard::publish(const std::string& command) const {
+std::optional<std::string> RunGuard::publish(const std::string& command,
+                                             std::vector<fs::path>* published) const {
     nlohmann::ordered_json files = nlohmann::ordered_json::array();
     std::error_code error;
     std::vector<fs::path> names;
@@ -97,7 +98,13 @@ std::optional<std::string> RunGuard::publish(const std::string& command) const {
     const nlohmann::ordered_json manifest = {
         {"command", command}, {"pid", ::getpid()}, {"complete", true}, {"files", files}};
     const std::string text = manifest.dump(2) + "\n";
-    return writeFileAtomically(dir_ / kManifestName, {text.begin(), text.end()});
+    if (auto error = writeFileAtomically(dir_ / kManifestName, {text.begin(), text.end()}))
+        return error;
+    if (published) {
+        *published = names;
+        published->push_back(dir_ / kManifestName);
+    }
+    return std::nullopt;
 }
 
 void RunGuard::catchInterrupts() {

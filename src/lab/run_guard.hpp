@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 namespace snowcap {
 
@@ -31,8 +32,10 @@ public:
     static std::variant<RunGuard, std::string> take(const std::filesystem::path& dir);
 
     // run.json: `command` and the regular files of the directory this run wrote (modified since
-    // take()), each with its size. Written atomically, last.
-    std::optional<std::string> publish(const std::string& command) const;
+    // take()), each with its size. Written atomically, last. `files` (when given) gets the
+    // files it lists and run.json itself, for the command's closing line.
+    std::optional<std::string> publish(const std::string& command,
+                                       std::vector<std::filesystem::path>* files = nullptr) const;
 
     const std::filesystem::path& dir() const { return dir_; }
 

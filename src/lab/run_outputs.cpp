@@ -5,6 +5,7 @@
 #include "lab/exr_outputs.hpp"
 #include "lab/print_metrics.hpp"
 #include "lab/run_pictures.hpp"
+#include "lab/run_plots.hpp"
 #include "lab/snowpack_stats.hpp"
 #include "lab/world_stats.hpp"
 
@@ -92,7 +93,13 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                                            const GlInfo& gl, SnowField& field,
                                            const RunRecorder& recorder, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
-                                           SurfaceOutput output, double wallSeconds) {
+                                           SurfaceOutput output, double wallSeconds,
+                                           std::vector<fs::path>* written) {
+    // Each file is named once it is whole, for the command's closing line.
+    const auto wrote = [written](const fs::path& file) {
+        if (written)
+            written->push_back(file);
+    };
     nlohmann::json stats;
     stats["gl"] = {{"vendor", gl.vendor},
                    {"renderer", gl.renderer},
@@ -158,16 +165,21 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             // depth_cm, density, water (a PFM holds three; the EXR has the free channel too).
             if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
                 return error;
+            wrote(dir / ("sim_" + name + ".pfm"));
             if (auto error =
                     writeSnowpackImage(dir / ("snowpack_" + name + ".png"), *sim.snowpack()))
                 return error;
+            wrote(dir / ("snowpack_" + name + ".png"));
         } else if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;
+            wrote(dir / ("sim_" + name + ".pfm"));
         }
-        if (field.enabled())
+        if (field.enabled()) {
             if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
                 return error;
+            wrote(dir / ("sim_" + name + ".exr"));
+        }
     }
     // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
     nlohmann::json captures = nlohmann::json::array();
@@ -187,21 +199,54 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         if (auto error =
                 writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
             return error;
+        wrote(dir / "capture_depth.pfm");
         if (auto error = writeCaptureDepthExr(dir / "capture_depth.exr", field.captureOf(0)))
             return error;
+        wrote(dir / "capture_depth.exr");
+        if (auto error = writeCaptureDepthImage(field, settings, dir / "capture_depth.png"))
+            return error;
+        wrote(dir / "capture_depth.png");
         if (auto error = writeBufferImage(field, dir / "buffers.png"))
             return error;
+        wrote(dir / "buffers.png");
     }
+    const auto plotted = writeProbePlot(recorder, field, settings, dir / "probes.png");
+    if (const auto* error = std::get_if<std::string>(&plotted))
+        return *error;
+    if (std::get<bool>(plotted))
+        wrote(dir / "probes.png");
     if (auto error =
             writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
+    wrote(dir / "final.png");
 
     // Replace: `render --out DIR` refreshes its own outputs (docs/reliability.md).
     const std::string text = stats.dump(2) + "\n";
     if (auto error = writeFileAtomically(dir / "stats.json",
                                          std::vector<std::uint8_t>(text.begin(), text.end())))
         return error;
+    wrote(dir / "stats.json");
     return std::nullopt;
+}
+
+std::string outputList(const fs::path& dir, const std::vector<fs::path>& files) {
+    std::vector<std::string> inside, outside;
+    for (const fs::path& file : files) {
+        const bool in = !dir.empty() && file.parent_path() == dir;
+        (in ? inside : outside).push_back(in ? file.filename().string() : file.string());
+    }
+    const auto joined = [](const std::vector<std::string>& names) {
+        std::string text;
+        for (std::size_t i = 0; i < names.size(); ++i)
+            text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+        return text;
+    };
+    std::string text;
+    if (!inside.empty())
+        text = (dir / "").string() + ": " + joined(inside);
+    if (!outside.empty())
+        text += (text.empty() ? "" : "; ") + joined(outside);
+    return text.empty() ? "nothing" : text;
 }
 
 } // namespace snowcap

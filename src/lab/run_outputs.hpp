@@ -15,6 +15,7 @@
 #include <span>
 #include <string>
 #include <toml++/toml.h>
+#include <vector>
 
 namespace snowcap {
 
@@ -22,11 +23,17 @@ namespace snowcap {
 // (stats.json's `params`, plan.json's resolved settings).
 nlohmann::json tomlToJson(const toml::node& node);
 
-std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
-                                           const Settings& settings, const GlInfo& gl,
-                                           SnowField& field, const RunRecorder& recorder,
-                                           SceneRenderer& renderer,
-                                           std::span<const DeformerInstance> deformers,
-                                           SurfaceOutput output, double wallSeconds);
+// Every file of the run into `dir`; each one whole is appended to `written` (when given), in
+// the order written, for the command's closing line.
+std::optional<std::string>
+writeRunOutputs(const std::filesystem::path& dir, const Settings& settings, const GlInfo& gl,
+                SnowField& field, const RunRecorder& recorder, SceneRenderer& renderer,
+                std::span<const DeformerInstance> deformers, SurfaceOutput output,
+                double wallSeconds, std::vector<std::filesystem::path>* written = nullptr);
+
+// The files a command wrote as one list for its closing line: those in `dir` by their names
+// after "DIR/: ", the others by their paths; "a, b and c".
+std::string outputList(const std::filesystem::path& dir,
+                       const std::vector<std::filesystem::path>& files);
 
 } // namespace snowcap

@@ -1,6 +1,8 @@
 #include "lab/run_pictures.hpp"
 
 #include "core/config.hpp"
+#include "core/sim_label.hpp"
+#include "io/legend.hpp"
 #include "lab/run_stats.hpp"
 
 #include <algorithm>
@@ -25,29 +27,12 @@ ImageRgba8 enlarged(const ImageRgba8& image, int minimumWidth) {
     return out;
 }
 
-// The switches in which sim s differs from the sim it is compared with (A with B, every other
-// sim with A), as ", format rgba16f, rims on": the labels of a comparison name what is being
-// compared, not only the decay.
-std::string switchDifferences(const SnowField& field, int s) {
-    if (field.simCount() < 2)
-        return "";
-    const SimSettings& mine = field.sim(s).settings();
-    const SimSettings& other = field.sim(s == 0 ? 1 : 0).settings();
-    std::string text;
-    const auto differs = [&](std::string_view key, auto mineValue, auto otherValue) {
-        if (mineValue != otherValue)
-            text += fmt::format(", {} {}", key, toString(mineValue));
-    };
-    differs("accumulate", mine.accumulate, other.accumulate);
-    differs("contact", mine.contactTiming, other.contactTiming);
-    differs("format", mine.format, other.format);
-    differs("normals", mine.normals, other.normals);
-    differs("region", mine.region, other.region);
-    differs("rims", mine.rims, other.rims);
-    differs("refill", mine.refill, other.refill);
-    differs("blur", mine.blur, other.blur);
-    differs("displacement", mine.displacement, other.displacement);
-    return text;
+// Every sim's settings, in order: what core/sim_label.hpp compares.
+std::vector<SimSettings> simSettings(const SnowField& field) {
+    std::vector<SimSettings> sims;
+    for (int s = 0; s < field.simCount(); ++s)
+        sims.push_back(field.sim(s).settings());
+    return sims;
 }
 
 // "A", "B", ...: how the images and the viewer label sim s.
@@ -57,12 +42,22 @@ std::string paneName(int s) {
     return name;
 }
 
-std::string simLabel(const SnowField& field, int s, bool compact) {
-    const SimSettings& sim = field.sim(s).settings();
-    if (compact)
-        return fmt::format("{} {}", paneName(s), sim.decay);
-    return fmt::format("{}: decay {} ({}){}", paneName(s), sim.decay, toString(sim.decayTiming),
-                       switchDifferences(field, s));
+// "A: decay 0.9995 (delta_time), rims on"; in a narrow pane only what differs ("A rims on"), or
+// the decay alone when nothing else does ("A 0.95").
+std::string paneLabel(std::span<const SimSettings> sims, int s, bool compact) {
+    if (!compact)
+        return paneName(s) + ": " + simLabel(sims, s);
+    const int other = comparedSim(s, static_cast<int>(sims.size()));
+    const std::vector<std::string> differences =
+        other < 0 ? std::vector<std::string>{} : simDifferences(sims[s], sims[other]);
+    if (differences.empty())
+        return sims[s].model == SimModel::Snowpack
+                   ? paneName(s) + " snowpack"
+                   : fmt::format("{} {}", paneName(s), sims[s].decay);
+    std::string text = paneName(s);
+    for (std::size_t i = 0; i < differences.size(); ++i)
+        text += (i ? ", " : " ") + differences[i];
+    return text;
 }
 
 // Panels in `columns` columns, row by row, `gap` pixels apart (sideBySide for one row).
@@ -98,6 +93,74 @@ glm::ivec4 imagePaneRect(int index, int count, int width, int height) {
     return {rect.x, height - rect.y - rect.w, rect.z, rect.w};
 }
 
+// The mean of each factor x factor block: a 2048 buffer becomes a 1024 panel whose label and
+// key can be read (NaN stays NaN, so a hole still shows magenta).
+ImageFloat shrunk(const ImageFloat& image, int factor) {
+    if (factor <= 1)
+        return image;
+    ImageFloat out(image.width / factor, image.height / factor);
+    for (int y = 0; y < out.height; ++y)
+        for (int x = 0; x < out.width; ++x) {
+            double sum = 0.0;
+            for (int j = 0; j < factor; ++j)
+                for (int i = 0; i < factor; ++i)
+                    sum += image.at(x * factor + i, y * factor + j);
+            out.at(x, y) = static_cast<float>(sum / (factor * factor));
+        }
+    return out;
+}
+
+// Labels longer than the picture is wide drop to the smaller text, then break after commas.
+void drawFittedLabel(ImageRgba8& image, int x, int y, const std::string& text, int width,
+                     int scale) {
+    while (scale > 1 && textWidth(text, scale) > width)
+        --scale;
+    std::string lines = text;
+    if (textWidth(text, scale) > width) {
+        lines.clear();
+        std::string line;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.find(", ", start);
+            const std::string part =
+                text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+            const std::string tried = line.empty() ? part : line + ", " + part;
+            if (!line.empty() && textWidth(tried, scale) > width) {
+                lines += line + ",\n";
+                line = part;
+            } else {
+                line = tried;
+            }
+            start = end == std::string::npos ? text.size() : end + 2;
+        }
+        lines += line;
+    }
+    drawLabel(image, x, y, lines, {255, 255, 255, 255}, scale);
+}
+
+// One sim's (or window's) buffer as buffers.png shows it: colour-mapped, at least 512 and at
+// most 1024 pixels wide, labelled, with a length bar and its colour key below.
+ImageRgba8 bufferPanel(const SnowSim& sim, const std::string& label) {
+    const SimSettings& settings = sim.settings();
+    const bool snowpack = settings.model == SimModel::Snowpack;
+    // A snowpack's depth, 0 (ground) .. twice the initial depth (untouched is mid-scale).
+    const float hi = snowpack ? static_cast<float>(2.0 * settings.snowpack.depthCm) : 1.0f;
+    const ImageFloat values = readPersistent(sim);
+    const int factor = (values.width + 1023) / 1024;
+    ImageRgba8 panel =
+        enlarged(colourMapped(shrunk(values, factor), ColourMap::Inferno, 0.0f, hi), 512);
+    const int scale = panel.width >= 384 ? 2 : 1;
+    drawFittedLabel(panel, 6, 6, label, panel.width - 12, scale);
+    drawLengthBar(panel, panel.width / sim.region().widthCm, scale);
+    ColourKey key;
+    key.lo = 0.0f;
+    key.hi = hi;
+    key.caption = snowpack ? fmt::format("snow depth, cm (untouched {:g}, 0 = ground)",
+                                         settings.snowpack.depthCm)
+                           : std::string("persistent value (0 untouched .. 1 full press)");
+    return withColourKey(panel, key, scale);
+}
+
 } // namespace
 
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
@@ -106,6 +169,7 @@ std::optional<std::string> writeBufferImage(const SnowField& field, const fs::pa
     int windows = 1;
     for (int s = 0; s < field.simCount(); ++s)
         windows = std::max(windows, field.windowCount(s));
+    const std::vector<SimSettings> sims = simSettings(field);
     std::vector<ImageRgba8> panels;
     for (int s = 0; s < field.simCount(); ++s) {
         for (int w = 0; w < windows; ++w) {
@@ -115,22 +179,9 @@ std::optional<std::string> writeBufferImage(const SnowField& field, const fs::pa
                 continue;
             }
             const SnowSim& sim = field.window(s, w);
-            const SimSettings& settings = sim.settings();
-            // A snowpack's depth, 0 (ground) .. twice the initial depth (untouched is mid-scale).
-            const float hi = settings.model == SimModel::Snowpack
-                                 ? static_cast<float>(2.0 * settings.snowpack.depthCm)
-                                 : 1.0f;
-            ImageRgba8 panel =
-                enlarged(colourMapped(readPersistent(sim), ColourMap::Inferno, 0.0f, hi), 512);
             const std::string window =
                 windows > 1 ? fmt::format(" (window {})", w + 1) : std::string();
-            const std::string label =
-                settings.model == SimModel::Snowpack
-                    ? fmt::format("{}{}: snowpack depth 0..{:g} cm", paneName(s), window, hi)
-                    : fmt::format("{}{}: decay {} {}{}", paneName(s), window, settings.decay,
-                                  toString(settings.decayTiming), switchDifferences(field, s));
-            drawLabel(panel, 6, 6, label, {255, 255, 255, 255}, panel.width >= 384 ? 2 : 1);
-            panels.push_back(std::move(panel));
+            panels.push_back(bufferPanel(sim, paneName(s) + window + ": " + simLabel(sims, s)));
         }
     }
     const int columns = windows > 1 ? windows : paneGrid(field.simCount()).columns;
@@ -224,10 +275,11 @@ ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
     }
     const int paneWidth = gridPaneRect(0, count, width, height).z;
     const int scale = paneWidth >= 480 ? 2 : 1;
+    const std::vector<SimSettings> sims = simSettings(field);
     for (int s = 0; s < count; ++s) {
         const glm::ivec4 rect = imagePaneRect(s, count, width, height);
-        drawLabel(image, rect.x + 8 * scale, rect.y + 8 * scale,
-                  simLabel(field, s, paneWidth < 240), {255, 255, 255, 255}, scale);
+        drawFittedLabel(image, rect.x + 8 * scale, rect.y + 8 * scale,
+                        paneLabel(sims, s, paneWidth < 240), rect.z - 16 * scale, scale);
     }
     return image;
 }

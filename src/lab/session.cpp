@@ -45,6 +45,12 @@ loadScenarioSettings(const std::string& scenario, const std::vector<std::string>
     return loadSettings({root / "config/default.toml", file}, overrides);
 }
 
+std::string scenarioKeyOrigin(const ScenarioSource& source, std::string_view key) {
+    const std::filesystem::path root = resourceRoot();
+    return keyOrigin({root / "config/default.toml", resolveScenario(source.scenario, root)},
+                     source.overrides, key);
+}
+
 std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings) {
     auto placed = scenarioDeformers(settings); // the [[deformer]] list, then the crowds
     if (auto* error = std::get_if<std::string>(&placed))
@@ -53,21 +59,31 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
                          groundZCm(settings.snow), settings.import);
 }
 
-std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings) {
+std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings,
+                                                                    const ScenarioSource* source) {
     std::vector<Foliage> foliage;
     for (std::size_t i = 0; i < settings.foliage.size(); ++i) {
         auto loaded = loadFoliage(settings.foliage[i], "foliage[" + std::to_string(i) + "]",
                                   resourceRoot(), groundZCm(settings.snow), settings.import);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
+        if (auto* error = std::get_if<FoliageError>(&loaded)) {
+            // The scatter and the import run after the reader: the file and line of the key
+            // at fault go in front here, as the reader's own lines begin.
+            const std::string origin = source ? scenarioKeyOrigin(*source, error->key) : "";
+            return origin.empty() ? error->line() : origin + ": " + error->line();
+        }
         foliage.push_back(std::move(std::get<Foliage>(loaded)));
     }
     return foliage;
 }
 
-std::variant<Session, std::string> createSession(const Settings& settings,
-                                                 gpu::ShaderLibrary& shaders) {
+std::variant<Session, std::string>
+createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const ScenarioSource* source) {
     Session session;
+    // The plants first: scattering and importing them needs no GL, so a scenario whose foliage
+    // cannot grow is refused before the field allocates anything.
+    auto foliage = loadScenarioFoliage(settings, source);
+    if (auto* error = std::get_if<std::string>(&foliage))
+        return *error;
     auto field = SnowField::create(settings, shaders);
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
@@ -81,9 +97,6 @@ std::variant<Session, std::string> createSession(const Settings& settings,
         return *error;
     session.deformers = DeformerSet(std::move(std::get<std::vector<Deformer>>(deformers)),
                                     captureProxyErrorCm(settings), captureSubsetBandCm(settings));
-    auto foliage = loadScenarioFoliage(settings);
-    if (auto* error = std::get_if<std::string>(&foliage))
-        return *error;
     session.foliage = FoliageSet(std::move(std::get<std::vector<Foliage>>(foliage)), settings.wind);
     return session;
 }

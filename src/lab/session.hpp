@@ -10,6 +10,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -26,6 +27,16 @@ struct CommonOptions {
 std::variant<Settings, ConfigError> loadScenarioSettings(const std::string& scenario,
                                                          const std::vector<std::string>& overrides);
 
+// Where settings were loaded from (loadScenarioSettings' scenario and --set overrides), so a
+// line about what is found wrong after loading can name the file and line of the key at fault.
+struct ScenarioSource {
+    std::string scenario;
+    std::vector<std::string> overrides;
+};
+// "FILE:LINE:COL" (or the --set flag) of `key` among `source`'s layers (core/config.hpp's
+// keyOrigin); "" when it cannot be found.
+std::string scenarioKeyOrigin(const ScenarioSource& source, std::string_view key);
+
 struct Session {
     std::unique_ptr<SnowField> field;
     std::unique_ptr<SceneRenderer> renderer;
@@ -33,8 +44,10 @@ struct Session {
     FoliageSet foliage; // [[foliage]]: appended to the frame's instances after the deformers
 };
 
-// Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure.
-std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings);
+// Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure,
+// "FILE:LINE:COL: key 'foliage[0].mesh': ..." when `source` says where the settings came from.
+std::variant<std::vector<Foliage>, std::string>
+loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr);
 
 // Every deformer the settings place ([[deformer]], then each [[crowd]]'s members), a mesh file
 // several share imported once; one line on failure.
@@ -42,6 +55,7 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
 
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.
 std::variant<Session, std::string> createSession(const Settings& settings,
-                                                 gpu::ShaderLibrary& shaders);
+                                                 gpu::ShaderLibrary& shaders,
+                                                 const ScenarioSource* source = nullptr);
 
 } // namespace snowcap

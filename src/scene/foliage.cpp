@@ -51,16 +51,18 @@ struct SpacingGrid {
 
 } // namespace
 
-std::variant<std::vector<FoliagePlant>, std::string>
+std::variant<std::vector<FoliagePlant>, FoliageError>
 scatterFoliage(const FoliageSettings& settings, const std::string& key, long maxPlants) {
     const double width = settings.sizeCm[0], depth = settings.sizeCm[1];
     const long count = settings.densityPerM2 > 0.0
                            ? std::lround(settings.densityPerM2 * width * depth * 1e-4)
                            : settings.count;
     if (count > maxPlants)
-        return key + ".density_per_m2: " + show(settings.densityPerM2) + " per m^2 over " +
-               show(width) + " x " + show(depth) + " cm is " + std::to_string(count) +
-               " plants (limit import.max_plants = " + std::to_string(maxPlants) + ")";
+        return FoliageError{key + ".density_per_m2",
+                            show(settings.densityPerM2) + " per m^2 over " + show(width) + " x " +
+                                show(depth) + " cm is " + std::to_string(count) +
+                                " plants (limit import.max_plants = " + std::to_string(maxPlants) +
+                                ")"};
     Random random{std::uint64_t(settings.seed) * 0x2545F4914F6CDD1Dull + 1};
     const glm::dvec2 low(settings.centreCm[0] - 0.5 * width, settings.centreCm[1] - 0.5 * depth);
     const double spacing = settings.minSpacingCm;
@@ -88,9 +90,10 @@ scatterFoliage(const FoliageSettings& settings, const std::string& key, long max
             placed = true;
         }
         if (!placed)
-            return key + ".min_spacing_cm: only " + std::to_string(plants.size()) + " of " +
-                   std::to_string(count) + " plants fit " + show(spacing) + " cm apart in " +
-                   show(width) + " x " + show(depth) + " cm";
+            return FoliageError{key + ".min_spacing_cm",
+                                "only " + std::to_string(plants.size()) + " of " +
+                                    std::to_string(count) + " plants fit " + show(spacing) +
+                                    " cm apart in " + show(width) + " x " + show(depth) + " cm"};
     }
     return plants;
 }
@@ -118,30 +121,33 @@ std::filesystem::path foliageMeshFile(const std::string& mesh, const std::filesy
     return file.is_absolute() ? file : root / file;
 }
 
-std::variant<Foliage, std::string> loadFoliage(const FoliageSettings& settings,
-                                               const std::string& key,
-                                               const std::filesystem::path& root, double groundZCm,
-                                               const ImportSettings& limits) {
+std::variant<Foliage, FoliageError> loadFoliage(const FoliageSettings& settings,
+                                                const std::string& key,
+                                                const std::filesystem::path& root, double groundZCm,
+                                                const ImportSettings& limits) {
     const std::string who = "foliage '" + settings.name + "': ";
     auto scattered = scatterFoliage(settings, key, limits.maxPlants);
-    if (auto* error = std::get_if<std::string>(&scattered))
-        return who + *error;
+    if (auto* error = std::get_if<FoliageError>(&scattered))
+        return FoliageError{error->key, who + error->reason};
+    const auto meshError = [&](std::string reason) {
+        return FoliageError{key + ".mesh", who + std::move(reason)};
+    };
     ImportOptions options;
     options.limits = {limits.maxMemoryMiB, limits.maxSeconds};
     const std::filesystem::path file = foliageMeshFile(settings.mesh, root);
     auto imported = importModel(file, options);
     if (auto* error = std::get_if<std::string>(&imported))
-        return who + *error;
+        return meshError(*error);
     ImportedModel& model = std::get<ImportedModel>(imported);
     if (model.skinned())
-        return who + file.string() + " is skinned; foliage sways static meshes";
+        return meshError(file.string() + " is skinned; foliage sways static meshes");
     Foliage foliage;
     foliage.name = settings.name;
     foliage.mesh = std::move(model.mesh);
     const Aabb box = foliage.mesh.bounds();
     foliage.heightCm = box.max.z - box.min.z;
     if (!(foliage.heightCm > 0.0f))
-        return who + file.string() + " is flat in Z: a plant needs a height to sway";
+        return meshError(file.string() + " is flat in Z: a plant needs a height to sway");
     foliage.stiffness = float(settings.stiffness);
     foliage.maxLean = float(settings.maxLean);
     foliage.contact = settings.contact;

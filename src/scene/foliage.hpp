@@ -24,13 +24,22 @@ struct FoliagePlant {
     float phaseRad = 0.0f; // its own flutter, so neighbours do not sway in step
 };
 
+// Why a [[foliage]] entry cannot grow: the key whose value is at fault ("foliage[0].mesh") and
+// the reason. The scenario's loader puts the file and line of that key in front
+// (lab/session.hpp), as the config reader's own lines begin.
+struct FoliageError {
+    std::string key;
+    std::string reason;
+    std::string line() const { return "key '" + key + "': " + reason; }
+};
+
 // Where the plants of `settings` grow: `count` (or density_per_m2 x the area) roots drawn
 // uniformly over the rectangle from the seed; with min_spacing_cm, a candidate closer than that
 // to a root already placed is thrown away and another drawn (at most 30 draws per plant).
 // Fails with one line naming the key when the spacing leaves no room for them all, or when
 // there would be more than `maxPlants` (import.max_plants; the config reader refuses that
 // already, naming the file, so this holds only for settings made in code).
-std::variant<std::vector<FoliagePlant>, std::string>
+std::variant<std::vector<FoliagePlant>, FoliageError>
 scatterFoliage(const FoliageSettings& settings, const std::string& key, long maxPlants = 100000);
 
 struct Foliage {
@@ -54,10 +63,10 @@ struct Foliage {
 std::filesystem::path foliageMeshFile(const std::string& mesh, const std::filesystem::path& root);
 
 // Imports the mesh (within the import caps) and scatters the plants. `key` names the entry in
-// errors ("foliage[0]").
-std::variant<Foliage, std::string> loadFoliage(const FoliageSettings& settings,
-                                               const std::string& key,
-                                               const std::filesystem::path& root, double groundZCm,
-                                               const ImportSettings& limits = {});
+// errors ("foliage[0]"); a mesh that does not import is foliage[0].mesh's fault.
+std::variant<Foliage, FoliageError> loadFoliage(const FoliageSettings& settings,
+                                                const std::string& key,
+                                                const std::filesystem::path& root, double groundZCm,
+                                                const ImportSettings& limits = {});
 
 } // namespace snowcap

@@ -3,6 +3,7 @@
 // differ from A in one switch, and decay ladders that fill four or six sims in one click. Also
 // the scene panes' labels.
 #include "core/config.hpp"
+#include "core/sim_label.hpp"
 #include "core/snow_math.hpp"
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
@@ -233,15 +234,14 @@ void paneLabels(PanelContext& context) {
     const int height = static_cast<int>(io.DisplaySize.y * scale.y);
     const SnowField& field = context.lab.field();
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    // Every switch in which the sims differ, not only the decay (core/sim_label.hpp).
+    std::vector<SimSettings> sims;
+    for (int s = 0; s < field.simCount(); ++s)
+        sims.push_back(field.sim(s).settings());
     for (const Pane& pane : layoutPanes(context.state, width, height)) {
         std::string label = "A - B";
-        if (pane.sim >= 0 && pane.sim < field.simCount()) {
-            const SimSettings& sim = field.sim(pane.sim).settings();
-            char decay[32];
-            std::snprintf(decay, sizeof(decay), "%g", sim.decay);
-            label = std::string(1, simLetter(pane.sim)) + "  decay " + decay + " " +
-                    std::string(toString(sim.decayTiming));
-        }
+        if (pane.sim >= 0 && pane.sim < field.simCount())
+            label = std::string(1, simLetter(pane.sim)) + "  " + simLabel(sims, pane.sim);
         // The pane's top-right corner in ImGui's coordinates (top-down, in points): the control
         // window and the Sims panel start on the left.
         const ImVec2 size = ImGui::CalcTextSize(label.c_str());

@@ -439,6 +439,23 @@ TEST_F(ConfigErrors, ListsPastTheirCaps) {
             "import.max_plants)");
 }
 
+// What is found wrong after loading (a foliage mesh that does not import) is placed like the
+// reader's own lines: the key's file, line and column, the entry's when the key was left out,
+// the --set flag when the list came from one (arrays replace, so the flag's list is the one).
+TEST_F(ConfigErrors, KeyOriginPointsAtTheLayerThatGaveTheKey) {
+    test::writeText(file_, "[run]\nfps = 60\n[[foliage]]\nname = 'm'\nmesh = 'x.glb'\n");
+    EXPECT_EQ(keyOrigin({file_}, {}, "foliage[0].mesh"), at(5, 8));
+    EXPECT_EQ(keyOrigin({file_}, {}, "run.fps"), at(2, 7));
+    // min_spacing_cm is not in the file: the entry that holds it.
+    EXPECT_EQ(keyOrigin({file_}, {}, "foliage[0].min_spacing_cm").rfind(file_.string() + ":3:", 0),
+              0u)
+        << keyOrigin({file_}, {}, "foliage[0].min_spacing_cm");
+    const std::string flag = "foliage=[{name='n', mesh='y.glb'}]";
+    EXPECT_EQ(keyOrigin({file_}, {flag}, "foliage[0].mesh"), "--set " + flag);
+    EXPECT_EQ(keyOrigin({file_}, {}, "probe[0].name"), "");
+    EXPECT_EQ(keyOrigin({file_.parent_path() / "none.toml"}, {}, "run.fps"), "");
+}
+
 // A long value is cut to its first 80 characters and "…" in the one line.
 TEST_F(ConfigErrors, LongValuesAreCutInTheLine) {
     const std::string value(100000, 'x');

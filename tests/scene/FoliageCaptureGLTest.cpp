@@ -31,7 +31,7 @@ struct FoliageCapture : ::testing::Test {
         settings.sizeCm = {10.0, 10.0};
         settings.scaleRange = {1.2, 1.2};
         auto made = loadFoliage(settings, "foliage[0]", test::sourceDir(), -30.0);
-        ASSERT_TRUE(std::holds_alternative<Foliage>(made)) << std::get<std::string>(made);
+        ASSERT_TRUE(std::holds_alternative<Foliage>(made)) << std::get<FoliageError>(made).line();
         tuft = std::move(std::get<Foliage>(made));
     }
 

@@ -96,8 +96,8 @@ FoliageSettings meadow(int count, double spacing = 0.0) {
 
 std::vector<FoliagePlant> scatter(const FoliageSettings& f) {
     auto result = scatterFoliage(f, "foliage[0]");
-    if (auto* error = std::get_if<std::string>(&result)) {
-        ADD_FAILURE() << *error;
+    if (auto* error = std::get_if<FoliageError>(&result)) {
+        ADD_FAILURE() << error->line();
         return {};
     }
     return std::get<std::vector<FoliagePlant>>(result);
@@ -146,11 +146,14 @@ TEST(FoliageScatter, MinSpacingHoldsOrFailsNamingTheKey) {
     EXPECT_GE(closest, 12.0f);
     // 400 x 200 cm holds about 0.9 / (pi/4 x 60^2) per cm^2 at 60 cm: far fewer than 300.
     auto tight = scatterFoliage(meadow(300, 60.0), "foliage[0]");
-    ASSERT_TRUE(std::holds_alternative<std::string>(tight));
-    EXPECT_NE(std::get<std::string>(tight).find("foliage[0].min_spacing_cm: only "),
-              std::string::npos);
-    EXPECT_NE(std::get<std::string>(tight).find("of 300 plants fit 60 cm apart in 400 x 200 cm"),
-              std::string::npos);
+    ASSERT_TRUE(std::holds_alternative<FoliageError>(tight));
+    EXPECT_EQ(std::get<FoliageError>(tight).key, "foliage[0].min_spacing_cm");
+    EXPECT_EQ(
+        std::get<FoliageError>(tight).line().rfind("key 'foliage[0].min_spacing_cm': only ", 0),
+        0u);
+    EXPECT_NE(
+        std::get<FoliageError>(tight).reason.find("of 300 plants fit 60 cm apart in 400 x 200 cm"),
+        std::string::npos);
 }
 
 TEST(FoliageScatter, DensityGivesTheCount) {
@@ -164,7 +167,8 @@ TEST(FoliageLoad, BundledPlantsAndBadFiles) {
     for (const char* mesh : {"grass_tuft", "bush"}) {
         f.mesh = mesh;
         auto loaded = loadFoliage(f, "foliage[0]", test::sourceDir(), -30.0);
-        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded)) << std::get<std::string>(loaded);
+        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded))
+            << std::get<FoliageError>(loaded).line();
         const Foliage& foliage = std::get<Foliage>(loaded);
         EXPECT_EQ(foliage.plants.size(), 10u);
         EXPECT_GT(foliage.heightCm, 30.0f);
@@ -174,12 +178,14 @@ TEST(FoliageLoad, BundledPlantsAndBadFiles) {
     }
     f.mesh = "assets/meshes/none.glb";
     auto missing = loadFoliage(f, "foliage[0]", test::sourceDir(), 0.0);
-    ASSERT_TRUE(std::holds_alternative<std::string>(missing));
-    EXPECT_EQ(std::get<std::string>(missing).rfind("foliage 'm': ", 0), 0u);
+    ASSERT_TRUE(std::holds_alternative<FoliageError>(missing));
+    EXPECT_EQ(std::get<FoliageError>(missing).key, "foliage[0].mesh");
+    EXPECT_EQ(std::get<FoliageError>(missing).reason.rfind("foliage 'm': ", 0), 0u);
     f.mesh = "assets/meshes/biped.glb";
     auto skinned = loadFoliage(f, "foliage[0]", test::sourceDir(), 0.0);
-    ASSERT_TRUE(std::holds_alternative<std::string>(skinned));
-    EXPECT_NE(std::get<std::string>(skinned).find("is skinned"), std::string::npos);
+    ASSERT_TRUE(std::holds_alternative<FoliageError>(skinned));
+    EXPECT_EQ(std::get<FoliageError>(skinned).key, "foliage[0].mesh");
+    EXPECT_NE(std::get<FoliageError>(skinned).reason.find("is skinned"), std::string::npos);
 }
 
 // ---- the wind's bend -------------------------------------------------------------------------

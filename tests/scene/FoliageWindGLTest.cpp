@@ -78,7 +78,8 @@ TEST_F(FoliageWind, ShaderBendMatchesTheCpuReference) {
     for (const char* mesh : {"grass_tuft", "bush"}) {
         settings.mesh = mesh;
         auto loaded = loadFoliage(settings, "foliage[0]", test::sourceDir(), -30.0);
-        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded)) << std::get<std::string>(loaded);
+        ASSERT_TRUE(std::holds_alternative<Foliage>(loaded))
+            << std::get<FoliageError>(loaded).line();
         const Foliage& foliage = std::get<Foliage>(loaded);
         int moved = 0;
         for (const FoliagePlant& plant : foliage.plants)
