@@ -235,7 +235,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
 
     const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
     if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
-                                     finalInstances, output, seconds)) {
+                                     finalInstances, output, seconds, lab.physicsReport())) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -5,6 +5,7 @@
 
 #include "core/settings.hpp"
 #include "lab/run_stats.hpp"
+#include "physics/physics_world.hpp"
 #include "platform/gl_context.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
@@ -22,11 +23,13 @@ namespace snowcap {
 // (stats.json's `params`, plan.json's resolved settings).
 nlohmann::json tomlToJson(const toml::node& node);
 
-std::optional<std::string> writeRunOutputs(const std::filesystem::path& dir,
-                                           const Settings& settings, const GlInfo& gl,
-                                           SnowField& field, const RunRecorder& recorder,
-                                           SceneRenderer& renderer,
-                                           std::span<const DeformerInstance> deformers,
-                                           SurfaceOutput output, double wallSeconds);
+std::optional<std::string>
+writeRunOutputs(const std::filesystem::path& dir, const Settings& settings, const GlInfo& gl,
+                SnowField& field, const RunRecorder& recorder, SceneRenderer& renderer,
+                std::span<const DeformerInstance> deformers, SurfaceOutput output,
+                double wallSeconds, const std::optional<PhysicsReport>& physics = {});
+
+// stats.json's "physics" (a scenario with bodies): bodies, steps, step_ms_mean, resting_bodies.
+nlohmann::json physicsJson(const PhysicsReport& report);
 
 } // namespace snowcap

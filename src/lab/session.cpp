@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace snowcap {
 
@@ -49,8 +50,22 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
     auto placed = scenarioDeformers(settings); // the [[deformer]] list, then the crowds
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
-    return loadDeformers(std::get<std::vector<DeformerSettings>>(placed), resourceRoot(),
-                         groundZCm(settings.snow), settings.import);
+    const auto& list = std::get<std::vector<DeformerSettings>>(placed);
+    auto loaded = loadDeformers(list, resourceRoot(), groundZCm(settings.snow), settings.import);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    auto& deformers = std::get<std::vector<Deformer>>(loaded);
+    // The bodies after every deformer (the follow and the visibility go by name: no clashes).
+    std::set<std::string> names;
+    for (const DeformerSettings& d : list)
+        names.insert(d.name);
+    for (const BodySpec& body : expandBodies(settings.bodies)) {
+        if (!names.insert(body.name).second)
+            return "key 'body[" + std::to_string(body.entry) + "].name': body '" + body.name +
+                   "' is already a deformer's name";
+        deformers.push_back(bodyDeformer(body));
+    }
+    return std::move(deformers);
 }
 
 std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings) {
@@ -68,6 +83,12 @@ std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settin
 std::variant<Session, std::string> createSession(const Settings& settings,
                                                  gpu::ShaderLibrary& shaders) {
     Session session;
+    // The bodies first: a bad one (inside another, in the ground) is one line before any GL
+    // object is made.
+    auto physics = PhysicsWorld::create(settings);
+    if (auto* error = std::get_if<std::string>(&physics))
+        return *error;
+    session.physics = std::move(std::get<0>(physics));
     auto field = SnowField::create(settings, shaders);
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
@@ -79,8 +100,10 @@ std::variant<Session, std::string> createSession(const Settings& settings,
     auto deformers = loadScenarioDeformers(settings);
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
-    session.deformers = DeformerSet(std::move(std::get<std::vector<Deformer>>(deformers)),
-                                    captureProxyErrorCm(settings), captureSubsetBandCm(settings));
+    auto& built = std::get<std::vector<Deformer>>(deformers);
+    session.firstBodyDeformer = built.size() - session.physics->bodyCount();
+    session.deformers =
+        DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     auto foliage = loadScenarioFoliage(settings);
     if (auto* error = std::get_if<std::string>(&foliage))
         return *error;
