@@ -86,7 +86,9 @@ TEST(PhysicsWorld, ADroppedSphereComesToRestOnTheGroundUnderTheSnow) {
     auto world = made(settings);
     ASSERT_TRUE(world);
     EXPECT_DOUBLE_EQ(world->groundZCm(), -30.0);
+    world->stepTo(0.25); // falling
     EXPECT_FALSE(world->resting(0));
+    EXPECT_LT(world->velocityCmS(0).z, -100.0f);
     world->stepTo(3.0);
     const glm::vec3 at = world->positionCm(0);
     EXPECT_NEAR(at.z, -30.0 + 10.0, 0.5); // its centre one radius above the ground
