@@ -64,6 +64,9 @@ Read<Settings> makeSettingsReader() {
         field("probe", &Settings::probes, probeListReader()),
         field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
         field("foliage", &Settings::foliage, foliageListReader()),
+        field("physics", &Settings::physics,
+              table<PhysicsSettings>(schema(params::physicsParams()))),
+        field("body", &Settings::bodies, bodyListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
         field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
     });

@@ -262,6 +262,30 @@ Read<std::vector<FoliageSettings>> foliageListReader() {
                   "import.max_foliage"); // listOf refuses a name used twice
 }
 
+Read<std::vector<BodySettings>> bodyListReader() {
+    const Read<std::vector<BodySettings>> entries =
+        listOf(table<BodySettings>(params::schema(params::bodyParams())),
+               &ImportSettings::maxBodies, "import.max_bodies");
+    return [entries](Walker& walker, const toml::node& node, const std::string& key,
+                     std::vector<BodySettings>& out) {
+        std::vector<BodySettings> list;
+        if (!entries(walker, node, key, list))
+            return false;
+        // The cap is on the bodies, not the tables: the physics world steps each one.
+        long long bodies = 0;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            bodies += list[i].count;
+            const std::string at = key + "[" + std::to_string(i) + "]";
+            if (walker.overCap(*node.as_array()->get(i), at + ".count", std::size_t(bodies),
+                               "bodies in " + key + "[0.." + std::to_string(i) + "]",
+                               walker.limits().maxBodies, "import.max_bodies"))
+                return false;
+        }
+        out = std::move(list);
+        return true;
+    };
+}
+
 Read<std::vector<ProbeSettings>> probeListReader() {
     return listOf(table<ProbeSettings>(params::schema(params::probeParams())),
                   &ImportSettings::maxProbes, "import.max_probes");

@@ -18,5 +18,8 @@ Read<std::vector<glm::vec3>> waypoints();
 Read<std::vector<ProbeSettings>> probeListReader();
 // [[foliage]]: each entry's keys, count or density (not both), scale = [min, max] in order.
 Read<std::vector<FoliageSettings>> foliageListReader();
+// [[body]]: each entry's keys, names unique, every entry's count together within
+// import.max_bodies.
+Read<std::vector<BodySettings>> bodyListReader();
 
 } // namespace snowcap::config_read

@@ -209,6 +209,8 @@ toml::table toToml(const Settings& settings) {
         {"probe", listTable(probeParams(), settings.probes)},
         {"wind", sectionTable(windParams(), settings.wind)},
         {"foliage", listTable(foliageParams(), settings.foliage)},
+        {"physics", sectionTable(physicsParams(), settings.physics)},
+        {"body", listTable(bodyParams(), settings.bodies)},
         {"soak", sectionTable(soakParams(), settings.soak)},
         {"import", sectionTable(importParams(), settings.import)},
     };
@@ -231,6 +233,8 @@ SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
 SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
+SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
+SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ImportSettings)
 #undef SNOWCAP_PARAMS_INSTANTIATE
@@ -278,6 +282,12 @@ WindSettings::WindSettings() {
 }
 FoliageSettings::FoliageSettings() {
     params::applyDefaults(params::foliageParams(), *this);
+}
+PhysicsSettings::PhysicsSettings() {
+    params::applyDefaults(params::physicsParams(), *this);
+}
+BodySettings::BodySettings() {
+    params::applyDefaults(params::bodyParams(), *this);
 }
 SoakSettings::SoakSettings() {
     params::applyDefaults(params::soakParams(), *this);

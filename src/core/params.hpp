@@ -163,6 +163,8 @@ const Section<ProbeSettings>& probeParams();
 const Section<CrowdSettings>& crowdParams();
 const Section<WindSettings>& windParams();
 const Section<FoliageSettings>& foliageParams();
+const Section<PhysicsSettings>& physicsParams();
+const Section<BodySettings>& bodyParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 

@@ -1,7 +1,7 @@
 // The parameter table, part 2: the look, the render camera, [[deformer]] and [[probe]] entries,
-// the wind and [[foliage]], and the soak run. One row per key: {key, member, default, range, unit,
-// widget, doc}. The rules between a deformer's keys (which path keys its path kind needs) are in
-// config_scene.cpp.
+// the wind and [[foliage]], the physics and [[body]], and the soak run. One row per key: {key,
+// member, default, range, unit, widget, doc}. The rules between a deformer's keys (which path keys
+// its path kind needs) are in config_scene.cpp.
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
 
@@ -334,6 +334,79 @@ const Section<FoliageSettings>& foliageParams() {
     return section;
 }
 
+const Section<PhysicsSettings>& physicsParams() {
+    using P = PhysicsSettings;
+    static const Section<P> section{
+        "physics",
+        "The physics world (docs/physics.md): Bullet steps every [[body]] at a fixed rate on the "
+        "sim clock, as many steps as each frame needs. The bodies stand on the ground under the "
+        "snow (a plane at surface_z_cm - depth_cm) and the snow drags on them as they move "
+        "through it.",
+        {
+            {"step_hz", &P::stepHz, 120, integerBetween(10, 10000), "1/s", None,
+             "Fixed physics steps per simulated second; a frame runs the steps its time "
+             "reaches (2 per frame at 60 fps, 0 or 1 at 144)."},
+            {"gravity_cm_s2", &P::gravityCmS2, 980.665, between(0.0, 10000.0), "cm/s^2", Drag,
+             "Downwards (-Z); standard gravity by default."},
+            {"snow_drag_per_cm", &P::snowDragPerCm, 0.2, between(0.0, 100.0), "1/(s cm)", Slider,
+             "The snow's drag: a body's velocity and spin relax at this rate per cm of its depth "
+             "in the snow (lowest point below surface_z_cm, at most depth_cm). A lab choice: 0.2 "
+             "stops a ball skidding 10 cm deep at 5 m/s within about 2.5 m (docs/physics.md)."},
+        }};
+    return section;
+}
+
+const Section<BodySettings>& bodyParams() {
+    using B = BodySettings;
+    constexpr auto required = Presence::Required;
+    static const Section<B> section{
+        "body",
+        "A rigid body moved by the physics world (docs/physics.md), pressing the snow as a "
+        "deformer: captured, instanced and shadowed like one. count > 1 makes NAME.0, NAME.1, "
+        "... in a crowd's formation about position_cm (forward along the horizontal velocity, "
+        "else +X). A list of tables in a scenario, none by default. A body may not start inside "
+        "another or below the ground.",
+        {
+            {"name", &B::name, kUnset, anyNumber(), "", None,
+             "Required and unique among the bodies (and not a deformer's).", required},
+            {"shape", choice(&B::shape, kDeformerShapes), "sphere", anyNumber(), "", None,
+             "\"sphere\", \"box\" or \"capsule\" (Bullet's own shapes)."},
+            {"size_cm", &B::sizeCm, xyz(15.0, 15.0, 15.0), aboveUpTo(0.0, 10000.0), "cm", None,
+             "Sphere radius = x; box half extents; capsule radius = x, half length = y (along X)."},
+            {"mass_kg", &B::massKg, 1.0, aboveUpTo(0.0, 10000.0), "kg", None, "Its mass."},
+            {"position_cm", &B::positionCm, xyz(0.0, 0.0, 50.0), anyNumber(), "cm", None,
+             "World position of its centre at t = 0 (of the formation's centre with count > 1)."},
+            {"rotation_deg", &B::rotationDeg, xyz(0.0, 0.0, 0.0), anyNumber(), "deg", None,
+             "Euler X Y Z at t = 0, as a deformer's rotation_deg."},
+            {"velocity_cm_s", &B::velocityCmS, xyz(0.0, 0.0, 0.0), between(-10000.0, 10000.0),
+             "cm/s", None, "Velocity at t = 0."},
+            {"spin_deg_s", &B::spinDegS, xyz(0.0, 0.0, 0.0), between(-10000.0, 10000.0), "deg/s",
+             None, "Angular velocity at t = 0, about the world axes."},
+            {"restitution", &B::restitution, 0.2, between(0.0, 1.0), "", None,
+             "The share of its speed a bounce keeps (the ground takes it as it is)."},
+            {"friction", &B::friction, 0.5, between(0.0, 10.0), "", None,
+             "Coulomb friction coefficient (the ground takes it as it is; two bodies multiply "
+             "theirs)."},
+            {"count", &B::count, 1, integerBetween(1, 100000), "", None, "How many bodies."},
+            {"formation", choice(&B::formation, kFormations), "grid", anyNumber(), "", None,
+             "With count > 1: \"column\", \"grid\" or \"scatter\", as a crowd's."},
+            {"spacing_cm", &B::spacingCm, 60.0, aboveUpTo(0.0, 10000.0), "cm", None,
+             "Distance between neighbours in the formation."},
+            {"width", &B::width, 4, integerBetween(1, 1000), "", None,
+             "Members abreast in a column's row."},
+            {"seed", &B::seed, 1, integerBetween(0, 2147483647), "", None,
+             "The scatter and the spreads: the same seed, the same bodies."},
+            {"rotation_spread_deg", &B::rotationSpreadDeg, 0.0, between(0.0, 180.0), "deg", None,
+             "Each member's Euler angles differ from rotation_deg by up to this."},
+            {"velocity_spread_cm_s", &B::velocitySpreadCmS, 0.0, between(0.0, 10000.0), "cm/s",
+             None, "Each member's velocity components differ from velocity_cm_s by up to this."},
+            {"contact", choice(&B::contact, kContactTypes), "other", anyNumber(), "", None,
+             "What kind of print it leaves (rgba16f's B channel)."},
+        },
+        true};
+    return section;
+}
+
 const Section<SoakSettings>& soakParams() {
     using K = SoakSettings;
     static const Section<K> section{
@@ -397,6 +470,8 @@ const Section<ImportSettings>& importParams() {
              "Plants of one [[foliage]] entry (its count, or density_per_m2 times its area)."},
             {"max_path_keys", &I::maxPathKeys, 100000, integerBetween(2, 100000000), "", None,
              "Keys of one deformer path, or points of its waypoints_cm."},
+            {"max_bodies", &I::maxBodies, 10000, integerBetween(1, 1000000), "", None,
+             "Bodies of every [[body]] together (the sum of their counts)."},
         }};
     return section;
 }

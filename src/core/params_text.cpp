@@ -183,6 +183,7 @@ std::string defaultToml() {
     tomlSection(out, lookParams(), "look", defaults.look, true);
     tomlSection(out, viewParams(), "view", defaults.view, true);
     tomlSection(out, windParams(), "wind", defaults.wind, true);
+    tomlSection(out, physicsParams(), "physics", defaults.physics, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
     tomlSection(out, importParams(), "import", defaults.import, true);
     return out;
@@ -227,6 +228,8 @@ std::string parameterMarkdown() {
     markdownSection(out, probeParams());
     markdownSection(out, windParams());
     markdownSection(out, foliageParams());
+    markdownSection(out, physicsParams());
+    markdownSection(out, bodyParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());
     return out;

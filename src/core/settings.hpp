@@ -328,6 +328,43 @@ struct FoliageSettings {
     ContactType contact{};              // contact: what kind of print it brushes
 };
 
+// The physics world ([physics], docs/physics.md): Bullet steps every [[body]] at a fixed rate
+// on the sim clock; the bodies stand on the ground under the snow and the snow drags on them.
+struct PhysicsSettings {
+    PhysicsSettings();      // the parameter table's defaults (params.cpp)
+    int stepHz{};           // physics.step_hz: fixed physics steps per simulated second
+    double gravityCmS2{};   // physics.gravity_cm_s2: downwards (-Z)
+    double snowDragPerCm{}; // physics.snow_drag_per_cm: velocity relaxation rate per cm of
+                            // the body's depth in the snow (1/s per cm)
+};
+
+// A rigid body ([[body]], docs/physics.md): a procedural shape moved by the physics world and
+// pressing the snow as a deformer. `count` > 1 makes NAME.0, NAME.1, ... in a formation about
+// position_cm (a crowd's, in the frame of the horizontal velocity: forward along it), each
+// member's rotation and velocity spread drawn from `seed`.
+struct BodySettings {
+    BodySettings();          // the parameter table's defaults (params.cpp)
+    std::string name;        // name: required and unique among the bodies
+    DeformerShape shape{};   // shape
+    glm::vec3 sizeCm{};      // size_cm: as a deformer's (sphere radius = x; box half extents;
+                             // capsule radius = x, half length = y along X)
+    double massKg{};         // mass_kg: > 0
+    glm::vec3 positionCm{};  // position_cm: the centre at t = 0, world
+    glm::vec3 rotationDeg{}; // rotation_deg: Euler X Y Z at t = 0
+    glm::vec3 velocityCmS{}; // velocity_cm_s: at t = 0
+    glm::vec3 spinDegS{};    // spin_deg_s: angular velocity at t = 0 (world axes)
+    double restitution{};    // restitution: the bounce kept, 0..1
+    double friction{};       // friction: Coulomb coefficient
+    int count{};             // count
+    CrowdSettings::Formation formation{}; // formation
+    double spacingCm{};                   // spacing_cm
+    int width{};                          // width: members abreast in a column
+    int seed{};                           // seed: the spreads and the scatter
+    double rotationSpreadDeg{};           // rotation_spread_deg: each Euler angle +- up to this
+    double velocitySpreadCmS{}; // velocity_spread_cm_s: each velocity component +- up to this
+    ContactType contact{};      // contact: what kind of print it leaves
+};
+
 struct ProbeSettings {
     ProbeSettings();                 // the parameter table's defaults (params.cpp)
     std::string name;                // name
@@ -365,6 +402,7 @@ struct ImportSettings {
     int maxFoliage{};      // import.max_foliage: [[foliage]] tables
     int maxPlants{};       // import.max_plants: plants of one [[foliage]] entry
     int maxPathKeys{};     // import.max_path_keys: keys of one path (or waypoints)
+    int maxBodies{};       // import.max_bodies: every [[body]]'s count together
 };
 
 struct Settings {
@@ -382,6 +420,8 @@ struct Settings {
     std::vector<ProbeSettings> probes;       // [[probe]]
     WindSettings wind;                       // [wind]
     std::vector<FoliageSettings> foliage;    // [[foliage]]
+    PhysicsSettings physics;                 // [physics]
+    std::vector<BodySettings> bodies;        // [[body]]
     SoakSettings soak;                       // [soak]
     ImportSettings import;                   // [import]
 };

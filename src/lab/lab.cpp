@@ -1,13 +1,33 @@
 #include "lab/lab.hpp"
 
+#include "core/params.hpp"
 #include "core/paths.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 
 #include <cmath>
 #include <filesystem>
+#include <fmt/format.h>
+#include <sstream>
 
 namespace snowcap {
+
+namespace {
+
+// What the physics world is made from (the [physics] keys, the [[body]] list, the ground under
+// the snow) as written, to tell whether an edit changed it.
+std::string physicsText(const Settings& settings) {
+    const toml::table all = params::toToml(settings);
+    std::ostringstream text;
+    if (const toml::table* physics = all.get_as<toml::table>("physics"))
+        text << *physics << '\n';
+    if (const toml::array* bodies = all.get_as<toml::array>("body"))
+        text << *bodies << '\n';
+    text << settings.snow.surfaceZCm << ' ' << settings.snow.depthCm;
+    return text.str();
+}
+
+} // namespace
 
 std::variant<std::unique_ptr<Lab>, std::string>
 Lab::create(const std::string& scenario, const std::vector<std::string>& overrides,
@@ -31,6 +51,7 @@ Lab::create(const Settings& settings, const std::string& scenario,
     lab->scenario_ = scenario;
     lab->overrides_ = overrides;
     lab->scenarioSettings_ = settings;
+    lab->physicsSource_ = physicsText(settings);
     lab->timer_ = gpu::PassTimer(gpu::trustworthyTimingMethod(glRenderer));
     lab->visible_.assign(lab->deformers().size(), true);
     return lab;
@@ -61,8 +82,42 @@ void Lab::teleportPlayer(glm::dvec2 toCm) {
     session_.deformers.drivePlayer(glm::vec2(jump / distance), distance / player->player->speedCmS);
 }
 
+std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
+    PhysicsWorld* world = session_.physics.get();
+    if (!world || world->bodyCount() == 0)
+        return std::nullopt;
+    gpu::PassRecord pass;
+    pass.name = "physics";
+    pass.timers = {"physics"};
+    pass.stateNote = fmt::format("no draw: Bullet steps {} bodies on the CPU, 1 / {} s a step",
+                                 world->bodyCount(), settings().physics.stepHz);
+    pass.reads = {{"bodies", true}};
+    pass.writes = {"bodies"};
+    pass.execute = [this, world, endS] {
+        world->stepTo(endS);
+        applyBodyPoses();
+    };
+    return pass;
+}
+
+std::optional<PhysicsReport> Lab::physicsReport() const {
+    if (!session_.physics || session_.physics->bodyCount() == 0)
+        return std::nullopt;
+    return session_.physics->report();
+}
+
+void Lab::applyBodyPoses() {
+    if (!session_.physics)
+        return;
+    for (std::size_t i = 0; i < session_.physics->bodyCount(); ++i)
+        session_.deformers.setBodyPose(session_.firstBodyDeformer + i,
+                                       session_.physics->modelOf(i));
+}
+
 void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
     timeS_ = endS;
+    if (std::optional<gpu::PassRecord> physics = physicsPass(endS))
+        gpu::runPasses(std::span(&*physics, 1), timing_ ? &timer_ : nullptr);
     runFrame(*session_.field, *session_.renderer, {instances(), dtS, std::move(draw)},
              timing_ ? &timer_ : nullptr);
     ++steps_;
@@ -81,6 +136,10 @@ void Lab::draw(FrameDraw draw) {
 void Lab::restart() {
     session_.field->reset();
     session_.deformers.resetPlayer();
+    if (session_.physics) {
+        session_.physics->reset();
+        applyBodyPoses();
+    }
     timeS_ = 0.0;
     steps_ = 0;
 }
@@ -131,6 +190,20 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
+    // Other bodies (or physics keys, or ground): a new physics world, made before anything
+    // changes (a bad body is the edit's one line). The same bodies keep theirs, where they are.
+    std::unique_ptr<PhysicsWorld> physics;
+    if (physicsText(settings) != physicsSource_) {
+        auto made = PhysicsWorld::create(settings);
+        if (auto* error = std::get_if<std::string>(&made))
+            return *error;
+        physics = std::move(std::get<0>(made));
+    }
+    if (physics) {
+        session_.physics = std::move(physics);
+        physicsSource_ = physicsText(settings);
+    }
+    session_.firstBodyDeformer = built.size() - session_.physics->bodyCount();
     // Keep the visibility of the deformers that stay (by name).
     std::vector<bool> visible(built.size(), true);
     for (std::size_t i = 0; i < built.size(); ++i)
@@ -140,13 +213,15 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     session_.deformers =
         DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     visible_ = std::move(visible);
+    applyBodyPoses(); // the bodies stay where the physics world has them
     return std::nullopt;
 }
 
 std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
     // A finer capture (or another proxy key) needs proxies built for it: rebuild the set too.
     deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings()) ||
-                        captureSubsetBandCm(edited) != captureSubsetBandCm(settings());
+                        captureSubsetBandCm(edited) != captureSubsetBandCm(settings()) ||
+                        physicsText(edited) != physicsText(settings());
     if (deformersChanged) {
         // Build the new set before touching anything; the field takes the rest.
         const Settings before = settings();
@@ -221,6 +296,7 @@ std::optional<std::string> Lab::loadScenario(const std::string& scenario) {
     session_ = std::move(std::get<Session>(created));
     scenario_ = scenario;
     scenarioSettings_ = std::get<Settings>(loaded);
+    physicsSource_ = physicsText(scenarioSettings_);
     visible_.assign(deformers().size(), true);
     timeS_ = 0.0;
     steps_ = 0;

@@ -48,9 +48,10 @@ public:
     double durationS() const; // the scenario's length (run.duration_s or frames / fps)
     double fixedDtS() const { return 1.0 / settings().run.fps; }
     // The one way the lab moves: one step of dtS that ends at `endS` (the clock moves there,
-    // the deformers are posed there and press), then the frame's views and UI, all through
-    // runFrame (render/frame.hpp). Callers that count fixed steps pass (i + 1) * dt, so the
-    // clock never drifts from the scenario's timeline by accumulated rounding.
+    // the physics world steps there and poses its bodies, the deformers are posed there and
+    // press), then the frame's views and UI, all through runFrame (render/frame.hpp). Callers that
+    // count fixed steps pass (i + 1) * dt, so the clock never drifts from the scenario's timeline
+    // by accumulated rounding.
     void stepTo(double endS, double dtS, FrameDraw draw = {});
     // stepTo(now + dtS); with `loop`, a step that would pass the end starts over at 0 first
     // (the buffers keep their prints).
@@ -62,8 +63,19 @@ public:
     // Restart, then fixed steps up to `timeS` (the scrub bar: what the scenario shows then).
     void simulateTo(double timeS);
 
+    // ---- physics ([[body]], docs/physics.md) -------------------------------------------------
+    // The physics step to `endS` as a pass of its own ("physics", timed apart from the snow's
+    // passes): Bullet on the CPU, then the bodies' poses into their deformers. It runs before
+    // the frame is planned, because the frame's capture and idle skip read where the bodies
+    // are. None without bodies.
+    std::optional<gpu::PassRecord> physicsPass(double endS);
+    const PhysicsWorld* physics() const { return session_.physics.get(); }
+    // stats.json's "physics"; none without bodies.
+    std::optional<PhysicsReport> physicsReport() const;
+
     // Deformers where they are at the lab's time; hidden ones have no mesh (they neither draw
-    // nor press). Reading them never moves the clock.
+    // nor press). Bodies stand where the physics world last put them, at any time asked.
+    // Reading them never moves the clock.
     const std::vector<DeformerInstance>& instances() { return instancesAt(timeS_); }
     // The same at any time (the clock stays where it is).
     const std::vector<DeformerInstance>& instancesAt(double timeS);
@@ -93,6 +105,7 @@ public:
 private:
     Lab() = default;
     std::optional<std::string> rebuildDeformers(const Settings& settings);
+    void applyBodyPoses(); // the physics world's poses into the body deformers
 
     std::unique_ptr<gpu::ShaderLibrary> shaders_;
     Session session_;
@@ -102,6 +115,7 @@ private:
     gpu::PassTimer timer_;
     std::vector<bool> visible_;
     std::vector<DeformerInstance> visibleInstances_;
+    std::string physicsSource_; // what session_.physics was made from (physicsText in lab.cpp)
     double timeS_ = 0.0;
     long long steps_ = 0;
     bool timing_ = true;

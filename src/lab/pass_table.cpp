@@ -10,7 +10,14 @@ std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab) {
     const double dt = lab.fixedDtS();
     const std::vector<FrameView> views =
         splitViews(lab.field(), settings, 0, settings.view.width, settings.view.height);
-    return framePasses(lab.field(), lab.renderer(), {lab.instancesAt(dt), dt, {views}});
+    // The physics step comes first (Lab::stepTo runs it before it plans the frame).
+    std::vector<gpu::PassRecord> passes;
+    if (std::optional<gpu::PassRecord> physics = lab.physicsPass(dt))
+        passes.push_back(std::move(*physics));
+    for (gpu::PassRecord& pass :
+         framePasses(lab.field(), lab.renderer(), {lab.instancesAt(dt), dt, {views}}))
+        passes.push_back(std::move(pass));
+    return passes;
 }
 
 namespace {

@@ -13,7 +13,8 @@ namespace snowcap {
 
 // The scenario's first step as `render` draws it into final.png and the bench's frame case
 // draws every frame: the snow steps by 1 / fps at t = 1 / fps and every sim is drawn in its
-// pane of the view.width x view.height target. Planned, not run: run the list (gpu::runPasses)
+// pane of the view.width x view.height target, after the physics step when the scenario has
+// bodies (Lab::physicsPass). Planned, not run: run the list (gpu::runPasses)
 // before the lab steps or draws again.
 std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab);
 

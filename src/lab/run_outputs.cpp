@@ -89,12 +89,20 @@ nlohmann::json tomlToJson(const toml::node& node) {
     return nullptr;
 }
 
+nlohmann::json physicsJson(const PhysicsReport& report) {
+    return {{"bodies", report.bodies},
+            {"steps", report.steps},
+            {"step_ms_mean", report.stepMsMean},
+            {"resting_bodies", report.restingBodies}};
+}
+
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
                                            const GlInfo& gl, SnowField& field,
                                            const RunRecorder& recorder, SceneRenderer& renderer,
                                            std::span<const DeformerInstance> deformers,
                                            SurfaceOutput output, double wallSeconds,
-                                           std::vector<fs::path>* written) {
+                                           std::vector<fs::path>* written,
+                                           const std::optional<PhysicsReport>& physics) {
     // Each file is named once it is whole, for the command's closing line.
     const auto wrote = [written](const fs::path& file) {
         if (written)
@@ -116,6 +124,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                            {"accumulate_outputs", field.passesRun().accumulateOutputs}};
     // Every key of the run's settings, named as in the TOML files (the parameter table).
     stats["params"] = tomlToJson(params::toToml(settings));
+    if (physics)
+        stats["physics"] = physicsJson(*physics);
 
     for (int s = 0; s < field.simCount(); ++s) {
         const SnowSim& sim = field.sim(s);

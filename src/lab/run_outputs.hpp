@@ -5,6 +5,7 @@
 
 #include "core/settings.hpp"
 #include "lab/run_stats.hpp"
+#include "physics/physics_world.hpp"
 #include "platform/gl_context.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
@@ -24,16 +25,20 @@ namespace snowcap {
 nlohmann::json tomlToJson(const toml::node& node);
 
 // Every file of the run into `dir`; each one whole is appended to `written` (when given), in
-// the order written, for the command's closing line.
+// the order written, for the command's closing line. `physics`: stats.json's "physics".
 std::optional<std::string>
 writeRunOutputs(const std::filesystem::path& dir, const Settings& settings, const GlInfo& gl,
                 SnowField& field, const RunRecorder& recorder, SceneRenderer& renderer,
                 std::span<const DeformerInstance> deformers, SurfaceOutput output,
-                double wallSeconds, std::vector<std::filesystem::path>* written = nullptr);
+                double wallSeconds, std::vector<std::filesystem::path>* written = nullptr,
+                const std::optional<PhysicsReport>& physics = {});
 
 // The files a command wrote as one list for its closing line: those in `dir` by their names
 // after "DIR/: ", the others by their paths; "a, b and c".
 std::string outputList(const std::filesystem::path& dir,
                        const std::vector<std::filesystem::path>& files);
+
+// stats.json's "physics" (a scenario with bodies): bodies, steps, step_ms_mean, resting_bodies.
+nlohmann::json physicsJson(const PhysicsReport& report);
 
 } // namespace snowcap

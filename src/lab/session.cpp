@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace snowcap {
 
@@ -55,8 +56,22 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
     auto placed = scenarioDeformers(settings); // the [[deformer]] list, then the crowds
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
-    return loadDeformers(std::get<std::vector<DeformerSettings>>(placed), resourceRoot(),
-                         groundZCm(settings.snow), settings.import);
+    const auto& list = std::get<std::vector<DeformerSettings>>(placed);
+    auto loaded = loadDeformers(list, resourceRoot(), groundZCm(settings.snow), settings.import);
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    auto& deformers = std::get<std::vector<Deformer>>(loaded);
+    // The bodies after every deformer (the follow and the visibility go by name: no clashes).
+    std::set<std::string> names;
+    for (const DeformerSettings& d : list)
+        names.insert(d.name);
+    for (const BodySpec& body : expandBodies(settings.bodies)) {
+        if (!names.insert(body.name).second)
+            return "key 'body[" + std::to_string(body.entry) + "].name': body '" + body.name +
+                   "' is already a deformer's name";
+        deformers.push_back(bodyDeformer(body));
+    }
+    return std::move(deformers);
 }
 
 std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings,
@@ -79,11 +94,16 @@ std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settin
 std::variant<Session, std::string>
 createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const ScenarioSource* source) {
     Session session;
-    // The plants first: scattering and importing them needs no GL, so a scenario whose foliage
-    // cannot grow is refused before the field allocates anything.
+    // The plants and the bodies first: scattering and importing plants and placing bodies
+    // need no GL, so a scenario whose foliage cannot grow or whose bodies overlap is refused in
+    // one line before the field allocates anything.
     auto foliage = loadScenarioFoliage(settings, source);
     if (auto* error = std::get_if<std::string>(&foliage))
         return *error;
+    auto physics = PhysicsWorld::create(settings);
+    if (auto* error = std::get_if<std::string>(&physics))
+        return *error;
+    session.physics = std::move(std::get<0>(physics));
     auto field = SnowField::create(settings, shaders);
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
@@ -95,8 +115,10 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     auto deformers = loadScenarioDeformers(settings);
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
-    session.deformers = DeformerSet(std::move(std::get<std::vector<Deformer>>(deformers)),
-                                    captureProxyErrorCm(settings), captureSubsetBandCm(settings));
+    auto& built = std::get<std::vector<Deformer>>(deformers);
+    session.firstBodyDeformer = built.size() - session.physics->bodyCount();
+    session.deformers =
+        DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     session.foliage = FoliageSet(std::move(std::get<std::vector<Foliage>>(foliage)), settings.wind);
     return session;
 }

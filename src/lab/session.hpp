@@ -3,6 +3,7 @@
 // and, in a current GL context, the snow field, the scene renderer and the deformers.
 
 #include "core/config.hpp"
+#include "physics/physics_world.hpp"
 #include "render/deformer_set.hpp"
 #include "render/foliage_set.hpp"
 #include "render/scene_renderer.hpp"
@@ -42,6 +43,9 @@ struct Session {
     std::unique_ptr<SceneRenderer> renderer;
     DeformerSet deformers;
     FoliageSet foliage; // [[foliage]]: appended to the frame's instances after the deformers
+    // [[body]]: the physics world; each body is the deformer at firstBodyDeformer + its index.
+    std::unique_ptr<PhysicsWorld> physics;
+    std::size_t firstBodyDeformer = 0;
 };
 
 // Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure,
@@ -49,8 +53,8 @@ struct Session {
 std::variant<std::vector<Foliage>, std::string>
 loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr);
 
-// Every deformer the settings place ([[deformer]], then each [[crowd]]'s members), a mesh file
-// several share imported once; one line on failure.
+// Every deformer the settings place ([[deformer]], then each [[crowd]]'s members, then each
+// [[body]], at its start), a mesh file several share imported once; one line on failure.
 std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings);
 
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.

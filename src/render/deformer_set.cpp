@@ -119,6 +119,11 @@ std::optional<glm::vec3> DeformerSet::playerPositionCm() const {
     return deformers_[std::size_t(player_)].player->positionCm;
 }
 
+void DeformerSet::setBodyPose(std::size_t index, const glm::mat4& model) {
+    if (index < deformers_.size())
+        deformers_[index].bodyPose = model;
+}
+
 void DeformerSet::resetPlayer() {
     if (player_ >= 0)
         deformers_[std::size_t(player_)].resetPlayer();

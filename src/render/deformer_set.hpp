@@ -43,7 +43,10 @@ public:
     bool hasPlayer() const { return player_ >= 0; }
     void drivePlayer(glm::vec2 inputDir, double dtS);
     std::optional<glm::vec3> playerPositionCm() const; // where the region can follow it
-    void resetPlayer();                                // back to its start (the viewer's reset)
+    // A body deformer's pose from the physics world (Deformer::bodyPose), for the next
+    // instancesAt; out of range: nothing.
+    void setBodyPose(std::size_t index, const glm::mat4& model);
+    void resetPlayer(); // back to its start (the viewer's reset)
 
 private:
     std::vector<Deformer> deformers_;

@@ -65,12 +65,18 @@ float wrapAngle(double radians) {
 } // namespace
 
 PathPose Deformer::poseAt(double timeS) const {
+    if (bodyPose) {
+        const glm::vec3 forward((*bodyPose)[0]);
+        return {glm::vec3((*bodyPose)[3]), std::atan2(forward.y, forward.x)};
+    }
     if (player)
         return {player->positionCm, player->headingRad};
     return path.at(inPlace ? path.startS() : timeS);
 }
 
 glm::mat4 Deformer::modelAt(double timeS) const {
+    if (bodyPose)
+        return *bodyPose;
     const PathPose pose = poseAt(timeS);
     glm::mat4 model = glm::translate(glm::mat4(1.0f), pose.positionCm);
     if (facePath || player)

@@ -54,6 +54,9 @@ struct Deformer {
     ContactType contact = ContactType::Other;
     std::optional<DeformerSkin> skin;
     std::optional<PlayerState> player; // set for the one `player = true` deformer
+    // A [[body]]'s: where the physics world has put it (model matrix, cm). Set, it is the
+    // deformer's pose at any time; its path is unused.
+    std::optional<glm::mat4> bodyPose;
 
     PathPose poseAt(double timeS) const;
     glm::vec3 positionAt(double timeS) const { return poseAt(timeS).positionCm; }

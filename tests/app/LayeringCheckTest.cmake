@@ -6,7 +6,7 @@ function(run_check include expect_failure)
     file(REMOVE_RECURSE ${tree})
     file(WRITE ${tree}/src/core/probe.cpp "${include}\nint probe() { return 0; }\n")
     execute_process(COMMAND ${CMAKE_COMMAND} -DMODULE=core -DALLOWED=core -DFOREIGN=
-                            "-DCHECKED_FOREIGN=GLFW;EGL" -DSOURCE_DIR=${tree}
+                            "-DCHECKED_FOREIGN=GLFW;EGL;bullet" -DSOURCE_DIR=${tree}
                             -DSTAMP=${tree}/core.ok -P ${SCRIPT}
                     RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
     if(expect_failure AND rc EQUAL 0)
@@ -23,6 +23,8 @@ run_check("#include \"gpu/objects.hpp\"" TRUE)
 run_check("#include \"viewer/viewer.hpp\"" TRUE)
 run_check("#include <GLFW/glfw3.h>" TRUE)
 run_check("#  include <EGL/egl.h>" TRUE)
+run_check("#include <bullet/btBulletDynamicsCommon.h>" TRUE)
+run_check("#include \"physics/physics_world.hpp\"" TRUE)
 run_check("#include \"core/settings.hpp\"" FALSE)
 run_check("#include <glm/vec3.hpp>" FALSE)
-message(STATUS "layering check: 4 forbidden includes refused, 2 allowed ones accepted")
+message(STATUS "layering check: 6 forbidden includes refused, 2 allowed ones accepted")

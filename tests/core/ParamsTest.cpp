@@ -115,6 +115,8 @@ TEST(ParamsDefaults, EveryDefaultIsInItsRangeAndEveryKeyHasADoc) {
     expectDefaultsInRange(params::viewParams());
     expectDefaultsInRange(params::deformerParams());
     expectDefaultsInRange(params::probeParams());
+    expectDefaultsInRange(params::physicsParams());
+    expectDefaultsInRange(params::bodyParams());
     expectDefaultsInRange(params::soakParams());
 }
 
@@ -167,6 +169,8 @@ TEST(ParamsWidgets, EveryWidgetCanShowItsRange) {
     expectWidgetsFit(params::snowpackParams());
     expectWidgetsFit(params::lookParams());
     expectWidgetsFit(params::deformerParams());
+    expectWidgetsFit(params::physicsParams());
+    expectWidgetsFit(params::bodyParams());
 }
 
 } // namespace

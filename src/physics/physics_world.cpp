@@ -1,0 +1,306 @@
+#include "physics/physics_world.hpp"
+
+#include <algorithm>
+#include <btBulletDynamicsCommon.h>
+#include <chrono>
+#include <cmath>
+#include <fmt/format.h>
+#include <glm/geometric.hpp>
+#include <optional>
+#include <tuple>
+
+namespace snowcap {
+
+namespace {
+
+// Bullet is tuned for bodies of 0.05 to 10 units (its margins, sleeping thresholds and contact
+// breaking distance are in units): the world runs in metres.
+constexpr double kCmToM = 0.01;
+constexpr double kMToCm = 100.0;
+// A box's collision margin (Bullet's default of 4 cm would round the corners of a small crate).
+constexpr btScalar kBoxMarginM = 0.004f;
+// Overlap at the start that counts as "inside": more than 1 mm (bodies laid touching are fine).
+constexpr double kStartOverlapM = 0.001;
+// Resting: slower than this (and not spinning faster than kRestingRadS), or asleep.
+constexpr double kRestingCmS = 1.0;
+constexpr double kRestingRadS = 0.1;
+
+btVector3 toMetres(const glm::vec3& cm) {
+    return btVector3(btScalar(cm.x * kCmToM), btScalar(cm.y * kCmToM), btScalar(cm.z * kCmToM));
+}
+
+std::unique_ptr<btCollisionShape> shapeOf(const BodySpec& body) {
+    const glm::vec3 m = body.sizeCm * float(kCmToM);
+    switch (body.shape) {
+    case DeformerShape::Sphere:
+        return std::make_unique<btSphereShape>(btScalar(m.x));
+    case DeformerShape::Box: {
+        auto box = std::make_unique<btBoxShape>(btVector3(m.x, m.y, m.z));
+        box->setMargin(std::min(
+            {kBoxMarginM, btScalar(m.x * 0.5f), btScalar(m.y * 0.5f), btScalar(m.z * 0.5f)}));
+        return box;
+    }
+    case DeformerShape::Capsule:
+        return std::make_unique<btCapsuleShapeX>(btScalar(m.x), btScalar(2.0f * m.y));
+    }
+    return nullptr;
+}
+
+btTransform startTransform(const BodySpec& body) {
+    const glm::mat4 model = bodyStartModel(body);
+    // glm is column-major (model[column][row]); btMatrix3x3 takes rows.
+    const btMatrix3x3 basis(model[0][0], model[1][0], model[2][0], model[0][1], model[1][1],
+                            model[2][1], model[0][2], model[1][2], model[2][2]);
+    return btTransform(basis, toMetres(body.positionCm));
+}
+
+} // namespace
+
+double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS) {
+    return std::exp(-dragPerCm * std::max(depthInSnowCm, 0.0) * stepS);
+}
+
+struct PhysicsWorld::Impl {
+    std::vector<BodySpec> specs;
+    PhysicsSettings settings;
+    double surfaceZCm = 0.0, snowDepthCm = 0.0;
+
+    // The Bullet world; rebuilt whole on reset, so a restart is a fresh world (no warm-started
+    // contacts or solver state carried over).
+    std::unique_ptr<btDefaultCollisionConfiguration> configuration;
+    std::unique_ptr<btCollisionDispatcher> dispatcher;
+    std::unique_ptr<btDbvtBroadphase> broadphase;
+    std::unique_ptr<btSequentialImpulseConstraintSolver> solver;
+    std::unique_ptr<btDiscreteDynamicsWorld> world;
+    std::unique_ptr<btCollisionShape> groundShape;
+    std::unique_ptr<btRigidBody> ground;
+    std::vector<std::unique_ptr<btCollisionShape>> shapes;
+    std::vector<std::unique_ptr<btRigidBody>> bodies;
+
+    long long step = 0;       // steps since t = 0
+    long long stepsTotal = 0; // every step run, across resets
+    double stepSecondsTotal = 0.0;
+
+    ~Impl() { tearDown(); }
+
+    double groundZCm() const { return surfaceZCm - snowDepthCm; }
+
+    void tearDown() {
+        if (world) {
+            for (auto& body : bodies)
+                world->removeRigidBody(body.get());
+            if (ground)
+                world->removeRigidBody(ground.get());
+        }
+        bodies.clear();
+        shapes.clear();
+        ground.reset();
+        groundShape.reset();
+        world.reset();
+        solver.reset();
+        broadphase.reset();
+        dispatcher.reset();
+        configuration.reset();
+    }
+
+    // A fresh world with every body at its start; the first overlap at the start, as one line.
+    std::optional<std::string> build() {
+        tearDown();
+        step = 0;
+        configuration = std::make_unique<btDefaultCollisionConfiguration>();
+        dispatcher = std::make_unique<btCollisionDispatcher>(configuration.get());
+        broadphase = std::make_unique<btDbvtBroadphase>();
+        solver = std::make_unique<btSequentialImpulseConstraintSolver>();
+        world = std::make_unique<btDiscreteDynamicsWorld>(dispatcher.get(), broadphase.get(),
+                                                          solver.get(), configuration.get());
+        world->setGravity(btVector3(0, 0, btScalar(-settings.gravityCmS2 * kCmToM)));
+
+        // The ground: its restitution and friction are 1, so a contact with it has the body's
+        // own (Bullet multiplies the pair's).
+        groundShape = std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1),
+                                                           btScalar(groundZCm() * kCmToM));
+        ground = std::make_unique<btRigidBody>(
+            btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
+        ground->setRestitution(1);
+        ground->setFriction(1);
+        ground->setUserIndex(-1);
+        world->addRigidBody(ground.get());
+
+        for (std::size_t i = 0; i < specs.size(); ++i) {
+            const BodySpec& spec = specs[i];
+            shapes.push_back(shapeOf(spec));
+            btVector3 inertia(0, 0, 0);
+            shapes.back()->calculateLocalInertia(btScalar(spec.massKg), inertia);
+            btRigidBody::btRigidBodyConstructionInfo info(btScalar(spec.massKg), nullptr,
+                                                          shapes.back().get(), inertia);
+            info.m_startWorldTransform = startTransform(spec);
+            info.m_restitution = btScalar(spec.restitution);
+            info.m_friction = btScalar(spec.friction);
+            bodies.push_back(std::make_unique<btRigidBody>(info));
+            btRigidBody& body = *bodies.back();
+            body.setUserIndex(int(i));
+            body.setLinearVelocity(toMetres(spec.velocityCmS));
+            const glm::vec3 spin = glm::radians(spec.spinDegS);
+            body.setAngularVelocity(btVector3(spin.x, spin.y, spin.z));
+            // Bullet's default sleeping thresholds (0.8 m/s, 1 rad/s) would freeze a ball
+            // rolling at half a metre a second; these only put bodies that have stopped to sleep.
+            body.setSleepingThresholds(btScalar(0.005), btScalar(0.02));
+            world->addRigidBody(&body);
+        }
+        return firstOverlap();
+    }
+
+    std::optional<std::string> firstOverlap() {
+        world->performDiscreteCollisionDetection();
+        // The lowest pair of indices that overlap (the ground is -1), so the line is the same
+        // whatever order the broadphase found them in.
+        std::optional<std::tuple<int, int, double>> worst;
+        for (int m = 0; m < dispatcher->getNumManifolds(); ++m) {
+            const btPersistentManifold* manifold = dispatcher->getManifoldByIndexInternal(m);
+            double deepest = 0.0;
+            for (int c = 0; c < manifold->getNumContacts(); ++c)
+                deepest = std::min(deepest, double(manifold->getContactPoint(c).getDistance()));
+            if (deepest > -kStartOverlapM)
+                continue;
+            int a = manifold->getBody0()->getUserIndex(), b = manifold->getBody1()->getUserIndex();
+            if (a > b)
+                std::swap(a, b);
+            // a < b: b is a body; report it against a (another body, or the ground).
+            const auto pair = std::make_tuple(b, a, -deepest);
+            if (!worst ||
+                std::make_pair(b, a) < std::make_pair(std::get<0>(*worst), std::get<1>(*worst)))
+                worst = pair;
+        }
+        if (!worst)
+            return std::nullopt;
+        const auto [b, a, depthM] = *worst;
+        const BodySpec& body = specs[std::size_t(b)];
+        const std::string key = fmt::format("key 'body[{}].position_cm'", body.entry);
+        if (a < 0)
+            return fmt::format("{}: body '{}' starts {:.1f} cm into the ground under the snow "
+                               "(z = {:g} cm, surface_z_cm - depth_cm)",
+                               key, body.name, depthM * kMToCm, groundZCm());
+        return fmt::format("{}: body '{}' starts {:.1f} cm inside body '{}'", key, body.name,
+                           depthM * kMToCm, specs[std::size_t(a)].name);
+    }
+
+    // The snow's drag, then one fixed step of Bullet (timed alone).
+    void stepOnce() {
+        const double h = 1.0 / settings.stepHz;
+        for (auto& body : bodies) {
+            if (!body->isActive())
+                continue;
+            btVector3 low, high;
+            body->getAabb(low, high);
+            const double inSnowCm =
+                std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, snowDepthCm);
+            if (inSnowCm <= 0.0)
+                continue;
+            const btScalar keep = btScalar(snowDragFactor(settings.snowDragPerCm, inSnowCm, h));
+            body->setLinearVelocity(body->getLinearVelocity() * keep);
+            body->setAngularVelocity(body->getAngularVelocity() * keep);
+        }
+        const auto start = std::chrono::steady_clock::now();
+        world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
+        stepSecondsTotal +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        ++step;
+        ++stepsTotal;
+    }
+};
+
+PhysicsWorld::PhysicsWorld(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PhysicsWorld::~PhysicsWorld() = default;
+
+std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+PhysicsWorld::create(const Settings& settings) {
+    auto impl = std::make_unique<Impl>();
+    impl->specs = expandBodies(settings.bodies);
+    impl->settings = settings.physics;
+    impl->surfaceZCm = settings.snow.surfaceZCm;
+    impl->snowDepthCm = settings.snow.depthCm;
+    if (auto error = impl->build())
+        return *error;
+    return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));
+}
+
+int PhysicsWorld::stepTo(double timeS) {
+    // Step n ends at n / step_hz; the tolerance keeps (i + 1) / fps from falling a rounding
+    // short of a step it lands on.
+    const long long target =
+        static_cast<long long>(std::floor(std::max(timeS, 0.0) * impl_->settings.stepHz + 1e-6));
+    if (target < impl_->step)
+        reset();
+    int ran = 0;
+    while (impl_->step < target) {
+        impl_->stepOnce();
+        ++ran;
+    }
+    return ran;
+}
+
+void PhysicsWorld::reset() {
+    impl_->build(); // the same bodies that were built once: no overlap now either
+}
+
+double PhysicsWorld::timeS() const {
+    return double(impl_->step) / impl_->settings.stepHz;
+}
+
+double PhysicsWorld::stepS() const {
+    return 1.0 / impl_->settings.stepHz;
+}
+
+std::size_t PhysicsWorld::bodyCount() const {
+    return impl_->specs.size();
+}
+
+const std::vector<BodySpec>& PhysicsWorld::bodies() const {
+    return impl_->specs;
+}
+
+glm::mat4 PhysicsWorld::modelOf(std::size_t body) const {
+    const btTransform& transform = impl_->bodies[body]->getWorldTransform();
+    btScalar m[16];
+    transform.getOpenGLMatrix(m);
+    glm::mat4 model(1.0f);
+    for (int column = 0; column < 4; ++column)
+        for (int row = 0; row < 4; ++row)
+            model[column][row] = float(m[column * 4 + row]);
+    model[3] = glm::vec4(glm::vec3(model[3]) * float(kMToCm), 1.0f);
+    return model;
+}
+
+glm::vec3 PhysicsWorld::positionCm(std::size_t body) const {
+    return glm::vec3(modelOf(body)[3]);
+}
+
+glm::vec3 PhysicsWorld::velocityCmS(std::size_t body) const {
+    const btVector3 v = impl_->bodies[body]->getLinearVelocity();
+    return glm::vec3(v.x(), v.y(), v.z()) * float(kMToCm);
+}
+
+bool PhysicsWorld::resting(std::size_t body) const {
+    const btRigidBody& b = *impl_->bodies[body];
+    if (!b.isActive())
+        return true;
+    return double(b.getLinearVelocity().length()) * kMToCm < kRestingCmS &&
+           double(b.getAngularVelocity().length()) < kRestingRadS;
+}
+
+double PhysicsWorld::groundZCm() const {
+    return impl_->groundZCm();
+}
+
+PhysicsReport PhysicsWorld::report() const {
+    PhysicsReport out;
+    out.bodies = int(bodyCount());
+    out.steps = impl_->stepsTotal;
+    out.stepMsMean =
+        impl_->stepsTotal > 0 ? impl_->stepSecondsTotal * 1000.0 / impl_->stepsTotal : 0.0;
+    for (std::size_t i = 0; i < bodyCount(); ++i)
+        out.restingBodies += resting(i) ? 1 : 0;
+    return out;
+}
+
+} // namespace snowcap

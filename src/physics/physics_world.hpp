@@ -1,0 +1,69 @@
+#pragma once
+// The physics world (docs/physics.md): Bullet (Debian's libbullet-dev) steps the scenario's
+// bodies at a fixed rate on the sim clock. What holds them up is the ground under the snow, a
+// static plane at surface_z_cm - depth_cm; the snow drags on a body in proportion to how deep
+// it is in it. Bullet stays behind this header (only src/physics/ sees its headers, and the
+// layering check keeps it so); the world works in metres inside and in cm at its edges.
+// Deterministic: the same bodies stepped to the same times give the same poses, bit for bit
+// (one thread, fixed steps, a fresh world on reset).
+
+#include "core/settings.hpp"
+#include "physics/body_list.hpp"
+
+#include <glm/mat4x4.hpp>
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace snowcap {
+
+// stats.json's "physics".
+struct PhysicsReport {
+    int bodies = 0;
+    long long steps = 0;     // fixed steps run (every one, across resets)
+    double stepMsMean = 0.0; // wall time of Bullet's step alone, per step (steady clock)
+    int restingBodies = 0;   // slower than 1 cm/s and 0.1 rad/s (or asleep) now
+};
+
+// The snow's drag on a body for one step: the factor its velocity and spin keep, exp(-k d h)
+// with k = snow_drag_per_cm, d its depth in the snow (cm, clamped to [0, depth_cm]) and h the
+// step (s). The exact solution of dv/dt = -k d v over the step, so any k is stable.
+double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS);
+
+class PhysicsWorld {
+public:
+    // The bodies `settings` places, on the ground under its snow; one line naming the key on
+    // failure (a body starting inside another or in the ground), and nothing is kept.
+    static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+    create(const Settings& settings);
+    ~PhysicsWorld();
+    PhysicsWorld(const PhysicsWorld&) = delete;
+    PhysicsWorld& operator=(const PhysicsWorld&) = delete;
+
+    // Runs the fixed steps up to `timeS` (step n ends at n / step_hz; a frame runs those whose
+    // end it reaches). A time before the world's starts it over from t = 0 first. Returns how
+    // many steps ran.
+    int stepTo(double timeS);
+    void reset(); // back to t = 0, every body at its start
+    double timeS() const;
+    double stepS() const;
+
+    std::size_t bodyCount() const;
+    const std::vector<BodySpec>& bodies() const;
+    glm::mat4 modelOf(std::size_t body) const; // cm, as a deformer's model matrix
+    glm::vec3 positionCm(std::size_t body) const;
+    glm::vec3 velocityCmS(std::size_t body) const;
+    bool resting(std::size_t body) const;
+    // The plane the bodies stand on: surface_z_cm - depth_cm.
+    double groundZCm() const;
+
+    PhysicsReport report() const;
+
+private:
+    struct Impl;
+    explicit PhysicsWorld(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+} // namespace snowcap

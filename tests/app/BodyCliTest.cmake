@@ -1,0 +1,55 @@
+# [[body]] end to end: a scenario with bodies renders and reports them in stats.json; a body
+# starting inside another, or one of mass 0, stops `render` with one line naming the key and
+# exit 2, and leaves no stats.json behind.
+function(render_bodies dir)
+    execute_process(COMMAND ${SNOWCAP} render --scenario snowballs --frames ${ARGN}
+                            --no-progress --set snow.resolution=128 --set view.width=96
+                            --set view.height=54 --out ${OUT}/${dir}
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+    set(result ${result} PARENT_SCOPE)
+    set(errors ${errors} PARENT_SCOPE)
+endfunction()
+
+file(REMOVE_RECURSE ${OUT})
+render_bodies(good 120)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "snowballs should render; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/good/stats.json stats)
+string(JSON bodies GET "${stats}" physics bodies)
+string(JSON steps GET "${stats}" physics steps)
+string(JSON mean GET "${stats}" physics step_ms_mean)
+string(JSON resting GET "${stats}" physics resting_bodies)
+if(NOT bodies EQUAL 30 OR NOT steps EQUAL 240)
+    message(FATAL_ERROR "stats.json physics: ${bodies} bodies, ${steps} steps (want 30, 240)")
+endif()
+if(mean LESS_EQUAL 0 OR resting GREATER 30)
+    message(FATAL_ERROR "stats.json physics: step_ms_mean ${mean}, resting_bodies ${resting}")
+endif()
+
+function(refused name expect)
+    execute_process(COMMAND ${SNOWCAP} render --scenario press_release --frames 2 --no-progress
+                            --set snow.resolution=64 ${ARGN} --out ${OUT}/${name}
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+    if(NOT result EQUAL 2)
+        message(FATAL_ERROR "${name}: render should exit 2; got ${result}: ${errors}")
+    endif()
+    if(NOT errors MATCHES "${expect}")
+        message(FATAL_ERROR "${name}: the line should match '${expect}':\n${errors}")
+    endif()
+    string(REGEX MATCHALL "error" lines "${errors}")
+    list(LENGTH lines count)
+    if(NOT count EQUAL 1)
+        message(FATAL_ERROR "${name}: one line, not ${count}:\n${errors}")
+    endif()
+    if(EXISTS ${OUT}/${name}/stats.json)
+        message(FATAL_ERROR "${name}: a refused run left stats.json")
+    endif()
+endfunction()
+refused(inside "key 'body\\[1\\]\\.position_cm': body 'b' starts 25\\.0 cm inside body 'a'"
+        --set "body=[{name='a', position_cm=[0, 0, 50]}, {name='b', position_cm=[5, 0, 50]}]")
+refused(mass "key 'body\\[0\\]\\.mass_kg': must be in \\(0, 10000\\], got 0"
+        --set "body=[{name='a', mass_kg=0}]")
+refused(named "key 'body\\[0\\]\\.name': body 'press' is already a deformer's name"
+        --set "body=[{name='press'}]")
+message(STATUS "bodies: snowballs rendered (${bodies} bodies, ${steps} steps); 3 bad inputs refused")
