@@ -36,6 +36,10 @@ nlohmann::ordered_json ueSettingsCard(const Settings& settings, int simIndex,
                                       const std::vector<std::string>& overrides);
 // The same card for people: Markdown tables.
 std::string ueSettingsCardMarkdown(const nlohmann::ordered_json& card);
+
+// A card's Markdown opening, shared by every kind of card: "# TITLE: scenario `S`, sim X" and
+// the `--set` overrides it was made with.
+std::string ueCardHeading(const char* title, const nlohmann::ordered_json& card);
 // An Unreal editor Python script that writes the card's values into the MPC and the snow
 // material instance (asset paths at its top, to edit).
 std::string ueEditorPython(const nlohmann::ordered_json& card);

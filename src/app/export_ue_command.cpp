@@ -77,16 +77,21 @@ std::variant<nlohmann::json, std::string> readBenchReport(const fs::path& path) 
 
 } // namespace
 
-std::string ueSettingsCardMarkdown(const json& card) {
+std::string ueCardHeading(const char* title, const json& card) {
     std::string md =
-        fmt::format("# Settings card for Unreal: scenario `{}`, sim {}\n\n",
-                    card["scenario"].get<std::string>(), card["sim"].get<std::string>());
+        fmt::format("# {}: scenario `{}`, sim {}\n\n", title, card["scenario"].get<std::string>(),
+                    card["sim"].get<std::string>());
     if (!card["overrides"].empty()) {
         md += "Overrides:";
         for (const auto& o : card["overrides"])
             md += fmt::format(" `--set {}`", o.get<std::string>());
         md += "\n\n";
     }
+    return md;
+}
+
+std::string ueSettingsCardMarkdown(const json& card) {
+    std::string md = ueCardHeading("Settings card for Unreal", card);
     md += "Written by `snowcap export-ue`; the names are those of the Unreal write-up "
           "(Foliage Snow Interaction). The same values are in the JSON beside this file.\n\n";
     for (const char* asset :

@@ -1,5 +1,6 @@
 #include "app/export_ue_snowpack.hpp"
 
+#include "app/export_ue_card.hpp"
 #include "core/config.hpp"
 #include "core/params.hpp"
 #include "core/quality.hpp"
@@ -170,15 +171,7 @@ json ueSnowpackCard(const Settings& loaded, int simIndex, const std::string& sce
 }
 
 std::string ueSnowpackCardMarkdown(const json& card) {
-    std::string md =
-        fmt::format("# Unreal card for a snowpack: scenario `{}`, sim {}\n\n",
-                    card["scenario"].get<std::string>(), card["sim"].get<std::string>());
-    if (!card["overrides"].empty()) {
-        md += "Overrides:";
-        for (const auto& o : card["overrides"])
-            md += fmt::format(" `--set {}`", o.get<std::string>());
-        md += "\n\n";
-    }
+    std::string md = ueCardHeading("Unreal card for a snowpack", card);
     md += card["summary"].get<std::string>() + "\n\n";
     const json& r = card["resolution"];
     md += fmt::format("Resolution {0} x {0} texels over {1:g} cm ({2:g} cm a texel).\n\n",

@@ -118,18 +118,10 @@ void previewImage(PanelContext& context, int slot, const gpu::Texture2D& source,
     const int size = context.state.previewSize;
     const gpu::Texture2D& image = context.gl.preview(slot, source, channel, range, size);
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(caption);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    // GL rows count from the bottom: flip v so north is up, as in the scene.
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.id())),
-                 ImVec2(float(size), float(size)), ImVec2(0, 1), ImVec2(1, 0));
-    if (ImGui::IsItemHovered()) {
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const float u = (mouse.x - origin.x) / size, v = 1.0f - (mouse.y - origin.y) / size;
-        const int x = std::clamp(int(u * source.width()), 0, source.width() - 1);
-        const int y = std::clamp(int(v * source.height()), 0, source.height() - 1);
-        const glm::vec4 texel = readTexel(source, x, y);
-        ImGui::SetTooltip("texel (%d, %d)\n%s = %.6g", x, y, caption, texel[channel]);
+    if (const auto hovered = bufferImage(image, source, size, caption)) {
+        const glm::vec4 texel = readTexel(source, hovered->x, hovered->y);
+        ImGui::SetTooltip("texel (%d, %d)\n%s = %.6g", hovered->x, hovered->y, caption,
+                          texel[channel]);
     }
     ImGui::EndGroup();
 }

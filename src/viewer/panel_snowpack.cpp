@@ -71,16 +71,8 @@ void stateView(PanelContext& context, int slot, const gpu::Texture2D& state,
                int size) {
     const gpu::Texture2D& image = context.gl.preview(slot, state, 0, range, size, value);
     ImGui::BeginGroup();
-    ImGui::TextUnformatted(caption);
-    const ImVec2 origin = ImGui::GetCursorScreenPos();
-    // GL rows count from the bottom: flip v so north is up, as in the scene.
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.id())),
-                 ImVec2(float(size), float(size)), ImVec2(0, 1), ImVec2(1, 0));
-    if (ImGui::IsItemHovered()) {
-        const ImVec2 mouse = ImGui::GetIO().MousePos;
-        const float u = (mouse.x - origin.x) / size, v = 1.0f - (mouse.y - origin.y) / size;
-        const int x = std::clamp(int(u * state.width()), 0, state.width() - 1);
-        const int y = std::clamp(int(v * state.height()), 0, state.height() - 1);
+    if (const auto hovered = bufferImage(image, state, size, caption)) {
+        const int x = hovered->x, y = hovered->y;
         const glm::vec4 texel = readTexel(state, x, y);
         const SnowColumn column{texel.x, texel.y, texel.z, texel.w};
         ImGui::SetTooltip("texel (%d, %d)\ndepth %.4g cm\nmass %.4g kg/m2\ndensity %.4g kg/m3%s\n"

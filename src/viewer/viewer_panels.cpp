@@ -2,6 +2,8 @@
 // panels, and where each window starts.
 #include "viewer/viewer_panels.hpp"
 
+#include <algorithm>
+#include <cstdint>
 #include <imgui.h>
 #include <iterator>
 
@@ -166,6 +168,21 @@ void drawPanels(PanelContext& context) {
             kDraw[i](context);
         ImGui::End();
     }
+}
+
+std::optional<glm::ivec2> bufferImage(const gpu::Texture2D& image, const gpu::Texture2D& source,
+                                      int size, const char* caption) {
+    ImGui::TextUnformatted(caption);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    // GL rows count from the bottom: flip v so north is up, as in the scene.
+    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(image.id())),
+                 ImVec2(float(size), float(size)), ImVec2(0, 1), ImVec2(1, 0));
+    if (!ImGui::IsItemHovered())
+        return std::nullopt;
+    const ImVec2 mouse = ImGui::GetIO().MousePos;
+    const float u = (mouse.x - origin.x) / size, v = 1.0f - (mouse.y - origin.y) / size;
+    return glm::ivec2(std::clamp(int(u * source.width()), 0, source.width() - 1),
+                      std::clamp(int(v * source.height()), 0, source.height() - 1));
 }
 
 } // namespace snowcap

@@ -10,6 +10,8 @@
 
 #include <array>
 #include <functional>
+#include <glm/vec2.hpp>
+#include <optional>
 #include <string>
 
 namespace snowcap {
@@ -58,6 +60,11 @@ void recordControls(PanelContext& context);
 void recordFrame(Lab& lab, ViewerState& state, int width, int height);
 // The Decay panel's inverse: a target fade in, the decay value out (panel_decay_inverse.cpp).
 void decayInverseSection(PanelContext& context);
+
+// A buffer view: `caption`, then `image` at size x size with north up. Returns the texel of
+// `source` (the buffer the view shows) under the mouse while the image is hovered.
+std::optional<glm::ivec2> bufferImage(const gpu::Texture2D& image, const gpu::Texture2D& source,
+                                      int size, const char* caption);
 
 // Edits one sim; returns true when it changed (panel_sims.cpp).
 bool simEditor(SimSettings& sim);
