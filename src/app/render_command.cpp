@@ -237,9 +237,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
 
     std::vector<fs::path> written;
     const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
-    if (auto error = writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
-                                     finalInstances, output, seconds, &written,
-                                     lab.physicsReport())) {
+    if (auto error =
+            writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
+                            finalInstances, output, seconds, &written, lab.physicsReport())) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -16,7 +16,7 @@ namespace snowcap {
 
 // One body as the physics world builds it: everything in cm, degrees and seconds.
 struct BodySpec {
-    std::string name;  // the entry's, or "NAME.k" for count > 1
+    std::string name;      // the entry's, or "NAME.k" for count > 1
     std::size_t entry = 0; // its [[body]] table, for messages: body[entry]
     DeformerShape shape = DeformerShape::Sphere;
     glm::vec3 sizeCm{0.0f};

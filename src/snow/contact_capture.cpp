@@ -3,8 +3,8 @@
 #include "gpu/pass_state.hpp"
 
 #include <cmath>
-#include <limits>
 #include <glm/gtc/type_ptr.hpp>
+#include <limits>
 
 namespace snowcap {
 

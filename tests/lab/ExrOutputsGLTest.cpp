@@ -7,7 +7,6 @@
 #include "lab/exr_outputs.hpp"
 
 #include <algorithm>
-
 #include <gtest/gtest.h>
 
 namespace snowcap {

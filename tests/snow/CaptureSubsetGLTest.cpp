@@ -297,9 +297,9 @@ TEST_F(DippingHand, TurnedWalkerDiffersFromTheFullListOnlyWhereTheFullListLeaves
         const float lowestReachable =
             sinkCm + instance.mesh->captureLowestCm() - float(subsetKey.cameraZCm);
         for (int yaw = 0; yaw < 360; yaw += 15, ++samples) {
-            instance.model = glm::rotate(glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, sinkCm}),
-                                         glm::radians(float(yaw) + 0.37f * float(i)),
-                                         glm::vec3(0, 0, 1));
+            instance.model =
+                glm::rotate(glm::translate(glm::mat4(1.0f), {0.0f, 0.0f, sinkCm}),
+                            glm::radians(float(yaw) + 0.37f * float(i)), glm::vec3(0, 0, 1));
             instance.worldBounds = {glm::vec3(-1e4f), glm::vec3(1e4f)};
             ASSERT_EQ(ContactCapture::detailFor(subsetKey, instance),
                       gpu::GpuMesh::Detail::CaptureSubset);
