@@ -1,23 +1,27 @@
 #version 450 core
-// Settle + compact, per texel (the first snowpack pass of a step).
-// Reads:  previous state (RGBA32F), capture depth (window depth, 1 = nothing)
-// Writes: next state; quanta[] (what cannot compact, to plough) and inside[] (the contact
-//         reaches below the snow top here); clears received[] for the scatter.
+// Settle + compact, per texel, in place, over the compaction's tiles (classify.comp's list).
+// Reads/writes: the state (RGBA32F: depth cm, mass kg/m2, water kg/m2, free)
+// Reads:  capture depth (window depth, 1 = nothing)
+// Writes: quanta[] (what cannot compact, to plough) and inside[] (the contact reaches below the
+//         snow top here) for every texel of the tile; `touchedIn` on the tile where a column or
+//         its inside flag changed.
 // Mirrors SnowpackReference::settleAndCompact (src/snow/snowpack_reference.cpp).
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 16, local_size_y = 16) in;
 #include "snowpack_block.glsl"
 #include "snowpack_laws.glsl"
+#include "snowpack_tiles.glsl"
 
-layout(binding = 0, rgba32f) uniform readonly image2D previousState;
-layout(binding = 1, rgba32f) uniform writeonly image2D nextState;
+layout(binding = 0, rgba32f) uniform image2D state;
 layout(binding = 0) uniform sampler2D captureDepth;
+layout(location = 0) uniform uint touchedIn;
 
 void main() {
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 p = listedTexel(kCompactList);
     if (!inRegion(p))
         return;
     int t = texelIndex(p);
-    vec4 c = imageLoad(previousState, p);
+    vec4 before = imageLoad(state, p);
+    vec4 c = before;
     if (sp.settle.x > 0.0)
         c = settleColumn(c, sp.settle.x, sp.settle.y);
     float contact = contactHeightCm(texelFetch(captureDepth, p, 0).r);
@@ -43,8 +47,11 @@ void main() {
             c.y = kept;
         }
     }
-    imageStore(nextState, p, c);
+    bool columnChanged = any(notEqual(floatBitsToUint(c), floatBitsToUint(before)));
+    if (columnChanged)
+        imageStore(state, p, c);
+    if (columnChanged || inside[t] != isInside)
+        atomicOr(tileState[tileOfTexel(p)], touchedIn);
     quanta[t] = q;
     inside[t] = isInside;
-    received[t] = 0u;
 }

@@ -1,10 +1,14 @@
 #version 450 core
-// Plough scatter: each texel's quanta go to the nearest texel outside the contact within the
-// reach (integer atomics: the sums do not depend on the order), or stay where nothing is.
-// Reads:  quanta[], inside[]      Writes: received[] (atomically)
+// Plough scatter, over the compaction's tiles: each texel's quanta go to the nearest texel
+// outside the contact within the reach (integer atomics: the sums do not depend on the order),
+// or stay where nothing is; the tile they land on is marked for the resolve.
+// Reads:  quanta[], inside[]      Writes: received[] (atomically), kTileReceived
 // Mirrors nearestOutside and SnowpackReference::plough (src/snow/snowpack_reference.cpp).
-layout(local_size_x = 8, local_size_y = 8) in;
+// inside[] is 0 on every tile off the compaction's list (it was cleared the step its contact
+// left), so the ring search may read any tile.
+layout(local_size_x = 16, local_size_y = 16) in;
 #include "snowpack_block.glsl"
+#include "snowpack_tiles.glsl"
 
 int nearestOutside(ivec2 p, int reach) {
     int best = -1;
@@ -31,7 +35,7 @@ int nearestOutside(ivec2 p, int reach) {
 }
 
 void main() {
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 p = listedTexel(kCompactList);
     if (!inRegion(p))
         return;
     int t = texelIndex(p);
@@ -39,5 +43,8 @@ void main() {
     if (q == 0u)
         return;
     int to = nearestOutside(p, int(sp.settle.z));
-    atomicAdd(received[to >= 0 ? to : t], q);
+    int target = to >= 0 ? to : t;
+    atomicAdd(received[target], q);
+    int size = int(sp.capture.w);
+    atomicOr(tileState[tileOfTexel(ivec2(target % size, target / size))], kTileReceived);
 }

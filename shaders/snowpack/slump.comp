@@ -1,18 +1,22 @@
 #version 450 core
-// One slump iteration: between 4-neighbours, a fifth of a step's excess over the angle of
-// repose (of the higher column's density) flows down; the same flow computed on both sides, so
-// what one loses the other gains. Nothing flows into or out of a texel under a contact.
-// Reads:  previous state, inside[]      Writes: next state
+// One slump iteration over its tiles (slump_tiles.comp's list): between 4-neighbours, a fifth
+// of a step's excess over the angle of repose (of the higher column's density) flows down; the
+// same flow computed on both sides, so what one loses the other gains. Nothing flows into or
+// out of a texel under a contact. Every texel of a listed tile is written (the pair's halves
+// agree everywhere else); a tile where one changed is marked `touchedOut`.
+// Reads:  previous state, inside[]      Writes: next state, tileState[]
 // Mirrors SnowpackReference::slump (src/snow/snowpack_reference.cpp).
-layout(local_size_x = 8, local_size_y = 8) in;
+layout(local_size_x = 16, local_size_y = 16) in;
 #include "snowpack_block.glsl"
 #include "snowpack_laws.glsl"
+#include "snowpack_tiles.glsl"
 
 layout(binding = 0, rgba32f) uniform readonly image2D previousState;
 layout(binding = 1, rgba32f) uniform writeonly image2D nextState;
+layout(location = 1) uniform uint touchedOut;
 
 void main() {
-    ivec2 p = ivec2(gl_GlobalInvocationID.xy);
+    ivec2 p = listedTexel(kSlumpList);
     if (!inRegion(p))
         return;
     vec4 self = imageLoad(previousState, p);
@@ -46,5 +50,8 @@ void main() {
     precise float mass = self.y + massIn;
     // Flows in and out can cancel in depth and not in mass (their densities differ).
     bool moved = depthIn != 0.0 || massIn != 0.0;
-    imageStore(nextState, p, moved ? withMass(self, depth, mass) : self);
+    vec4 next = moved ? withMass(self, depth, mass) : self;
+    imageStore(nextState, p, next);
+    if (any(notEqual(floatBitsToUint(next), floatBitsToUint(self))))
+        atomicOr(tileState[tileOfTexel(p)], touchedOut);
 }

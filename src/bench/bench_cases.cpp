@@ -161,17 +161,37 @@ std::optional<std::string> bufferCases(Context& context, int size) {
     h.run({"copy", "r16f", label, label, texels},
           [&] { drawCopy(context, copyFramebuffer, field.sim(0).persistent()); });
 
-    // One snowpack step (settle + compact, plough scatter and resolve, slump at 60 fps: two
-    // iterations every step at the default 120 Hz) on the prints' capture, against the copy.
-    if (h.wants("snowpack")) {
+    // One snowpack step (classify, settle + compact, plough scatter and resolve, slump at 60
+    // fps: sixteen iterations every step at the default 960 Hz) on the prints' capture,
+    // against the copy. The deformers stand still, so after the warm-up the step's active tiles are
+    // the capture's (docs/snowpack.md, section 3): `step`. `all_tiles` runs every pass on every
+    // tile (the passes as they were before the tiles); `settle_tick` is a step with a settling
+    // tick, which compacts every tile (once a second at the default settle_interval_s).
+    struct SnowpackVariant {
+        const char* name;
+        bool activeTiles;
+        bool settleEveryStep;
+    };
+    for (const SnowpackVariant v :
+         {SnowpackVariant{"step", true, false}, SnowpackVariant{"all_tiles", false, false},
+          SnowpackVariant{"settle_tick", true, true}}) {
+        if (!h.wants("snowpack", v.name))
+            continue;
+        SnowpackSettings snowpackSettings = settings.sims[0].snowpack;
+        if (v.settleEveryStep)
+            snowpackSettings.settleIntervalS = kDt;
         SnowpackSim snowpack;
         Region region = simRegion(settings, 0);
-        if (auto error =
-                snowpack.configure(settings.sims[0].snowpack, region, settings.snow.captureZCm,
-                                   settings.capture.farCm, context.shaders))
+        if (auto error = snowpack.configure(snowpackSettings, region, settings.snow.captureZCm,
+                                            settings.capture.farCm, context.shaders))
             return *error;
-        h.run({"snowpack", "step", label, label, texels},
-              [&] { snowpack.step(field.captureOf(0).depth(), 1.0 / 60.0); });
+        snowpack.setActiveTiles(v.activeTiles);
+        Case& c = h.run({"snowpack", v.name, label, label, texels},
+                        [&] { snowpack.step(field.captureOf(0).depth(), kDt); });
+        const SnowpackSim::TileCounts tiles = snowpack.lastTileCounts();
+        c.extra["tiles"] = tiles.total;
+        c.extra["tiles_compacted"] = tiles.compact;
+        c.extra["tiles_slumped_last_iteration"] = tiles.slumpLast;
     }
 
     // VRAM: what the buffers really take against the table (R16F: 2 bytes a texel).

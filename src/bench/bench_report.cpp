@@ -136,6 +136,13 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare(fmt::format("frame_ab_{}_fps", screen),
                               extra("frame_ab", "default", "fps"), ">=", 15.0, "fps",
                               "default A/B viewer frame (step + both views), median wall time"));
+    targets.push_back(compare(fmt::format("frame_ab_snowpack_b_{}_fps", screen),
+                              extra("frame_ab", "snowpack_b", "fps"), ">=", 15.0, "fps",
+                              "the same frame with sim B a snowpack"));
+    for (const char* size : {"1024", "2048"})
+        targets.push_back(compare(fmt::format("snowpack_step_{}_x_copy", size),
+                                  ratio("snowpack", "step", size), "<=", 6.0, "x copy",
+                                  "one snowpack step (its active tiles) over the copy floor"));
 
     for (const char* size : {"1024", "2048"}) {
         auto world = [&](const char* variant, const char* key) -> std::optional<double> {

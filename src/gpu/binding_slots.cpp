@@ -37,6 +37,12 @@ constexpr std::array kTable = {
     SlotDeclaration{"PloughQuanta", K::StorageBuffer, slot::kPloughQuanta},
     SlotDeclaration{"Inside", K::StorageBuffer, slot::kPloughInside},
     SlotDeclaration{"Received", K::StorageBuffer, slot::kPloughReceived},
+    // The snowpack's active tiles (shaders/snowpack/snowpack_tiles.glsl) and its state beside
+    // a blurred copy in the surface (shaders/snow/snow_mask.glsl): SnowpackSim and the surface
+    // pass look these up by name (declaredSlot).
+    SlotDeclaration{"TileState", K::StorageBuffer, 3},
+    SlotDeclaration{"TileLists", K::StorageBuffer, 4},
+    SlotDeclaration{"snowpackState", K::Texture, 7},
     SlotDeclaration{"state", K::Image, slot::kSnowpackState},
     SlotDeclaration{"previousState", K::Image, slot::kSnowpackPrevious},
     SlotDeclaration{"nextState", K::Image, slot::kSnowpackNext},

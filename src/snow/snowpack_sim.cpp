@@ -1,5 +1,7 @@
 #include "snow/snowpack_sim.hpp"
 
+#include "gpu/binding_slots.hpp"
+
 #include <cmath>
 
 namespace snowcap {
@@ -15,7 +17,23 @@ struct SnowpackBlock {
 };
 static_assert(sizeof(SnowpackBlock) == 48,
               "std140 drift: see shaders/snowpack/snowpack_block.glsl");
-constexpr GLuint kCaptureUnit = 0;
+constexpr GLuint kCaptureUnit = gpu::slot::kCaptureDepth;
+// The tiles' buffers, as gpu/binding_slots.cpp declares them.
+const GLuint kTileStateSlot = *gpu::declaredSlot("TileState", gpu::BindingKind::StorageBuffer);
+const GLuint kTileListsSlot = *gpu::declaredSlot("TileLists", gpu::BindingKind::StorageBuffer);
+// Uniform locations of the tile passes (shaders/snowpack/*.comp).
+constexpr GLint kTouchedInLocation = 0;
+constexpr GLint kTouchedOutLocation = 1;
+constexpr GLint kEveryTileLocation = 2;
+// One indirect dispatch command a list (x, y, z and a pad: a uvec4 in std430).
+constexpr std::size_t kCommandBytes = 4 * sizeof(GLuint);
+constexpr int kListCount = 3;
+// Every pass may be followed by one that reads what it wrote, through images, buffers,
+// texture fetches (the surface) or an indirect command, and by a read-back (stats, outputs).
+constexpr GLbitfield kPassBarrier = GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
+                                    GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
+                                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
+                                    GL_BUFFER_UPDATE_BARRIER_BIT;
 
 gpu::ProgramDesc computeProgram(const char* name, const char* file) {
     return {name, {{GL_COMPUTE_SHADER, file}}, {}};
@@ -24,9 +42,12 @@ gpu::ProgramDesc computeProgram(const char* name, const char* file) {
 } // namespace
 
 std::vector<gpu::ProgramDesc> snowpackPrograms() {
-    return {computeProgram("snowpack.compact", "snowpack/compact.comp"),
+    return {computeProgram("snowpack.classify", "snowpack/classify.comp"),
+            computeProgram("snowpack.compact", "snowpack/compact.comp"),
             computeProgram("snowpack.plough_scatter", "snowpack/plough_scatter.comp"),
+            computeProgram("snowpack.resolve_tiles", "snowpack/resolve_tiles.comp"),
             computeProgram("snowpack.plough_resolve", "snowpack/plough_resolve.comp"),
+            computeProgram("snowpack.slump_tiles", "snowpack/slump_tiles.comp"),
             computeProgram("snowpack.slump", "snowpack/slump.comp")};
 }
 
@@ -34,7 +55,7 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
                                                   const Region& region, double captureZCm,
                                                   double captureFarCm,
                                                   gpu::ShaderLibrary& shaders) {
-    std::array<const gpu::ShaderProgram*, 4> programs{};
+    std::array<const gpu::ShaderProgram*, 7> programs{};
     const std::vector<gpu::ProgramDesc> descs = snowpackPrograms();
     for (std::size_t i = 0; i < descs.size(); ++i) {
         auto loaded = shaders.load(descs[i]);
@@ -62,21 +83,36 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
         quanta_ = gpu::Buffer(bytes, nullptr, "snowpack.quanta");
         inside_ = gpu::Buffer(bytes, nullptr, "snowpack.inside");
         received_ = gpu::Buffer(bytes, nullptr, "snowpack.received");
+        const int tiles = (n + kTileSize - 1) / kTileSize;
+        const std::size_t tileCount = static_cast<std::size_t>(tiles) * tiles;
+        tileState_ = gpu::Buffer(tileCount * sizeof(GLuint), nullptr, "snowpack.tile_state");
+        // The commands' y and z are 1 for good; each step clears only the counts (x).
+        std::vector<GLuint> lists(kListCount * 4 + kListCount * tileCount, 0u);
+        for (int list = 0; list < kListCount; ++list)
+            lists[list * 4 + 1] = lists[list * 4 + 2] = 1u;
+        tileLists_ =
+            gpu::Buffer(lists.size() * sizeof(GLuint), lists.data(), "snowpack.tile_lists");
     }
     if (!block_.id())
         block_ = gpu::Buffer(sizeof(SnowpackBlock), nullptr, "snowpack.block");
-    compact_ = programs[0];
-    scatter_ = programs[1];
-    resolve_ = programs[2];
-    slump_ = programs[3];
+    classify_ = programs[0];
+    compact_ = programs[1];
+    scatter_ = programs[2];
+    resolveTiles_ = programs[3];
+    resolve_ = programs[4];
+    slumpTiles_ = programs[5];
+    slump_ = programs[6];
     settings_ = settings;
     constants_ = constants;
     region_ = region;
     writeBlock(0.0f); // the surface reads it before the first step
-    if (refill)
+    if (refill) {
         reset();
-    else
+    } else {
         clock_ = SnowpackClock(settings); // the tick rates apply from now; time restarts at 0
+        // New angles of repose or densities can set still snow moving anywhere.
+        touchAll_ = true;
+    }
     return std::nullopt;
 }
 
@@ -89,24 +125,17 @@ void SnowpackSim::reset() {
     for (auto& state : states_)
         glClearTexImage(state.id(), 0, GL_RGBA, GL_FLOAT, column);
     const GLuint zero = 0;
-    for (const gpu::Buffer* buffer : {&quanta_, &inside_, &received_})
+    for (const gpu::Buffer* buffer : {&quanta_, &inside_, &received_, &tileState_})
         glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     current_ = 0;
+    touchedIn_ = 8u;
+    touchedOut_ = 16u;
+    touchAll_ = false; // both halves hold the same column everywhere
     clock_ = SnowpackClock(settings_);
     const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
     massStartKg_ =
         static_cast<double>(columnMass(constants_.initialDepthCm, constants_.initialDensity)) *
         areaM2 * region_.resolution * region_.resolution;
-}
-
-void SnowpackSim::dispatch(const gpu::ShaderProgram& program) const {
-    glUseProgram(program.id());
-    const GLuint groups = static_cast<GLuint>((region_.resolution + 7) / 8);
-    glDispatchCompute(groups, groups, 1);
-    // The next pass reads what this one wrote, through images, buffers or texture fetches (the
-    // surface), and a read-back (stats, outputs) may follow.
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
-                    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT);
 }
 
 void SnowpackSim::writeBlock(float settleDtS) {
@@ -126,6 +155,76 @@ void SnowpackSim::writeBlock(float settleDtS) {
     block_.update(0, sizeof(block), &block);
 }
 
+void SnowpackSim::bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) const {
+    glBindImageTexture(unit, texture.id(), 0, GL_FALSE, 0, access, GL_RGBA32F);
+}
+
+void SnowpackSim::buildCompactList(const gpu::Texture2D& captureDepth, bool everyTile) const {
+    const GLuint zero = 0;
+    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, kCompactList * kCommandBytes,
+                              sizeof(GLuint), GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glBindTextureUnit(kCaptureUnit, captureDepth.id());
+    glBindSampler(kCaptureUnit, 0);
+    glUseProgram(classify_->id());
+    glProgramUniform1ui(classify_->id(), kEveryTileLocation, everyTile ? 1u : 0u);
+    const GLuint tiles = static_cast<GLuint>(tilesPerSide());
+    glDispatchCompute(tiles, tiles, 1); // the whole region: one group a tile
+    glMemoryBarrier(kPassBarrier);
+}
+
+void SnowpackSim::buildList(TileList list, const gpu::ShaderProgram& builder,
+                            bool everyTile) const {
+    const GLuint zero = 0;
+    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, list * kCommandBytes, sizeof(GLuint),
+                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glUseProgram(builder.id());
+    glProgramUniform1ui(builder.id(), kTouchedInLocation, touchedIn_);
+    if (list == kSlumpList) // the resolve's builder only sets touchedIn
+        glProgramUniform1ui(builder.id(), kTouchedOutLocation, touchedOut_);
+    glProgramUniform1ui(builder.id(), kEveryTileLocation, everyTile ? 1u : 0u);
+    const GLuint tiles = static_cast<GLuint>(tilesPerSide() * tilesPerSide());
+    glDispatchCompute((tiles + 63) / 64, 1, 1);
+    glMemoryBarrier(kPassBarrier);
+}
+
+void SnowpackSim::dispatchTiles(const gpu::ShaderProgram& program, TileList list) const {
+    glUseProgram(program.id());
+    // Only the passes that mark tiles declare their bit (compact: touchedIn, slump: touchedOut).
+    if (&program == compact_)
+        glProgramUniform1ui(program.id(), kTouchedInLocation, touchedIn_);
+    if (&program == slump_)
+        glProgramUniform1ui(program.id(), kTouchedOutLocation, touchedOut_);
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, tileLists_.id());
+    glDispatchComputeIndirect(static_cast<GLintptr>(list * kCommandBytes));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+    glMemoryBarrier(kPassBarrier);
+}
+
+void SnowpackSim::compactAndPlough(const gpu::Texture2D& captureDepth, bool settles) {
+    // The tiles the capture reaches (and, on a settling tick, all): settle + compact there, in
+    // place. Everywhere else the full pass would leave every column as it is.
+    buildCompactList(captureDepth, settles || !activeTiles_);
+    bindImage(gpu::slot::kSnowpackState, states_[current_], GL_READ_WRITE);
+    dispatchTiles(*compact_, kCompactList);
+    // What cannot compact goes to the nearest texel outside the contact; the tiles it lands
+    // on take it.
+    dispatchTiles(*scatter_, kCompactList);
+    buildList(kResolveList, *resolveTiles_, !activeTiles_);
+    dispatchTiles(*resolve_, kResolveList);
+}
+
+void SnowpackSim::slumpIteration() {
+    // The tiles that changed since the last iteration and their neighbours: elsewhere both
+    // halves of the pair hold the same, and slump would move nothing.
+    buildList(kSlumpList, *slumpTiles_, touchAll_ || !activeTiles_);
+    touchAll_ = false;
+    bindImage(gpu::slot::kSnowpackPrevious, states_[current_], GL_READ_ONLY);
+    bindImage(gpu::slot::kSnowpackNext, states_[1 - current_], GL_WRITE_ONLY);
+    dispatchTiles(*slump_, kSlumpList);
+    current_ = 1 - current_;
+    std::swap(touchedIn_, touchedOut_);
+}
+
 void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     if (!allocated())
         return;
@@ -133,30 +232,37 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     // As SnowpackReference::settleAndCompact computes it.
     writeBlock(static_cast<float>(step.settleTicks * settings_.settleIntervalS *
                                   settings_.settleTimeScale));
-    glBindBufferBase(GL_UNIFORM_BUFFER, kBlockBinding, block_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 0, quanta_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 1, inside_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, 2, received_.id());
+    glBindBufferBase(GL_UNIFORM_BUFFER, gpu::slot::kSnowpack, block_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughQuanta, quanta_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughInside, inside_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughReceived, received_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTileStateSlot, tileState_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTileListsSlot, tileLists_.id());
 
-    const auto bindImage = [](GLuint unit, const gpu::Texture2D& texture, GLenum access) {
-        glBindImageTexture(unit, texture.id(), 0, GL_FALSE, 0, access, GL_RGBA32F);
-    };
-    // Settle + compact: current -> other.
-    glBindTextureUnit(kCaptureUnit, captureDepth.id());
-    glBindSampler(kCaptureUnit, 0);
-    bindImage(0, states_[current_], GL_READ_ONLY);
-    bindImage(1, states_[1 - current_], GL_WRITE_ONLY);
-    dispatch(*compact_);
-    current_ = 1 - current_;
-    dispatch(*scatter_);
-    bindImage(0, states_[current_], GL_READ_WRITE);
-    dispatch(*resolve_);
-    for (int i = 0; i < step.slumpIterations; ++i) {
-        bindImage(0, states_[current_], GL_READ_ONLY);
-        bindImage(1, states_[1 - current_], GL_WRITE_ONLY);
-        dispatch(*slump_);
-        current_ = 1 - current_;
-    }
+    // Compaction, ploughing and settling (folded into the compaction on its ticks), then the
+    // clock's slump iterations: on the active tiles only.
+    compactAndPlough(captureDepth, step.settleTicks > 0);
+    for (int i = 0; i < step.slumpIterations; ++i)
+        slumpIteration();
+
+    // Passes over the whole state run here, after the snow's own (the weather's snowfall, melt
+    // and drift): each reads and writes states_[current_] (in place, or into the other half and
+    // then swapping current_) and calls touchAllTiles(), so the next slump iteration runs on
+    // every tile.
+}
+
+SnowpackSim::TileCounts SnowpackSim::lastTileCounts() const {
+    TileCounts counts;
+    if (!allocated())
+        return counts;
+    GLuint commands[kListCount * 4] = {};
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glGetNamedBufferSubData(tileLists_.id(), 0, sizeof(commands), commands);
+    counts.compact = static_cast<int>(commands[kCompactList * 4]);
+    counts.resolve = static_cast<int>(commands[kResolveList * 4]);
+    counts.slumpLast = static_cast<int>(commands[kSlumpList * 4]);
+    counts.total = tilesPerSide() * tilesPerSide();
+    return counts;
 }
 
 std::vector<SnowColumn> SnowpackSim::readBack() const {
@@ -173,7 +279,7 @@ std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
     return states_[0].bytes() + states_[1].bytes() + quanta_.bytes() + inside_.bytes() +
-           received_.bytes();
+           received_.bytes() + tileState_.bytes() + tileLists_.bytes();
 }
 
 } // namespace snowcap

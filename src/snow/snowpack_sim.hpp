@@ -1,10 +1,15 @@
 #pragma once
 // A snowpack sim's state and passes (sim.X.model = "snowpack", docs/snowpack.md): an RGBA32F
 // ping-pong pair (depth cm, mass kg/m2, water kg/m2, free), stepped from the shared contact
-// capture by four compute passes (shaders/snowpack/):
-//     compact (settle + compact)  ->  plough scatter  ->  plough resolve  ->  slump x n
+// capture by compute passes (shaders/snowpack/) that run only on active tiles of 16 x 16
+// texels, listed on the GPU and dispatched indirectly:
+//     classify (tiles a contact reaches) -> compact (settle + compact, in place)
+//       -> plough scatter -> resolve list -> plough resolve
+//       -> [passes over the whole state] -> (slump list -> slump) x n
 // Reads: the capture depth of the sim's region. Writes: the state. The CPU oracle is
-// SnowpackReference (src/snow/snowpack_reference.hpp), which the GL tests compare with.
+// SnowpackReference (src/snow/snowpack_reference.hpp), which runs every pass on every texel;
+// the tiles skip only texels the full pass would leave as they are, so the two agree texel for
+// texel (SnowpackGL.ActiveTilesAreTheFullPasses checks it bit for bit against every tile).
 // RGBA32F by measurement: half floats lose the mass (SnowpackFormat.HalfFloatsCannotHoldTheMass).
 
 #include "core/settings.hpp"
@@ -36,6 +41,12 @@ public:
     void step(const gpu::Texture2D& captureDepth, double dtSeconds);
     // Back to the initial column everywhere.
     void reset();
+    // For a pass that changed texels anywhere in the state (the whole-state passes of step():
+    // the weather's snowfall, melt and drift): the next slump iteration runs on every tile.
+    void touchAllTiles() { touchAll_ = true; }
+    // Off: every pass runs on every tile (the passes as they were before the tiles; a test and
+    // the bench compare the two). On by default.
+    void setActiveTiles(bool on) { activeTiles_ = on; }
 
     bool allocated() const { return states_[0].id() != 0; }
     const gpu::Texture2D& state() const { return states_[current_]; }
@@ -52,23 +63,48 @@ public:
     const gpu::Buffer& block() const { return block_; }
     static constexpr GLuint kBlockBinding = 3;
 
+    // The tiles a pass ran on in the last step (read back: for tests and the bench only).
+    struct TileCounts {
+        int compact = 0, resolve = 0, slumpLast = 0, total = 0;
+    };
+    TileCounts lastTileCounts() const;
+    static constexpr int kTileSize = 16; // shaders/snowpack/snowpack_tiles.glsl
+
 private:
+    enum TileList { kCompactList = 0, kResolveList = 1, kSlumpList = 2 };
     void writeBlock(float settleDtS);
-    void dispatch(const gpu::ShaderProgram& program) const;
+    int tilesPerSide() const { return (region_.resolution + kTileSize - 1) / kTileSize; }
+    // Clears `list`'s count, then runs `builder` over the tiles (one invocation a tile).
+    void buildList(TileList list, const gpu::ShaderProgram& builder, bool everyTile) const;
+    void buildCompactList(const gpu::Texture2D& captureDepth, bool everyTile) const;
+    // One group of kTileSize^2 invocations per tile of `list`.
+    void dispatchTiles(const gpu::ShaderProgram& program, TileList list) const;
+    void compactAndPlough(const gpu::Texture2D& captureDepth, bool settles);
+    void slumpIteration();
+    void bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) const;
 
     SnowpackSettings settings_;
     SnowpackConstants constants_{};
     SnowpackClock clock_;
     Region region_{};
     double massStartKg_ = 0.0;
+    const gpu::ShaderProgram* classify_ = nullptr;
     const gpu::ShaderProgram* compact_ = nullptr;
     const gpu::ShaderProgram* scatter_ = nullptr;
+    const gpu::ShaderProgram* resolveTiles_ = nullptr;
     const gpu::ShaderProgram* resolve_ = nullptr;
+    const gpu::ShaderProgram* slumpTiles_ = nullptr;
     const gpu::ShaderProgram* slump_ = nullptr;
     std::array<gpu::Texture2D, 2> states_;
     gpu::Buffer quanta_, inside_, received_;
+    // Per tile: its state bits; the three lists with their indirect dispatch commands.
+    gpu::Buffer tileState_, tileLists_;
     gpu::Buffer block_;
     int current_ = 0;
+    // The slump iterations' "touched" bits take turns (shaders/snowpack/snowpack_tiles.glsl).
+    GLuint touchedIn_ = 8u, touchedOut_ = 16u;
+    bool touchAll_ = false;
+    bool activeTiles_ = true;
 };
 
 } // namespace snowcap
