@@ -37,8 +37,11 @@ layout(binding = 2) uniform sampler2D persistentBuffer;
 #endif
 #if SNOWPACK
 // sim.X.model = "snowpack": the bound buffer is the snowpack state (R depth cm, G mass kg/m2,
-// B water, A free) and the Snowpack block (binding 3) gives the initial column. Its rims are
-// real: the rim trick is off.
+// B water, A free), or with a blur prepass (blur = "prepass" / "separable") its blurred copy,
+// whose R is the blurred depth; the state itself is bound beside it (binding 7) for the
+// material's mass and water. The Snowpack block (binding 3) gives the initial column. Its rims
+// are real: the rim trick is off.
+layout(binding = 7) uniform sampler2D snowpackState;
 #define SNOWPACK_SURFACE 1
 #include "../snowpack/snowpack_block.glsl"
 #undef RIMS
@@ -125,7 +128,7 @@ float snowpackDepthCm(vec2 uv) {
 }
 // The state at uv, bilinear (mass and water for the material).
 vec4 snowpackStateAt(vec2 uv) {
-    return textureLod(persistentBuffer, uv, 0.0);
+    return textureLod(snowpackState, uv, 0.0);
 }
 #endif
 

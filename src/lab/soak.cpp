@@ -114,7 +114,7 @@ std::optional<std::string> checkField(const SnowField& field) {
         if (sim.snowpack()) {
             if (auto bad = checkSoakSnowpack(sim.persistent(), "sim " + sim.name() + " snowpack"))
                 return bad;
-            continue; // its depth is blurred per pixel: no blurred copy
+            continue; // a blurred copy of its depth holds centimetres, not [0, 1]
         }
         if (auto bad = checkSoakTexture(sim.persistent(), "sim " + sim.name() + " persistent"))
             return bad;

@@ -45,8 +45,13 @@ SurfaceVariant SurfaceVariant::of(const SimSettings& sim, SurfaceGeometry geomet
         blur = BlurMode::Prepass;
     SurfaceVariant variant{geometry, blur, sim.normals, sim.rims, sim.format};
     if (sim.model == SimModel::Snowpack) {
-        variant = SurfaceVariant{geometry, BlurMode::PerPixel, sim.normals, RimMode::Off,
-                                 BufferFormat::R16F};
+        // The depth's blurred copy (SnowSim::blurDraws on the state's R) is read with one tap,
+        // as the prepass copy is: the separable copy's slope is the mask's (Mask_Multi,
+        // saturated), not the depth's, so the material takes its own four taps of it.
+        const BlurMode depthBlur =
+            sim.blur == BlurMode::PerPixel ? BlurMode::PerPixel : BlurMode::Prepass;
+        variant =
+            SurfaceVariant{geometry, depthBlur, sim.normals, RimMode::Off, BufferFormat::R16F};
         variant.snowpack = true;
     }
     return variant.withLook(look);
@@ -280,12 +285,25 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     std::vector<gpu::PassBinding> inputs = v.viewBindings;
     for (gpu::PassBinding& binding : materialBindings(v))
         inputs.push_back(std::move(binding));
-    if (const SnowpackSim* snowpack = sim.snowpack()) // its initial column and densities
+    std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
+    if (const SnowpackSim* snowpack = sim.snowpack()) {
+        // Its initial column and densities, and the state itself (mass and water) beside the
+        // depth's blurred copy.
         inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack,
                           sim.name() + ".snowpack", [snowpack] {
                               return snowpack->block().id();
                           }});
-    std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
+        const SnowSurfacePass* self = this;
+        static const unsigned stateSlot =
+            *gpu::declaredSlot("snowpackState", gpu::BindingKind::Texture);
+        inputs.push_back({gpu::BindingKind::Texture, stateSlot, sim.bufferResource(),
+                          [snowpack] { return snowpack->state().id(); },
+                          [self] {
+                              return self->persistentSampler_.id();
+                          }});
+        if (v.input != sim.bufferResource())
+            reads.push_back({sim.bufferResource(), true}); // as the last step left it
+    }
     auto withShadows = [&](std::vector<gpu::PassBinding> bindings) {
         if (look.deformerShadows)
             bindings.insert(bindings.end(), v.shadowBindings.begin(), v.shadowBindings.end());

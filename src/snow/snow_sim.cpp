@@ -282,13 +282,15 @@ const gpu::Texture2D& SnowSim::persistent() const {
 }
 
 const gpu::Texture2D& SnowSim::surfaceInput() const {
-    if (sim_.blur == BlurMode::PerPixel || !allocated() || snowpack_)
-        return persistent(); // a snowpack's depth is blurred per pixel
-    return blurred_;
+    if (sim_.blur == BlurMode::PerPixel || !allocated())
+        return persistent();
+    return blurred_; // a snowpack's: its depth (the state's R), blurred
 }
 
 bool SnowSim::blurDue() const {
-    return sim_.blur != BlurMode::PerPixel && allocated() && !blurredIsCurrent_ && !snowpack_;
+    // A snowpack's state changes every step (it never idles, and its passes are not this
+    // sim's): its copy is made again whenever it is drawn.
+    return sim_.blur != BlurMode::PerPixel && allocated() && (!blurredIsCurrent_ || snowpack_);
 }
 
 void SnowSim::blur() {
@@ -310,7 +312,7 @@ std::vector<gpu::PassBinding> SnowSim::blurBindings() const {
                  return self->paramsBuffer_.id();
              }},
             {BindingKind::Texture, gpu::slot::kPersistentBuffer, bufferResource(),
-             [self] { return self->buffers_[self->current_].id(); },
+             [self] { return self->persistent().id(); },
              [self] {
                  return self->bilinearBorder_.id();
              }}};
