@@ -339,9 +339,10 @@ const Section<SnowpackSettings>& snowpackParams() {
             {"repose_dense_deg", &P::reposeDenseDeg, 39.0, between(10.0, 89.0), "deg", Slider,
              "Angle of repose at max_density_kg_m3, linear in density between: coarse granular "
              "snow piles at 37..41, mean 39 (same table)."},
-            {"slump_rate_hz", &P::slumpRateHz, 120.0, between(1.0, 2000.0), "1/s", LogSlider,
+            {"slump_rate_hz", &P::slumpRateHz, 960.0, between(1.0, 2000.0), "1/s", LogSlider,
              "Slump iterations per simulated second, whatever the frame rate: each moves a fifth "
-             "of every slope's excess over the angle of repose downhill."},
+             "of every slope's excess over the angle of repose downhill. 960 keeps a dragged "
+             "plough's heap near the angle of repose (120 let it tower to 190 cm)."},
             {"plough_reach_cm", &P::ploughReachCm, 32.0, between(1.0, 256.0), "cm", Drag,
              "Snow that cannot compact goes to the nearest texel outside the contact within "
              "this distance (at most 64 texels); beyond it, it stays under the contact."},

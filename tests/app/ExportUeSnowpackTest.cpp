@@ -47,8 +47,8 @@ TEST(ExportUeSnowpack, FormatsPassesAndValuesAreTheSims) {
         EXPECT_EQ(passes[i]["name"], names[i]);
         EXPECT_EQ(passes[i]["dispatch"], json::array({64, 64, 1}));
     }
-    // 120 slump iterations a second at 60 fps: two every frame.
-    EXPECT_NE(passes[3]["runs"].get<std::string>().find("2 to 2 a frame, 120 in a second"),
+    // 960 slump iterations a second at 60 fps: sixteen every frame.
+    EXPECT_NE(passes[3]["runs"].get<std::string>().find("16 to 16 a frame, 960 in a second"),
               std::string::npos)
         << passes[3]["runs"];
     EXPECT_EQ(card["values"]["max_density_kg_m3"]["value"], "400.0");
@@ -63,9 +63,9 @@ TEST(ExportUeSnowpack, FormatsPassesAndValuesAreTheSims) {
 
 TEST(ExportUeSnowpack, SlumpCountFollowsTheClockAtOtherRates) {
     Settings settings = snowpackSettings();
-    settings.run.fps = 144.0; // 120 Hz at 144 fps: 0 or 1 a frame
+    settings.run.fps = 144.0; // 960 Hz at 144 fps: 6 or 7 a frame
     const json card = parsedCard(settings);
-    EXPECT_NE(card["passes"][3]["runs"].get<std::string>().find("0 to 1 a frame, 120 in a second"),
+    EXPECT_NE(card["passes"][3]["runs"].get<std::string>().find("6 to 7 a frame, 960 in a second"),
               std::string::npos)
         << card["passes"][3]["runs"];
 }
