@@ -97,6 +97,7 @@ void SnowpackSim::reset() {
     massStartKg_ =
         static_cast<double>(columnMass(constants_.initialDepthCm, constants_.initialDensity)) *
         areaM2 * region_.resolution * region_.resolution;
+    weather_.reset(); // the weather hook: its clock and totals start again with the state
 }
 
 void SnowpackSim::dispatch(const gpu::ShaderProgram& program) const {
@@ -173,7 +174,7 @@ std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
     return states_[0].bytes() + states_[1].bytes() + quanta_.bytes() + inside_.bytes() +
-           received_.bytes();
+           received_.bytes() + weather_.bytes(); // the weather hook: 0 without [weather]
 }
 
 } // namespace snowcap

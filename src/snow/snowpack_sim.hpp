@@ -13,6 +13,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snowpack_reference.hpp"
+#include "snow/weather_sim.hpp"
 
 #include <array>
 #include <optional>
@@ -52,6 +53,15 @@ public:
     const gpu::Buffer& block() const { return block_; }
     static constexpr GLuint kBlockBinding = 3;
 
+    // ---- the weather hook (snow/weather_sim.hpp, docs/weather.md) ----------------------------
+    // The sky's passes run after this sim's step (the weather.X pass record) on its current
+    // state, reading the step's contact flags. They touch every texel: where the weather is
+    // active every tile of the state is active.
+    WeatherSim& weather() { return weather_; }
+    const WeatherSim& weather() const { return weather_; }
+    const Region& region() const { return region_; }
+    const gpu::Buffer& insideFlags() const { return inside_; }
+
 private:
     void writeBlock(float settleDtS);
     void dispatch(const gpu::ShaderProgram& program) const;
@@ -69,6 +79,7 @@ private:
     gpu::Buffer quanta_, inside_, received_;
     gpu::Buffer block_;
     int current_ = 0;
+    WeatherSim weather_; // the weather hook: its scratch, totals and clock
 };
 
 } // namespace snowcap
