@@ -273,8 +273,8 @@ TEST(WeatherDrift, ConservesMassAndFillsATrenchFromItsUpwindWall) {
         pack.step(nothing(n), 1.0 / 60.0);
         plain.step(nothing(n), 1.0 / 60.0);
     }
-    const double moved = pack.massKg() - start - (pack.massInKg() - inBefore) +
-                         (pack.massOutKg() - outBefore);
+    const double moved =
+        pack.massKg() - start - (pack.massInKg() - inBefore) + (pack.massOutKg() - outBefore);
     EXPECT_NEAR(moved, 0.0, start * 1e-6);
     // What the wind laid (or took) in the trench: the drifted run less the still one (slump
     // fills both alike).
