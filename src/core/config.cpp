@@ -63,6 +63,8 @@ Read<Settings> makeSettingsReader() {
         field("crowd", &Settings::crowds, crowdListReader()),
         field("probe", &Settings::probes, probeListReader()),
         field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
+        field("weather", &Settings::weather,
+              table<WeatherSettings>(schema(params::weatherParams()))),
         field("foliage", &Settings::foliage, foliageListReader()),
         field("physics", &Settings::physics,
               table<PhysicsSettings>(schema(params::physicsParams()))),

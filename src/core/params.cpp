@@ -208,6 +208,7 @@ toml::table toToml(const Settings& settings) {
         {"crowd", crowdList(settings.crowds)},
         {"probe", listTable(probeParams(), settings.probes)},
         {"wind", sectionTable(windParams(), settings.wind)},
+        {"weather", sectionTable(weatherParams(), settings.weather)},
         {"foliage", listTable(foliageParams(), settings.foliage)},
         {"physics", sectionTable(physicsParams(), settings.physics)},
         {"body", listTable(bodyParams(), settings.bodies)},
@@ -232,6 +233,7 @@ SNOWCAP_PARAMS_INSTANTIATE(DeformerSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
 SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
+SNOWCAP_PARAMS_INSTANTIATE(WeatherSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
 SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
@@ -279,6 +281,9 @@ ProbeSettings::ProbeSettings() {
 }
 WindSettings::WindSettings() {
     params::applyDefaults(params::windParams(), *this);
+}
+WeatherSettings::WeatherSettings() {
+    params::applyDefaults(params::weatherParams(), *this);
 }
 FoliageSettings::FoliageSettings() {
     params::applyDefaults(params::foliageParams(), *this);

@@ -162,6 +162,7 @@ const Section<ProbeSettings>& probeParams();
 // [[crowd]]'s own keys; a crowd entry also takes every deformerParams() key (for its members).
 const Section<CrowdSettings>& crowdParams();
 const Section<WindSettings>& windParams();
+const Section<WeatherSettings>& weatherParams(); // params_table_weather.cpp
 const Section<FoliageSettings>& foliageParams();
 const Section<PhysicsSettings>& physicsParams();
 const Section<BodySettings>& bodyParams();

@@ -354,6 +354,21 @@ const Section<SnowpackSettings>& snowpackParams() {
             {"settle_interval_s", &P::settleIntervalS, 1.0, between(0.01, 60.0), "s", Drag,
              "Settling is applied once per this much simulated time, whatever the frame rate: "
              "a frame's share (4e-8 at 60 fps) is below a float's step."},
+            {"melt_temperature_factor", &P::meltTemperatureFactor, 0.05, between(0.0, 10.0),
+             "mm/(h C)", Drag,
+             "[weather] melt per degree above 0 C: the temperature factor of the enhanced "
+             "temperature-index model (An enhanced temperature-index glacier melt model "
+             "including the shortwave radiation balance: 0.05)."},
+            {"melt_radiation_factor", &P::meltRadiationFactor, 0.0094, between(0.0, 1.0),
+             "mm m2/(W h)", Drag,
+             "[weather] melt per W/m2 of absorbed sun, above 0 C: the model's shortwave "
+             "radiation factor (the same paper: 0.0094)."},
+            {"albedo", &P::albedo, 0.8, between(0.0, 1.0), "", Slider,
+             "[weather] the share of the sun the snow reflects; the rest melts it (fresh snow "
+             "0.8..0.9, old wet snow 0.5..0.6)."},
+            {"drain_per_h", &P::drainPerH, 1.0, between(0.0, 1000.0), "1/h", Drag,
+             "[weather] liquid water (from melt) leaves the column at this rate: a fraction "
+             "1 - exp(-rate x t) of it in t hours, counted in mass_out_kg (a lab choice)."},
         }};
     return section;
 }

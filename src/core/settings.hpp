@@ -143,6 +143,11 @@ struct SnowpackSettings {
     double temperatureC{};    // temperature_c: snow temperature for settling
     double settleTimeScale{}; // settle_time_scale: settling runs this much faster
     double settleIntervalS{}; // settle_interval_s: settling is applied on this tick
+    // The weather's laws on this sim ([weather], docs/weather.md; core/weather_laws.hpp).
+    double meltTemperatureFactor{}; // melt_temperature_factor: mm w.e. / (h C) above 0 C
+    double meltRadiationFactor{};   // melt_radiation_factor: mm w.e. m2 / (W h) of absorbed sun
+    double albedo{};                // albedo: the share of the sun the snow reflects
+    double drainPerH{};             // drain_per_h: liquid water drains at this rate (1/h)
 };
 
 struct SimSettings {
@@ -365,6 +370,28 @@ struct BodySettings {
     ContactType contact{};      // contact: what kind of print it leaves
 };
 
+// The sky over every snowpack sim of a scenario ([weather], docs/weather.md): snowfall, wind,
+// air temperature and sun, constant or on a timeline of [[weather.key]] entries.
+struct WeatherSettings {
+    WeatherSettings();            // the parameter table's defaults (params.cpp)
+    double snowfallCmH{};         // snowfall_cm_h: fresh snow depth per (simulated) hour
+    double snowfallDensityKgM3{}; // snowfall_density_kg_m3: the density it falls at
+    double windMS{};              // wind_m_s: wind speed at 10 m
+    double windTowardDeg{};       // wind_toward_deg: where it blows towards, 0 = +X, 90 = +Y
+    double airTempC{};            // air_temp_c: air temperature
+    double sunWM2{};              // sun: beam irradiance from look.sun_direction, W/m2 (0: off)
+    double timeScale{};           // time_scale: simulated seconds per second of the run
+    // [[weather.key]]: at_s (seconds of the run) and any of the keys above; each key is linear
+    // between the entries that give it, [weather]'s value standing at t = 0, held after the
+    // last. Entries in order of at_s (equal times make a jump).
+    struct Key {
+        double atS = 0.0;
+        std::array<std::optional<double>, 7> values{}; // in the order of the members above
+        bool operator==(const Key&) const = default;
+    };
+    std::vector<Key> keys;
+};
+
 struct ProbeSettings {
     ProbeSettings();                 // the parameter table's defaults (params.cpp)
     std::string name;                // name
@@ -419,6 +446,7 @@ struct Settings {
     std::vector<CrowdSettings> crowds;       // [[crowd]]
     std::vector<ProbeSettings> probes;       // [[probe]]
     WindSettings wind;                       // [wind]
+    WeatherSettings weather;                 // [weather] and [[weather.key]]
     std::vector<FoliageSettings> foliage;    // [[foliage]]
     PhysicsSettings physics;                 // [physics]
     std::vector<BodySettings> bodies;        // [[body]]

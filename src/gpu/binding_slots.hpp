@@ -30,6 +30,7 @@ inline constexpr unsigned kViewParams = 1;   // shaders/common/view_params.glsl
 inline constexpr unsigned kAccumulate = 1;   // shaders/snow/accumulate.frag
 inline constexpr unsigned kShadowParams = 2; // shaders/common/shadow_map.glsl
 inline constexpr unsigned kSnowpack = 3;     // shaders/snowpack/snowpack_block.glsl
+inline constexpr unsigned kWeather = 4;      // shaders/weather/weather_block.glsl
 // Storage buffers (std430).
 inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kDeformerInstances = 4;  // shaders/common/deformer_vertex.glsl
@@ -39,6 +40,8 @@ inline constexpr unsigned kTestLocalPositions = 7; // tests/scene/shaders/wind_o
 inline constexpr unsigned kPloughQuanta = 0;       // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
+inline constexpr unsigned kDriftFlux = 8;          // shaders/weather/weather_block.glsl
+inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_block.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).
 inline constexpr unsigned kSnowpackState = 0;    // plough_resolve.comp
 inline constexpr unsigned kSnowpackPrevious = 0; // compact.comp, slump.comp

@@ -13,7 +13,8 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
         return {};
     const SnowpackBudget budget = snowpack.budget();
     const double start = snowpack.massStartKg();
-    const double in = 0.0, out = 0.0; // no weather yet: nothing falls, melts or blows away
+    // What the weather brought in and took out (0 without [weather]).
+    const double in = snowpack.weather().massInKg(), out = snowpack.weather().massOutKg();
     const double error = start > 0.0 ? (budget.massKg - start - in + out) / start : 0.0;
     return {
         {"mass_kg", budget.massKg, "kg", "mass now"},

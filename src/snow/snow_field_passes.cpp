@@ -173,6 +173,26 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         plan.passes.push_back(std::move(pass));
     }
 
+    // The weather on each snowpack sim whose sky ever acts (snow/weather_sim.hpp): snowfall,
+    // melt, drainage and drift on the state its snowpack.X pass left, with that step's contact
+    // flags. When the weather is active every tile of the state is active (it touches every
+    // texel); without [weather] the pass is not in the list and the state is as before.
+    for (int i = 0; i < simCount(); ++i) {
+        if (!snowpacks_[i] || !snowpacks_[i]->weather().active())
+            continue;
+        PassRecord pass;
+        pass.name = fmt::format("weather.{}", simName(i));
+        pass.timers = {pass.name};
+        pass.stateNote = "compute: snowfall + melt, drift flux, drift apply per weather tick";
+        const std::string state = fmt::format("snowpack.{}", simName(i));
+        pass.reads = {{state}};
+        pass.writes = {state};
+        pass.execute = [this, i, dtSeconds] {
+            snowpacks_[i]->weather().step(*snowpacks_[i], dtSeconds);
+        };
+        plan.passes.push_back(std::move(pass));
+    }
+
     for (int i = 0; i < simCount(); ++i) {
         if (windowCount(i) < 2)
             continue;

@@ -44,6 +44,11 @@ std::optional<std::string> SnowField::configureSnowpacks() {
                                                   effective_.snow.captureZCm,
                                                   effective_.capture.farCm, shaders_))
             return fmt::format("sim.{}: {}", simName(i), *error);
+        // The weather hook: one sky for every snowpack sim (docs/weather.md).
+        if (auto error = snowpacks_[i]->weather().configure(
+                effective_.weather, effective_.sims[i].snowpack, effective_.wind,
+                effective_.look.sunDirection, region.resolution, region.texelCm(), shaders_))
+            return fmt::format("sim.{}: weather: {}", simName(i), *error);
         sim(i).attachSnowpack(snowpacks_[i].get());
     }
     return std::nullopt;

@@ -152,6 +152,7 @@ SnowpackBudget snowpackBudget(std::span<const SnowColumn> columns, double texelC
     budget.minDepthCm = std::numeric_limits<double>::max();
     for (const SnowColumn& c : columns) {
         mass += c.massKgM2;
+        mass += c.waterKgM2; // the water melt left in the column is held mass too
         depth += c.depthCm;
         budget.minDepthCm = std::min(budget.minDepthCm, static_cast<double>(c.depthCm));
         budget.maxDepthCm = std::max(budget.maxDepthCm, static_cast<double>(c.depthCm));

@@ -136,6 +136,7 @@ void SnowpackSim::reset() {
     massStartKg_ =
         static_cast<double>(columnMass(constants_.initialDepthCm, constants_.initialDensity)) *
         areaM2 * region_.resolution * region_.resolution;
+    weather_.reset(); // the weather hook: its clock and totals start again with the state
 }
 
 void SnowpackSim::writeBlock(float settleDtS) {
@@ -279,7 +280,8 @@ std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
     return states_[0].bytes() + states_[1].bytes() + quanta_.bytes() + inside_.bytes() +
-           received_.bytes() + tileState_.bytes() + tileLists_.bytes();
+           received_.bytes() + tileState_.bytes() + tileLists_.bytes() +
+           weather_.bytes(); // the weather hook: 0 without [weather]
 }
 
 } // namespace snowcap

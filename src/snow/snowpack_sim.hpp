@@ -18,6 +18,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snowpack_reference.hpp"
+#include "snow/weather_sim.hpp"
 
 #include <array>
 #include <optional>
@@ -69,6 +70,14 @@ public:
     };
     TileCounts lastTileCounts() const;
     static constexpr int kTileSize = 16; // shaders/snowpack/snowpack_tiles.glsl
+    // ---- the weather hook (snow/weather_sim.hpp, docs/weather.md) ----------------------------
+    // The sky's passes run after this sim's step (the weather.X pass record) on its current
+    // state, reading the step's contact flags. They touch every texel: where the weather is
+    // active every tile of the state is active.
+    WeatherSim& weather() { return weather_; }
+    const WeatherSim& weather() const { return weather_; }
+    const Region& region() const { return region_; }
+    const gpu::Buffer& insideFlags() const { return inside_; }
 
 private:
     enum TileList { kCompactList = 0, kResolveList = 1, kSlumpList = 2 };
@@ -105,6 +114,7 @@ private:
     GLuint touchedIn_ = 8u, touchedOut_ = 16u;
     bool touchAll_ = false;
     bool activeTiles_ = true;
+    WeatherSim weather_; // the weather hook: its scratch, totals and clock
 };
 
 } // namespace snowcap

@@ -118,6 +118,8 @@ TEST(ParamsDefaults, EveryDefaultIsInItsRangeAndEveryKeyHasADoc) {
     expectDefaultsInRange(params::physicsParams());
     expectDefaultsInRange(params::bodyParams());
     expectDefaultsInRange(params::soakParams());
+    expectDefaultsInRange(params::snowpackParams());
+    expectDefaultsInRange(params::weatherParams());
 }
 
 // ---- the table read and written ------------------------------------------------------------
@@ -171,6 +173,7 @@ TEST(ParamsWidgets, EveryWidgetCanShowItsRange) {
     expectWidgetsFit(params::deformerParams());
     expectWidgetsFit(params::physicsParams());
     expectWidgetsFit(params::bodyParams());
+    expectWidgetsFit(params::weatherParams());
 }
 
 } // namespace

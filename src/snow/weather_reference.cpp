@@ -1,0 +1,160 @@
+#include "snow/weather_reference.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace snowcap {
+
+namespace {
+
+double quantaKg(std::uint64_t quanta, double texelCm) {
+    const double areaM2 = (texelCm * 0.01) * (texelCm * 0.01);
+    return static_cast<double>(quanta) * static_cast<double>(kWeatherQuantum) * areaM2;
+}
+
+// Whole quanta of a drained amount (the last sliver of a column's water is below one).
+std::uint32_t drainedQuanta(float drained) {
+    return static_cast<std::uint32_t>(std::floor(drained * kWeatherQuanta + 0.5f));
+}
+
+} // namespace
+
+double WeatherTotals::inKg(double texelCm) const {
+    return quantaKg(inQuanta, texelCm);
+}
+double WeatherTotals::outKg(double texelCm) const {
+    return quantaKg(outQuanta, texelCm);
+}
+
+WeatherReference::WeatherReference(const SnowpackConstants& constants, int size, glm::vec2 originCm)
+    : constants_(constants), size_(size), originCm_(originCm),
+      scratch_(static_cast<std::size_t>(size) * size),
+      flux_(static_cast<std::size_t>(size) * size) {}
+
+void WeatherReference::tick(SnowpackGrid& grid, std::span<const std::uint8_t> inside,
+                            const WeatherTick& tick) {
+    snowfallAndMelt(grid, inside, tick);
+    if (tick.windMS > 0.0f)
+        driftFlux(inside, tick);
+    driftApply(grid, tick);
+}
+
+void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
+                                       std::span<const std::uint8_t> inside,
+                                       const WeatherTick& tick) {
+    const int n = size_;
+    const auto depthAt = [&](int x, int y, float self) {
+        return x < 0 || y < 0 || x >= n || y >= n ? self : grid.at(x, y).depthCm;
+    };
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const std::size_t t = static_cast<std::size_t>(y) * n + x;
+            SnowColumn c = grid.columns[t];
+            if (!inside[t]) {
+                c = snowfallOnto(c, tick.snowfallQuanta, tick.snowfallDensity);
+                totals_.inQuanta += tick.snowfallQuanta;
+            }
+            std::uint32_t melt = tick.meltQuanta;
+            if (tick.sunMeltPerCos > 0.0f) {
+                const float self = grid.columns[t].depthCm;
+                const glm::vec3 normal = surfaceNormal(
+                    depthAt(x - 1, y, self), depthAt(x + 1, y, self), depthAt(x, y - 1, self),
+                    depthAt(x, y + 1, self), constants_.texelCm);
+                melt += sunMeltQuanta(normal, tick);
+            }
+            c = meltColumn(c, melt);
+            const float drained = drainedWater(c.waterKgM2, tick.drainFraction);
+            if (drained > 0.0f) {
+                c.waterKgM2 = c.waterKgM2 - drained;
+                totals_.outQuanta += drainedQuanta(drained);
+            }
+            scratch_[t] = c;
+        }
+}
+
+void WeatherReference::driftFlux(std::span<const std::uint8_t> inside, const WeatherTick& tick) {
+    const int n = size_;
+    const int eta = kDriftCurvatureTexels;
+    const auto depthAt = [&](int x, int y) {
+        return scratch_[static_cast<std::size_t>(std::clamp(y, 0, n - 1)) * n +
+                        std::clamp(x, 0, n - 1)]
+            .depthCm;
+    };
+    const float texel = constants_.texelCm;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const std::size_t t = static_cast<std::size_t>(y) * n + x;
+            const float z = scratch_[t].depthCm;
+            const float slopeX = (depthAt(x + 1, y) - depthAt(x - 1, y)) / (2.0f * texel);
+            const float slopeY = (depthAt(x, y + 1) - depthAt(x, y - 1)) / (2.0f * texel);
+            const float slopeAlong = slopeX * tick.windDirection.x + slopeY * tick.windDirection.y;
+            const std::array<float, 8> around{depthAt(x - eta, y),       depthAt(x + eta, y),
+                                              depthAt(x, y - eta),       depthAt(x, y + eta),
+                                              depthAt(x - eta, y - eta), depthAt(x + eta, y + eta),
+                                              depthAt(x - eta, y + eta), depthAt(x + eta, y - eta)};
+            const float curvature = microMetCurvature(z, around, float(eta) * texel);
+            const glm::vec2 world{originCm_.x + (float(x) + 0.5f) * texel,
+                                  originCm_.y + (float(y) + 0.5f) * texel};
+            flux_[t] = driftOut(scratch_[t], inside[t] != 0, gustedWind(world, tick), slopeAlong,
+                                curvature, tick, texel);
+        }
+}
+
+void WeatherReference::driftApply(SnowpackGrid& grid, const WeatherTick& tick) {
+    const int n = size_;
+    if (!(tick.windMS > 0.0f)) {
+        grid.columns = scratch_;
+        return;
+    }
+    const int sx = tick.windDirection.x >= 0.0f ? 1 : -1;
+    const int sy = tick.windDirection.y >= 0.0f ? 1 : -1;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const std::size_t t = static_cast<std::size_t>(y) * n + x;
+            const DriftOut own = flux_[t];
+            // From the upwind neighbours; at the upwind border, what the world beyond sends is
+            // taken to be what this texel sends (a flat field stays flat), counted in.
+            const int ux = x - sx, uy = y - sy;
+            std::uint32_t in = 0;
+            if (ux >= 0 && ux < n) {
+                in += flux_[static_cast<std::size_t>(y) * n + ux].x;
+            } else {
+                in += own.x;
+                totals_.inQuanta += own.x;
+            }
+            if (uy >= 0 && uy < n) {
+                in += flux_[static_cast<std::size_t>(uy) * n + x].y;
+            } else {
+                in += own.y;
+                totals_.inQuanta += own.y;
+            }
+            // What leaves through the downwind border is gone, counted out.
+            const int dx = x + sx, dy = y + sy;
+            if (dx < 0 || dx >= n)
+                totals_.outQuanta += own.x;
+            if (dy < 0 || dy >= n)
+                totals_.outQuanta += own.y;
+            grid.columns[t] = driftColumn(scratch_[t], own.x + own.y, in, constants_);
+        }
+}
+
+WeatheredSnowpack::WeatheredSnowpack(int size, const SnowpackSettings& snowpack,
+                                     const WeatherSettings& weather, const WindSettings& wind,
+                                     glm::vec3 sunDirection, double captureZCm, double captureFarCm,
+                                     double texelCm, glm::vec2 originCm)
+    : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm),
+      weather_(snowpack_.constants(), size, originCm),
+      clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {}
+
+void WeatheredSnowpack::step(std::span<const float> windowDepth, double dtS) {
+    snowpack_.step(windowDepth, dtS);
+    for (const WeatherTick& tick : clock_.advance(dtS))
+        weather_.tick(snowpack_.grid(), snowpack_.inside(), tick);
+}
+
+double WeatheredSnowpack::massKg() const {
+    return snowpackBudget(snowpack_.grid().columns, texelCm_, snowpack_.constants().initialDensity)
+        .massKg;
+}
+
+} // namespace snowcap

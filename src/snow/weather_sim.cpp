@@ -1,0 +1,183 @@
+#include "snow/weather_sim.hpp"
+
+#include "gpu/binding_slots.hpp"
+#include "snow/snowpack_sim.hpp"
+
+#include <array>
+#include <cstdint>
+
+namespace snowcap {
+
+namespace {
+
+// std140 mirror of the Weather block in shaders/weather/weather_block.glsl.
+struct WeatherBlock {
+    std::uint32_t quanta[4]; // snowfall quanta, degree-day melt quanta, -, -
+    float fall[4];           // snowfall density, sun melt per cos, drain fraction, weather dt s
+    float sun[4];            // unit towards the sun, -
+    float wind[4];           // unit direction, wind m/s, gust phase
+    float gust[4];           // gust amount, gust wave number 1/cm, region origin cm (x, y)
+};
+static_assert(sizeof(WeatherBlock) == 80, "std140 drift: see shaders/weather/weather_block.glsl");
+
+gpu::ProgramDesc computeProgram(const char* name, const char* file, gpu::Defines defines = {}) {
+    return {name, {{GL_COMPUTE_SHADER, file}}, std::move(defines)};
+}
+
+void dispatch(const gpu::ShaderProgram& program, int size) {
+    glUseProgram(program.id());
+    const GLuint groups = static_cast<GLuint>((size + 7) / 8);
+    glDispatchCompute(groups, groups, 1);
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                    GL_BUFFER_UPDATE_BARRIER_BIT);
+}
+
+void bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) {
+    glBindImageTexture(unit, texture.id(), 0, GL_FALSE, 0, access, GL_RGBA32F);
+}
+
+} // namespace
+
+std::vector<gpu::ProgramDesc> weatherPrograms() {
+    return {computeProgram("weather.snowfall_melt", "weather/snowfall_melt.comp"),
+            computeProgram("weather.drift_flux", "weather/drift_flux.comp"),
+            computeProgram("weather.drift_apply", "weather/drift_apply.comp", {{"DRIFT", "1"}}),
+            computeProgram("weather.copy_back", "weather/drift_apply.comp")};
+}
+
+std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
+                                                 const SnowpackSettings& snowpack,
+                                                 const WindSettings& wind, glm::vec3 sunDirection,
+                                                 int size, double texelCm,
+                                                 gpu::ShaderLibrary& shaders) {
+    if (!weatherActive(weather)) {
+        *this = WeatherSim(); // nothing acts: no pass, no memory
+        return std::nullopt;
+    }
+    std::array<const gpu::ShaderProgram*, 4> programs{};
+    const std::vector<gpu::ProgramDesc> descs = weatherPrograms();
+    for (std::size_t i = 0; i < descs.size(); ++i) {
+        auto loaded = shaders.load(descs[i]);
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        programs[i] = std::get<gpu::ShaderProgram*>(loaded);
+    }
+    const bool fresh = !active() || size != size_;
+    if (fresh) {
+        gpu::Texture2D scratch(size, size, gpu::TextureFormat::RGBA32F, "weather.scratch");
+        if (!scratch.id())
+            return scratch.allocationError();
+        scratch_ = std::move(scratch);
+        flux_ = gpu::Buffer(static_cast<std::size_t>(size) * size * 2 * sizeof(std::uint32_t),
+                            nullptr, "weather.drift_flux");
+        totals_ = gpu::Buffer(4 * sizeof(std::uint32_t), nullptr, "weather.totals");
+        block_ = gpu::Buffer(sizeof(WeatherBlock), nullptr, "weather.block");
+    }
+    snowfallMelt_ = programs[0];
+    driftFlux_ = programs[1];
+    driftApply_ = programs[2];
+    copyBack_ = programs[3];
+    weather_ = weather;
+    snowpack_ = snowpack;
+    wind_ = wind;
+    sunDirection_ = sunDirection;
+    texelCm_ = texelCm;
+    size_ = size;
+    if (fresh)
+        reset();
+    else
+        clock_.configure(weather, snowpack, wind, sunDirection);
+    return std::nullopt;
+}
+
+void WeatherSim::reset() {
+    clock_ = WeatherClock(weather_, snowpack_, wind_, sunDirection_);
+    if (!active())
+        return;
+    const GLuint zero = 0;
+    glClearNamedBufferData(totals_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glClearNamedBufferData(flux_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+}
+
+void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
+    WeatherBlock block{};
+    block.quanta[0] = tick.snowfallQuanta;
+    block.quanta[1] = tick.meltQuanta;
+    block.fall[0] = tick.snowfallDensity;
+    block.fall[1] = tick.sunMeltPerCos;
+    block.fall[2] = tick.drainFraction;
+    block.fall[3] = tick.weatherDtS;
+    block.sun[0] = tick.sunDirection.x;
+    block.sun[1] = tick.sunDirection.y;
+    block.sun[2] = tick.sunDirection.z;
+    block.wind[0] = tick.windDirection.x;
+    block.wind[1] = tick.windDirection.y;
+    block.wind[2] = tick.windMS;
+    block.wind[3] = tick.gustPhase;
+    block.gust[0] = tick.gustAmount;
+    block.gust[1] = tick.gustWaveNumber;
+    block.gust[2] = originCm.x;
+    block.gust[3] = originCm.y;
+    block_.update(0, sizeof(block), &block);
+}
+
+void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
+    if (!active() || !snowpack.allocated())
+        return;
+    const std::vector<WeatherTick> ticks = clock_.advance(dtSeconds);
+    if (ticks.empty())
+        return;
+    const Region& region = snowpack.region();
+    const glm::vec2 origin(region.centreCm - 0.5 * region.widthCm);
+    namespace slot = gpu::slot;
+    glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
+    glBindBufferBase(GL_UNIFORM_BUFFER, slot::kWeather, block_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kPloughInside, snowpack.insideFlags().id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftFlux, flux_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kWeatherTotals, totals_.id());
+    const gpu::Texture2D& state = snowpack.state();
+    for (const WeatherTick& tick : ticks) {
+        writeBlock(tick, origin);
+        bindImage(slot::kSnowpackPrevious, state, GL_READ_ONLY);
+        bindImage(slot::kSnowpackNext, scratch_, GL_WRITE_ONLY);
+        dispatch(*snowfallMelt_, size_);
+        const bool drift = tick.windMS > 0.0f;
+        bindImage(slot::kSnowpackPrevious, scratch_, GL_READ_ONLY);
+        if (drift)
+            dispatch(*driftFlux_, size_);
+        bindImage(slot::kSnowpackNext, state, GL_WRITE_ONLY);
+        dispatch(drift ? *driftApply_ : *copyBack_, size_);
+    }
+    // Every texel may have changed: the snowpack's next slump iteration runs on every tile
+    // (its active tiles, snow/snowpack_sim.hpp).
+    snowpack.touchAllTiles();
+}
+
+namespace {
+
+double totalKg(const gpu::Buffer& totals, int first, double texelCm) {
+    if (!totals.id())
+        return 0.0;
+    std::array<std::uint32_t, 4> counts{};
+    glGetNamedBufferSubData(totals.id(), 0, sizeof(counts), counts.data());
+    const double quanta = static_cast<double>((std::uint64_t(counts[first + 1]) << 32) |
+                                              std::uint64_t(counts[first]));
+    const double areaM2 = (texelCm * 0.01) * (texelCm * 0.01);
+    return quanta * static_cast<double>(kWeatherQuantum) * areaM2;
+}
+
+} // namespace
+
+double WeatherSim::massInKg() const {
+    return totalKg(totals_, 0, texelCm_);
+}
+double WeatherSim::massOutKg() const {
+    return totalKg(totals_, 2, texelCm_);
+}
+
+std::size_t WeatherSim::bytes() const {
+    return active() ? scratch_.bytes() + flux_.bytes() + totals_.bytes() : 0;
+}
+
+} // namespace snowcap

@@ -1,0 +1,61 @@
+#pragma once
+// The weather's passes on one snowpack sim ([weather], docs/weather.md): per tick of the
+// weather clock (core/weather_laws.hpp), three compute passes (shaders/weather/):
+//     snowfall + melt + drain (state -> scratch)  ->  drift flux  ->  drift apply (-> state)
+// Reads: the snowpack's state, its contact flags of the step (inside[]) and its Snowpack block.
+// Writes: the state (in its current texture: the snowpack's ping-pong is not touched), and the
+// budget's in and out as 64-bit counts of quanta on the GPU (read back only when asked).
+// The CPU oracle is WeatherReference (src/snow/weather_reference.hpp).
+
+#include "core/settings.hpp"
+#include "core/weather_laws.hpp"
+#include "gpu/objects.hpp"
+#include "gpu/shader_library.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace snowcap {
+
+class SnowpackSim; // snow/snowpack_sim.hpp
+
+std::vector<gpu::ProgramDesc> weatherPrograms();
+
+class WeatherSim {
+public:
+    // Allocates its scratch state and buffers for a `size`-texel region when the sky ever acts
+    // (weatherActive), frees them when it does not. Live edits keep the clock and the totals.
+    std::optional<std::string> configure(const WeatherSettings& weather,
+                                         const SnowpackSettings& snowpack, const WindSettings& wind,
+                                         glm::vec3 sunDirection, int size, double texelCm,
+                                         gpu::ShaderLibrary& shaders);
+    bool active() const { return scratch_.id() != 0; }
+    // The ticks that fall in this step of dt, on the snowpack's state as its passes left it.
+    void step(SnowpackSim& snowpack, double dtSeconds);
+    // The clock back to 0 and the totals cleared (with the snowpack's reset).
+    void reset();
+    double massInKg() const;
+    double massOutKg() const;
+    std::size_t bytes() const;
+    const WeatherClock& clock() const { return clock_; }
+
+private:
+    void writeBlock(const WeatherTick& tick, glm::vec2 originCm);
+
+    WeatherSettings weather_;
+    SnowpackSettings snowpack_;
+    WindSettings wind_;
+    glm::vec3 sunDirection_{0.0f, 0.0f, 1.0f};
+    WeatherClock clock_;
+    double texelCm_ = 1.0;
+    int size_ = 0;
+    const gpu::ShaderProgram* snowfallMelt_ = nullptr;
+    const gpu::ShaderProgram* driftFlux_ = nullptr;
+    const gpu::ShaderProgram* driftApply_ = nullptr;
+    const gpu::ShaderProgram* copyBack_ = nullptr;
+    gpu::Texture2D scratch_;
+    gpu::Buffer flux_, totals_, block_;
+};
+
+} // namespace snowcap
