@@ -165,6 +165,7 @@ const Section<WindSettings>& windParams();
 const Section<FoliageSettings>& foliageParams();
 const Section<PhysicsSettings>& physicsParams();
 const Section<BodySettings>& bodyParams();
+const Section<VehicleSettings>& vehicleParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 
