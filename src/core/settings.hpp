@@ -370,17 +370,17 @@ struct BodySettings {
 // pursuit steering controller. The chassis and each wheel press the snow as deformers (NAME,
 // NAME.wheel_fl, NAME.wheel_fr, NAME.wheel_rl, NAME.wheel_rr). Its own +X is forward, +Z up.
 struct VehicleSettings {
-    VehicleSettings();       // the parameter table's defaults (params.cpp)
-    std::string name;        // name: required and unique among the vehicles
-    std::string chassisMesh; // chassis_mesh: drawn instead of the box, fit inside it ("": box)
-    glm::vec3 chassisSizeCm{};   // chassis_size_cm: the chassis box's half extents (x forward)
-    double massKg{};             // mass_kg: > 0, the whole vehicle (on the chassis)
-    double wheelRadiusCm{};      // wheel_radius_cm
-    double wheelWidthCm{};       // wheel_width_cm
-    double trackCm{};            // track_cm: between the left and right wheels' centre planes
-    double wheelbaseCm{};        // wheelbase_cm: between the front and rear axles
-    double suspensionRestCm{};   // suspension_rest_cm: spring length unloaded
-    double suspensionTravelCm{}; // suspension_travel_cm: how far it compresses or extends
+    VehicleSettings();            // the parameter table's defaults (params.cpp)
+    std::string name;             // name: required and unique among the vehicles
+    std::string chassisMesh;      // chassis_mesh: drawn instead of the box, fit inside it ("": box)
+    glm::vec3 chassisSizeCm{};    // chassis_size_cm: the chassis box's half extents (x forward)
+    double massKg{};              // mass_kg: > 0, the whole vehicle (on the chassis)
+    double wheelRadiusCm{};       // wheel_radius_cm
+    double wheelWidthCm{};        // wheel_width_cm
+    double trackCm{};             // track_cm: between the left and right wheels' centre planes
+    double wheelbaseCm{};         // wheelbase_cm: between the front and rear axles
+    double suspensionRestCm{};    // suspension_rest_cm: spring length unloaded
+    double suspensionTravelCm{};  // suspension_travel_cm: how far it compresses or extends
     double suspensionStiffness{}; // suspension_stiffness: spring force per kg of chassis (1/s^2)
     double dampingCompression{};  // damping_compression: per kg of chassis (1/s)
     double dampingRelaxation{};   // damping_relaxation: per kg of chassis (1/s)
@@ -388,9 +388,9 @@ struct VehicleSettings {
     std::vector<glm::vec3> waypointsCm; // waypoints_cm = [[x, y, z], ...]: z unused (>= 2)
     double speedCmS{};                  // speed_cm_s: the speed it holds along the path
     int laps{}; // laps: 0 drives first to last waypoint once; N closes the path, N times round
-    double lookaheadCm{};               // lookahead_cm: pure pursuit's lookahead distance
-    double maxSteerDeg{};               // max_steer_deg: the front wheels' steering limit
-    ContactType contact{};              // contact: what kind of print it leaves
+    double lookaheadCm{};  // lookahead_cm: pure pursuit's lookahead distance
+    double maxSteerDeg{};  // max_steer_deg: the front wheels' steering limit
+    ContactType contact{}; // contact: what kind of print it leaves
 };
 
 struct ProbeSettings {

@@ -13,16 +13,15 @@
 namespace snowcap {
 namespace {
 
-using test::sphereBody;
 using test::failure;
 using test::made;
+using test::sphereBody;
 
 Settings settingsWith(std::vector<BodySettings> bodies) {
     Settings settings = test::physicsSnow();
     settings.bodies = std::move(bodies);
     return settings;
 }
-
 
 // A mixed scene that keeps the solver busy: thrown balls and tumbling crates that collide.
 Settings busyScene() {
