@@ -69,6 +69,7 @@ Read<Settings> makeSettingsReader() {
         field("physics", &Settings::physics,
               table<PhysicsSettings>(schema(params::physicsParams()))),
         field("body", &Settings::bodies, bodyListReader()),
+        field("vehicle", &Settings::vehicles, vehicleListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
         field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
     });

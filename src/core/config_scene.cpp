@@ -1,6 +1,7 @@
 #include "core/config_scene.hpp"
 
 #include "core/params.hpp"
+#include "core/vehicle_rules.hpp"
 
 #include <array>
 #include <cmath>
@@ -284,6 +285,25 @@ Read<std::vector<BodySettings>> bodyListReader() {
         out = std::move(list);
         return true;
     };
+}
+
+Read<std::vector<VehicleSettings>> vehicleListReader() {
+    const Read<VehicleSettings> keys =
+        table<VehicleSettings>(params::schema(params::vehicleParams()));
+    const Read<VehicleSettings> entry = [keys](Walker& walker, const toml::node& node,
+                                               const std::string& key, VehicleSettings& out) {
+        if (!keys(walker, node, key, out))
+            return false;
+        // The rules between keys, here where the file and line of the key at fault are known
+        // (the physics world checks them again for settings made in code).
+        if (const std::optional<VehicleProblem> problem = vehicleProblem(out)) {
+            const toml::table& table = *node.as_table();
+            const toml::node* at = table.get(problem->key);
+            return walker.failKey(at ? *at : node, key + "." + problem->key, problem->reason);
+        }
+        return true;
+    };
+    return listOf(entry, &ImportSettings::maxVehicles, "import.max_vehicles");
 }
 
 Read<std::vector<ProbeSettings>> probeListReader() {

@@ -21,5 +21,7 @@ Read<std::vector<FoliageSettings>> foliageListReader();
 // [[body]]: each entry's keys, names unique, every entry's count together within
 // import.max_bodies.
 Read<std::vector<BodySettings>> bodyListReader();
+// [[vehicle]]: each entry's keys, names unique, the rules between its keys (vehicleProblem).
+Read<std::vector<VehicleSettings>> vehicleListReader();
 
 } // namespace snowcap::config_read

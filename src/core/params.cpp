@@ -212,6 +212,7 @@ toml::table toToml(const Settings& settings) {
         {"foliage", listTable(foliageParams(), settings.foliage)},
         {"physics", sectionTable(physicsParams(), settings.physics)},
         {"body", listTable(bodyParams(), settings.bodies)},
+        {"vehicle", listTable(vehicleParams(), settings.vehicles)},
         {"soak", sectionTable(soakParams(), settings.soak)},
         {"import", sectionTable(importParams(), settings.import)},
     };
@@ -237,6 +238,7 @@ SNOWCAP_PARAMS_INSTANTIATE(WeatherSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
 SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
+SNOWCAP_PARAMS_INSTANTIATE(VehicleSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ImportSettings)
 #undef SNOWCAP_PARAMS_INSTANTIATE
@@ -293,6 +295,9 @@ PhysicsSettings::PhysicsSettings() {
 }
 BodySettings::BodySettings() {
     params::applyDefaults(params::bodyParams(), *this);
+}
+VehicleSettings::VehicleSettings() {
+    params::applyDefaults(params::vehicleParams(), *this);
 }
 SoakSettings::SoakSettings() {
     params::applyDefaults(params::soakParams(), *this);

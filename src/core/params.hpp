@@ -166,6 +166,7 @@ const Section<WeatherSettings>& weatherParams(); // params_table_weather.cpp
 const Section<FoliageSettings>& foliageParams();
 const Section<PhysicsSettings>& physicsParams();
 const Section<BodySettings>& bodyParams();
+const Section<VehicleSettings>& vehicleParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
 

@@ -58,6 +58,16 @@ Custom<DeformerSettings> waypointList() {
                   });
 }
 
+Custom<VehicleSettings> vehicleWaypointList() {
+    return custom("[[x, y, z], ...]", &VehicleSettings::waypointsCm, config_read::waypoints(),
+                  [](const std::vector<glm::vec3>& points) {
+                      toml::array out;
+                      for (const auto& p : points)
+                          out.push_back(xyzArray(p));
+                      return out;
+                  });
+}
+
 } // namespace
 
 const Section<LookSettings>& lookParams() {
@@ -407,6 +417,75 @@ const Section<BodySettings>& bodyParams() {
     return section;
 }
 
+const Section<VehicleSettings>& vehicleParams() {
+    using V = VehicleSettings;
+    constexpr auto required = Presence::Required;
+    static const Section<V> section{
+        "vehicle",
+        "A vehicle (docs/physics.md): Bullet's raycast vehicle, a box chassis on four wheels "
+        "whose suspensions are rays, driving its waypoints at speed_cm_s with a pure pursuit "
+        "steering controller. The chassis (NAME) and each wheel (NAME.wheel_fl, _fr, _rl, _rr) "
+        "press the snow as deformers. It starts at the first waypoint, facing the second, its "
+        "wheels on what holds it up. A list of tables in a scenario, none by default. Its wheels "
+        "may not be larger than its chassis or overlap each other.",
+        {
+            {"name", &V::name, kUnset, anyNumber(), "", None,
+             "Required and unique among the vehicles (and not a deformer's or a body's).",
+             required},
+            {"chassis_mesh", &V::chassisMesh, "", anyNumber(), "", None,
+             "A file Assimp reads, drawn and captured as the chassis instead of the box: scaled "
+             "to fit inside chassis_size_cm and centred on it (the box is what collides)."},
+            {"chassis_size_cm", &V::chassisSizeCm, xyz(200.0, 90.0, 40.0), aboveUpTo(0.0, 5000.0),
+             "cm", None, "Half extents of the chassis box: x forward, y to the left, z up."},
+            {"mass_kg", &V::massKg, 1500.0, aboveUpTo(0.0, 100000.0), "kg", None,
+             "The whole vehicle's mass, carried by the chassis."},
+            {"wheel_radius_cm", &V::wheelRadiusCm, 35.0, aboveUpTo(0.0, 500.0), "cm", None,
+             "Each wheel's radius; its diameter at most the chassis' length."},
+            {"wheel_width_cm", &V::wheelWidthCm, 25.0, aboveUpTo(0.0, 500.0), "cm", None,
+             "Each wheel's width: its track in the snow."},
+            {"track_cm", &V::trackCm, 160.0, aboveUpTo(0.0, 2000.0), "cm", None,
+             "Between the left and the right wheels' centre planes; more than wheel_width_cm."},
+            {"wheelbase_cm", &V::wheelbaseCm, 250.0, aboveUpTo(0.0, 5000.0), "cm", None,
+             "Between the front and the rear axles; at least a wheel's diameter."},
+            {"suspension_rest_cm", &V::suspensionRestCm, 40.0, aboveUpTo(0.0, 500.0), "cm", None,
+             "Suspension length unloaded, from the hub's mount on the chassis' bottom face (the "
+             "defaults ride the chassis 69 cm above what holds it up, clear of 30 cm of snow)."},
+            {"suspension_travel_cm", &V::suspensionTravelCm, 20.0, aboveUpTo(0.0, 500.0), "cm",
+             None, "How far the suspension may compress or extend from its rest length."},
+            {"suspension_stiffness", &V::suspensionStiffness, 40.0, aboveUpTo(0.0, 10000.0),
+             "1/s^2", None,
+             "Spring force per kg of chassis per m of compression (Bullet's units): each wheel "
+             "sinks by g / (4 x this) m under the vehicle's weight, 6 cm at 40."},
+            {"damping_compression", &V::dampingCompression, 3.8, between(0.0, 1000.0), "1/s", None,
+             "Damping while the spring compresses, per kg of chassis per m/s. The chassis' bounce "
+             "on four springs is critically damped at sqrt(suspension_stiffness): the default "
+             "is 0.6 of that at the default stiffness."},
+            {"damping_relaxation", &V::dampingRelaxation, 6.3, between(0.0, 1000.0), "1/s", None,
+             "Damping while it extends (the default: critical at the default stiffness)."},
+            {"wheel_friction", &V::wheelFriction, 1.0, aboveUpTo(0.0, 100.0), "", None,
+             "The tyres' friction coefficient (Bullet's friction slip): the most grip a wheel has "
+             "is this times its load."},
+            {"waypoints_cm", vehicleWaypointList(), kUnset, anyNumber(), "cm", None,
+             "The path, at least two points; z is not used (the vehicle drives on what holds "
+             "it up).",
+             required},
+            {"speed_cm_s", &V::speedCmS, 300.0, aboveUpTo(0.0, 5000.0), "cm/s", None,
+             "The speed it holds along the path (slowing to stop at its end)."},
+            {"laps", &V::laps, 0, integerBetween(0, 1000), "", None,
+             "0: from the first waypoint to the last, once; N: the path closed (the last back to "
+             "the first), driven N times round, stopping at the first."},
+            {"lookahead_cm", &V::lookaheadCm, 300.0, aboveUpTo(0.0, 10000.0), "cm", None,
+             "Pure pursuit's lookahead: it steers for the path's point this far ahead. Shorter "
+             "follows tighter and weaves sooner."},
+            {"max_steer_deg", &V::maxSteerDeg, 35.0, aboveUpTo(0.0, 80.0), "deg", None,
+             "The most the front wheels turn."},
+            {"contact", choice(&V::contact, kContactTypes), "vehicle", anyNumber(), "", None,
+             "What kind of print it leaves (rgba16f's B channel)."},
+        },
+        true};
+    return section;
+}
+
 const Section<SoakSettings>& soakParams() {
     using K = SoakSettings;
     static const Section<K> section{
@@ -472,6 +551,8 @@ const Section<ImportSettings>& importParams() {
              "Keys of one deformer path, or points of its waypoints_cm."},
             {"max_bodies", &I::maxBodies, 10000, integerBetween(1, 1000000), "", None,
              "Bodies of every [[body]] together (the sum of their counts)."},
+            {"max_vehicles", &I::maxVehicles, 64, integerBetween(1, 100000), "", None,
+             "[[vehicle]] tables in the merged settings."},
         }};
     return section;
 }

@@ -233,6 +233,7 @@ std::string parameterMarkdown() {
     markdownSection(out, foliageParams());
     markdownSection(out, physicsParams());
     markdownSection(out, bodyParams());
+    markdownSection(out, vehicleParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());
     return out;

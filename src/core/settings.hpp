@@ -390,6 +390,33 @@ struct WeatherSettings {
         bool operator==(const Key&) const = default;
     };
     std::vector<Key> keys;
+
+// A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four
+// wheels whose suspensions are rays, driving a path through waypoints at a speed with a pure
+// pursuit steering controller. The chassis and each wheel press the snow as deformers (NAME,
+// NAME.wheel_fl, NAME.wheel_fr, NAME.wheel_rl, NAME.wheel_rr). Its own +X is forward, +Z up.
+struct VehicleSettings {
+    VehicleSettings();            // the parameter table's defaults (params.cpp)
+    std::string name;             // name: required and unique among the vehicles
+    std::string chassisMesh;      // chassis_mesh: drawn instead of the box, fit inside it ("": box)
+    glm::vec3 chassisSizeCm{};    // chassis_size_cm: the chassis box's half extents (x forward)
+    double massKg{};              // mass_kg: > 0, the whole vehicle (on the chassis)
+    double wheelRadiusCm{};       // wheel_radius_cm
+    double wheelWidthCm{};        // wheel_width_cm
+    double trackCm{};             // track_cm: between the left and right wheels' centre planes
+    double wheelbaseCm{};         // wheelbase_cm: between the front and rear axles
+    double suspensionRestCm{};    // suspension_rest_cm: spring length unloaded
+    double suspensionTravelCm{};  // suspension_travel_cm: how far it compresses or extends
+    double suspensionStiffness{}; // suspension_stiffness: spring force per kg of chassis (1/s^2)
+    double dampingCompression{};  // damping_compression: per kg of chassis (1/s)
+    double dampingRelaxation{};   // damping_relaxation: per kg of chassis (1/s)
+    double wheelFriction{};       // wheel_friction: the tyres' friction coefficient
+    std::vector<glm::vec3> waypointsCm; // waypoints_cm = [[x, y, z], ...]: z unused (>= 2)
+    double speedCmS{};                  // speed_cm_s: the speed it holds along the path
+    int laps{}; // laps: 0 drives first to last waypoint once; N closes the path, N times round
+    double lookaheadCm{};  // lookahead_cm: pure pursuit's lookahead distance
+    double maxSteerDeg{};  // max_steer_deg: the front wheels' steering limit
+    ContactType contact{}; // contact: what kind of print it leaves
 };
 
 struct ProbeSettings {
@@ -430,6 +457,7 @@ struct ImportSettings {
     int maxPlants{};       // import.max_plants: plants of one [[foliage]] entry
     int maxPathKeys{};     // import.max_path_keys: keys of one path (or waypoints)
     int maxBodies{};       // import.max_bodies: every [[body]]'s count together
+    int maxVehicles{};     // import.max_vehicles: [[vehicle]] tables
 };
 
 struct Settings {
@@ -450,6 +478,7 @@ struct Settings {
     std::vector<FoliageSettings> foliage;    // [[foliage]]
     PhysicsSettings physics;                 // [physics]
     std::vector<BodySettings> bodies;        // [[body]]
+    std::vector<VehicleSettings> vehicles;   // [[vehicle]]
     SoakSettings soak;                       // [soak]
     ImportSettings import;                   // [import]
 };

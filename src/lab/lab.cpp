@@ -14,8 +14,8 @@ namespace snowcap {
 
 namespace {
 
-// What the physics world is made from (the [physics] keys, the [[body]] list, the ground under
-// the snow) as written, to tell whether an edit changed it.
+// What the physics world is made from (the [physics] keys, the [[body]] and [[vehicle]] lists,
+// the ground under the snow) as written, to tell whether an edit changed it.
 std::string physicsText(const Settings& settings) {
     const toml::table all = params::toToml(settings);
     std::ostringstream text;
@@ -23,6 +23,8 @@ std::string physicsText(const Settings& settings) {
         text << *physics << '\n';
     if (const toml::array* bodies = all.get_as<toml::array>("body"))
         text << *bodies << '\n';
+    if (const toml::array* vehicles = all.get_as<toml::array>("vehicle"))
+        text << *vehicles << '\n';
     text << settings.snow.surfaceZCm << ' ' << settings.snow.depthCm;
     return text.str();
 }
@@ -84,13 +86,19 @@ void Lab::teleportPlayer(glm::dvec2 toCm) {
 
 std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
     PhysicsWorld* world = session_.physics.get();
-    if (!world || world->bodyCount() == 0)
+    if (!world || world->poseCount() == 0)
         return std::nullopt;
     gpu::PassRecord pass;
     pass.name = "physics";
     pass.timers = {"physics"};
-    pass.stateNote = fmt::format("no draw: Bullet steps {} bodies on the CPU, 1 / {} s a step",
-                                 world->bodyCount(), settings().physics.stepHz);
+    pass.stateNote =
+        world->vehicleCount() == 0
+            ? fmt::format("no draw: Bullet steps {} bodies on the CPU, 1 / {} s a step",
+                          world->bodyCount(), settings().physics.stepHz)
+            : fmt::format("no draw: Bullet steps {} bodies and {} vehicle{} on the CPU, 1 / {} s "
+                          "a step",
+                          world->bodyCount(), world->vehicleCount(),
+                          world->vehicleCount() == 1 ? "" : "s", settings().physics.stepHz);
     pass.reads = {{"bodies", true}};
     pass.writes = {"bodies"};
     pass.execute = [this, world, endS] {
@@ -101,7 +109,7 @@ std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
 }
 
 std::optional<PhysicsReport> Lab::physicsReport() const {
-    if (!session_.physics || session_.physics->bodyCount() == 0)
+    if (!session_.physics || session_.physics->poseCount() == 0)
         return std::nullopt;
     return session_.physics->report();
 }
@@ -109,9 +117,9 @@ std::optional<PhysicsReport> Lab::physicsReport() const {
 void Lab::applyBodyPoses() {
     if (!session_.physics)
         return;
-    for (std::size_t i = 0; i < session_.physics->bodyCount(); ++i)
-        session_.deformers.setBodyPose(session_.firstBodyDeformer + i,
-                                       session_.physics->modelOf(i));
+    for (std::size_t i = 0; i < session_.physics->poseCount(); ++i)
+        session_.deformers.setBodyPose(session_.firstPhysicsDeformer + i,
+                                       session_.physics->poseOf(i));
 }
 
 void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
@@ -192,18 +200,20 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
     // Other bodies (or physics keys, or ground): a new physics world, made before anything
     // changes (a bad body is the edit's one line). The same bodies keep theirs, where they are.
-    std::unique_ptr<PhysicsWorld> physics;
+    // Without bodies or vehicles there is no world at all.
     if (physicsText(settings) != physicsSource_) {
-        auto made = PhysicsWorld::create(settings);
-        if (auto* error = std::get_if<std::string>(&made))
-            return *error;
-        physics = std::move(std::get<0>(made));
-    }
-    if (physics) {
+        std::unique_ptr<PhysicsWorld> physics;
+        if (needsPhysics(settings)) {
+            auto made = PhysicsWorld::create(settings);
+            if (auto* error = std::get_if<std::string>(&made))
+                return *error;
+            physics = std::move(std::get<0>(made));
+        }
         session_.physics = std::move(physics);
         physicsSource_ = physicsText(settings);
     }
-    session_.firstBodyDeformer = built.size() - session_.physics->bodyCount();
+    session_.firstPhysicsDeformer =
+        built.size() - (session_.physics ? session_.physics->poseCount() : 0);
     // Keep the visibility of the deformers that stay (by name).
     std::vector<bool> visible(built.size(), true);
     for (std::size_t i = 0; i < built.size(); ++i)

@@ -90,10 +90,19 @@ nlohmann::json tomlToJson(const toml::node& node) {
 }
 
 nlohmann::json physicsJson(const PhysicsReport& report) {
-    return {{"bodies", report.bodies},
-            {"steps", report.steps},
-            {"step_ms_mean", report.stepMsMean},
-            {"resting_bodies", report.restingBodies}};
+    nlohmann::json out = {{"bodies", report.bodies},
+                          {"vehicles", report.vehicles},
+                          {"steps", report.steps},
+                          {"step_ms_mean", report.stepMsMean},
+                          {"resting_bodies", report.restingBodies}};
+    if (!report.vehicleReports.empty()) {
+        nlohmann::json byVehicle = nlohmann::json::object();
+        for (const VehicleReport& vehicle : report.vehicleReports)
+            byVehicle[vehicle.name] = {{"distance_cm", vehicle.distanceCm},
+                                       {"mean_sinkage_cm", vehicle.meanSinkageCm}};
+        out["by_vehicle"] = std::move(byVehicle);
+    }
+    return out;
 }
 
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,

@@ -38,7 +38,9 @@ writeRunOutputs(const std::filesystem::path& dir, const Settings& settings, cons
 std::string outputList(const std::filesystem::path& dir,
                        const std::vector<std::filesystem::path>& files);
 
-// stats.json's "physics" (a scenario with bodies): bodies, steps, step_ms_mean, resting_bodies.
+// stats.json's "physics" (a scenario with bodies or vehicles): bodies, vehicles, steps,
+// step_ms_mean, resting_bodies, and by_vehicle: per vehicle its distance_cm and
+// mean_sinkage_cm.
 nlohmann::json physicsJson(const PhysicsReport& report);
 
 } // namespace snowcap

@@ -2,6 +2,7 @@
 
 #include "core/paths.hpp"
 #include "core/suggest.hpp"
+#include "core/vehicle_rules.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "scene/crowd.hpp"
@@ -57,11 +58,13 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
     const auto& list = std::get<std::vector<DeformerSettings>>(placed);
-    auto loaded = loadDeformers(list, resourceRoot(), groundZCm(settings.snow), settings.import);
+    const double ground = groundZCm(settings.snow);
+    auto loaded = loadDeformers(list, resourceRoot(), ground, settings.import);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     auto& deformers = std::get<std::vector<Deformer>>(loaded);
-    // The bodies after every deformer (the follow and the visibility go by name: no clashes).
+    // The bodies and the vehicles after every deformer, in the physics world's pose order (the
+    // follow and the visibility go by name: no clashes).
     std::set<std::string> names;
     for (const DeformerSettings& d : list)
         names.insert(d.name);
@@ -71,7 +74,43 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
                    "' is already a deformer's name";
         deformers.push_back(bodyDeformer(body));
     }
+    for (std::size_t v = 0; v < settings.vehicles.size(); ++v) {
+        const VehicleSettings& vehicle = settings.vehicles[v];
+        if (const std::optional<VehicleProblem> problem = vehicleProblem(vehicle))
+            return problem->line(v);
+        const std::string key = "key 'vehicle[" + std::to_string(v) + "]";
+        std::vector<Deformer> parts =
+            vehicleDeformers(vehicle, ground, settings.physics.gravityCmS2);
+        for (const Deformer& part : parts)
+            if (!names.insert(part.name).second)
+                return key + ".name': vehicle part '" + part.name +
+                       "' is already a deformer's or a body's name";
+        if (!vehicle.chassisMesh.empty()) {
+            // Imported as a deformer's mesh is (the same bounded importer), then fit in the box.
+            DeformerSettings chassis;
+            chassis.name = vehicle.name;
+            chassis.mesh = vehicle.chassisMesh;
+            chassis.placement = DeformerSettings::Placement::Absolute;
+            chassis.path = {DeformerSettings::Key{}};
+            auto mesh = loadDeformer(chassis, resourceRoot(), ground, settings.import);
+            if (auto* error = std::get_if<std::string>(&mesh)) {
+                // The importer's line without its "deformer 'NAME': " (the key names it).
+                const std::string who = "deformer '" + vehicle.name + "': ";
+                const bool named = error->rfind(who, 0) == 0;
+                return key + ".chassis_mesh': " + (named ? error->substr(who.size()) : *error);
+            }
+            Deformer& imported = std::get<Deformer>(mesh);
+            parts[0].mesh = fitInsideBox(std::move(imported.mesh), vehicle.chassisSizeCm);
+            parts[0].meshKey = imported.meshKey + " fit in chassis " + parts[0].meshKey;
+        }
+        for (Deformer& part : parts)
+            deformers.push_back(std::move(part));
+    }
     return std::move(deformers);
+}
+
+bool needsPhysics(const Settings& settings) {
+    return !settings.bodies.empty() || !settings.vehicles.empty();
 }
 
 std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings,
@@ -100,10 +139,12 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     auto foliage = loadScenarioFoliage(settings, source);
     if (auto* error = std::get_if<std::string>(&foliage))
         return *error;
-    auto physics = PhysicsWorld::create(settings);
-    if (auto* error = std::get_if<std::string>(&physics))
-        return *error;
-    session.physics = std::move(std::get<0>(physics));
+    if (needsPhysics(settings)) {
+        auto physics = PhysicsWorld::create(settings);
+        if (auto* error = std::get_if<std::string>(&physics))
+            return *error;
+        session.physics = std::move(std::get<0>(physics));
+    }
     auto field = SnowField::create(settings, shaders);
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
@@ -116,7 +157,8 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
     auto& built = std::get<std::vector<Deformer>>(deformers);
-    session.firstBodyDeformer = built.size() - session.physics->bodyCount();
+    session.firstPhysicsDeformer =
+        built.size() - (session.physics ? session.physics->poseCount() : 0);
     session.deformers =
         DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     session.foliage = FoliageSet(std::move(std::get<std::vector<Foliage>>(foliage)), settings.wind);

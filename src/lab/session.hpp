@@ -43,10 +43,15 @@ struct Session {
     std::unique_ptr<SceneRenderer> renderer;
     DeformerSet deformers;
     FoliageSet foliage; // [[foliage]]: appended to the frame's instances after the deformers
-    // [[body]]: the physics world; each body is the deformer at firstBodyDeformer + its index.
+    // [[body]] and [[vehicle]]: the physics world (none without either: needsPhysics); its
+    // pose k (PhysicsWorld::poseOf: each body, then each vehicle's chassis and wheels) is the
+    // deformer at firstPhysicsDeformer + k.
     std::unique_ptr<PhysicsWorld> physics;
-    std::size_t firstBodyDeformer = 0;
+    std::size_t firstPhysicsDeformer = 0;
 };
+
+// Whether the settings place anything the physics world moves ([[body]], [[vehicle]]).
+bool needsPhysics(const Settings& settings);
 
 // Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure,
 // "FILE:LINE:COL: key 'foliage[0].mesh': ..." when `source` says where the settings came from.
@@ -54,7 +59,8 @@ std::variant<std::vector<Foliage>, std::string>
 loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr);
 
 // Every deformer the settings place ([[deformer]], then each [[crowd]]'s members, then each
-// [[body]], at its start), a mesh file several share imported once; one line on failure.
+// [[body]], then each [[vehicle]]'s chassis and wheels, at their start), a mesh file several
+// share imported once; one line on failure.
 std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings);
 
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.

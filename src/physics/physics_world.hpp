@@ -1,14 +1,15 @@
 #pragma once
 // The physics world (docs/physics.md): Bullet (Debian's libbullet-dev) steps the scenario's
-// bodies at a fixed rate on the sim clock. What holds them up is the ground under the snow, a
-// static plane at surface_z_cm - depth_cm; the snow drags on a body in proportion to how deep
-// it is in it. Bullet stays behind this header (only src/physics/ sees its headers, and the
+// bodies and vehicles at a fixed rate on the sim clock. What holds them up is the ground under the
+// snow, a static plane at surface_z_cm - depth_cm; the snow drags on a body in proportion to how
+// deep it is in it. Bullet stays behind this header (only src/physics/ sees its headers, and the
 // layering check keeps it so); the world works in metres inside and in cm at its edges.
 // Deterministic: the same bodies stepped to the same times give the same poses, bit for bit
 // (one thread, fixed steps, a fresh world on reset).
 
 #include "core/settings.hpp"
 #include "physics/body_list.hpp"
+#include "physics/vehicle_list.hpp"
 
 #include <glm/mat4x4.hpp>
 #include <memory>
@@ -18,12 +19,22 @@
 
 namespace snowcap {
 
+// One vehicle's part of stats.json's "physics", since t = 0.
+struct VehicleReport {
+    std::string name;
+    double distanceCm = 0.0;    // the chassis' path over the ground (xy), step by step
+    double meanSinkageCm = 0.0; // how far its wheels' contacts lie below the snow top, mean
+                                // over the steps and wheels in contact
+};
+
 // stats.json's "physics".
 struct PhysicsReport {
     int bodies = 0;
+    int vehicles = 0;
     long long steps = 0;     // fixed steps run (every one, across resets)
     double stepMsMean = 0.0; // wall time of Bullet's step alone, per step (steady clock)
     int restingBodies = 0;   // slower than 1 cm/s and 0.1 rad/s (or asleep) now
+    std::vector<VehicleReport> vehicleReports; // one per vehicle, in the scenario's order
 };
 
 // The snow's drag on a body for one step: the factor its velocity and spin keep, exp(-k d h)
@@ -33,8 +44,9 @@ double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS);
 
 class PhysicsWorld {
 public:
-    // The bodies `settings` places, on the ground under its snow; one line naming the key on
-    // failure (a body starting inside another or in the ground), and nothing is kept.
+    // The bodies and vehicles `settings` places, on the ground under its snow; one line naming
+    // the key on failure (a body starting inside another or in the ground, a vehicle's keys
+    // that break its rules), and nothing is kept.
     static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
     create(const Settings& settings);
     ~PhysicsWorld();
@@ -50,6 +62,13 @@ public:
     double stepS() const;
 
     std::size_t bodyCount() const;
+    std::size_t vehicleCount() const;
+    // Every pose the world drives, in the order of the deformers that press for them: each
+    // body, then each vehicle's chassis and its four wheels (physics/vehicle_list.hpp).
+    std::size_t poseCount() const;
+    glm::mat4 poseOf(std::size_t pose) const; // cm, as a deformer's model matrix
+    glm::vec3 vehiclePositionCm(std::size_t vehicle) const;
+    double vehicleSpeedCmS(std::size_t vehicle) const; // along its heading
     const std::vector<BodySpec>& bodies() const;
     glm::mat4 modelOf(std::size_t body) const; // cm, as a deformer's model matrix
     glm::vec3 positionCm(std::size_t body) const;

@@ -65,6 +65,48 @@ Mesh makeCapsule(float radiusCm, float halfLengthCm, int segments, int rings) {
     return makeLatLong(radiusCm, halfLengthCm, segments, std::max(rings, 2) * 2);
 }
 
+Mesh makeCylinder(float radiusCm, float halfWidthCm, int segments) {
+    Mesh mesh;
+    const float pi = std::numbers::pi_v<float>;
+    segments = std::max(segments, 3);
+    const auto rim = [&](int segment) {
+        const float phi = 2.0f * pi * float(segment) / float(segments);
+        return glm::vec3(std::cos(phi), 0.0f, std::sin(phi));
+    };
+    // The tread: one quad per segment, its normals radial.
+    for (int segment = 0; segment <= segments; ++segment) {
+        const glm::vec3 normal = rim(segment);
+        for (float side : {-1.0f, 1.0f}) {
+            mesh.positions.push_back(normal * radiusCm + glm::vec3(0.0f, side * halfWidthCm, 0.0f));
+            mesh.normals.push_back(normal);
+        }
+    }
+    for (int segment = 0; segment < segments; ++segment) {
+        const std::uint32_t a = 2 * segment, b = a + 1, c = a + 2, d = a + 3;
+        mesh.indices.insert(mesh.indices.end(), {a, d, c, a, b, d});
+    }
+    // The caps: a fan about each side's centre, facing out along -Y and +Y.
+    for (float side : {-1.0f, 1.0f}) {
+        const glm::vec3 normal(0.0f, side, 0.0f);
+        const auto centre = static_cast<std::uint32_t>(mesh.positions.size());
+        mesh.positions.push_back(normal * halfWidthCm);
+        mesh.normals.push_back(normal);
+        for (int segment = 0; segment < segments; ++segment) {
+            mesh.positions.push_back(rim(segment) * radiusCm + normal * halfWidthCm);
+            mesh.normals.push_back(normal);
+        }
+        for (int segment = 0; segment < segments; ++segment) {
+            const std::uint32_t a = centre + 1 + std::uint32_t(segment);
+            const std::uint32_t b = centre + 1 + std::uint32_t((segment + 1) % segments);
+            if (side > 0)
+                mesh.indices.insert(mesh.indices.end(), {centre, b, a});
+            else
+                mesh.indices.insert(mesh.indices.end(), {centre, a, b});
+        }
+    }
+    return mesh;
+}
+
 Mesh makeBox(glm::vec3 h) {
     Mesh mesh;
     const glm::vec3 axes[3] = {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}};

@@ -25,5 +25,8 @@ Mesh makeSphere(float radiusCm, int segments = 32, int rings = 16);
 Mesh makeBox(glm::vec3 halfExtentsCm);
 // A capsule along X: two hemispheres joined by a cylinder of half length `halfLengthCm`.
 Mesh makeCapsule(float radiusCm, float halfLengthCm, int segments = 24, int rings = 8);
+// A closed cylinder along Y (a wheel on its axle): radius `radiusCm`, from -halfWidthCm to
+// +halfWidthCm, centred on the origin; flat-shaded caps, smooth-shaded tread.
+Mesh makeCylinder(float radiusCm, float halfWidthCm, int segments = 32);
 
 } // namespace snowcap

@@ -27,6 +27,24 @@ if(mean LESS_EQUAL 0 OR resting GREATER 30)
     message(FATAL_ERROR "stats.json physics: step_ms_mean ${mean}, resting_bodies ${resting}")
 endif()
 
+# [[vehicle]]: vehicle_tracks renders, stats.json's physics has the vehicle, its distance and
+# its sinkage.
+execute_process(COMMAND ${SNOWCAP} render --scenario vehicle_tracks --frames 120 --no-progress
+                        --set snow.resolution=128 --set view.width=96 --set view.height=54
+                        --out ${OUT}/vehicle
+                RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "vehicle_tracks should render; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/vehicle/stats.json stats)
+string(JSON vehicles GET "${stats}" physics vehicles)
+string(JSON driven GET "${stats}" physics by_vehicle truck distance_cm)
+string(JSON sinkage GET "${stats}" physics by_vehicle truck mean_sinkage_cm)
+if(NOT vehicles EQUAL 1 OR driven LESS 100 OR sinkage LESS 29 OR sinkage GREATER 31)
+    message(FATAL_ERROR "stats.json physics: ${vehicles} vehicles, driven ${driven} cm, "
+                        "sinkage ${sinkage} cm (want 1, > 100, 30)")
+endif()
+
 function(refused name expect)
     execute_process(COMMAND ${SNOWCAP} render --scenario press_release --frames 2 --no-progress
                             --set snow.resolution=64 ${ARGN} --out ${OUT}/${name}
@@ -52,4 +70,9 @@ refused(mass "key 'body\\[0\\]\\.mass_kg': must be in \\(0, 10000\\], got 0"
         --set "body=[{name='a', mass_kg=0}]")
 refused(named "key 'body\\[0\\]\\.name': body 'press' is already a deformer's name"
         --set "body=[{name='press'}]")
-message(STATUS "bodies: snowballs rendered (${bodies} bodies, ${steps} steps); 3 bad inputs refused")
+refused(wheel "key 'vehicle\\[0\\]\\.wheel_radius_cm': a wheel 500 cm across is larger than the chassis"
+        --set "vehicle=[{name='t', wheel_radius_cm=250, waypoints_cm=[[0, 0, 0], [100, 0, 0]]}]")
+refused(vehicle_mass "key 'vehicle\\[0\\]\\.mass_kg': must be in \\(0, 1e\\+05\\], got 0"
+        --set "vehicle=[{name='t', mass_kg=0, waypoints_cm=[[0, 0, 0], [100, 0, 0]]}]")
+message(STATUS "bodies: snowballs rendered (${bodies} bodies, ${steps} steps); vehicle_tracks "
+               "(${driven} cm driven); 5 bad inputs refused")

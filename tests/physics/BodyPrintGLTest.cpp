@@ -2,9 +2,10 @@
 // comes to rest on the ground under the snow and leaves one round print of its diameter; the
 // same run twice gives byte-identical buffers at 60 and at 144 fps; the physics step is a pass
 // of its own, first in the frame.
-#include "GLTestSupport.hpp"
 #include "lab/pass_table.hpp"
 #include "lab/run_stats.hpp"
+#include "physics/PhysicsLabSupport.hpp"
+#include "physics/PhysicsTestSupport.hpp"
 
 #include <cmath>
 #include <cstring>
@@ -19,41 +20,25 @@ constexpr double kTexelCm = 2.0; // 256 cm over 128 texels
 constexpr std::pair<int, int> kNeighbours[] = {{1, 0}, {-1, 0}, {0, 1}, {0, -1}};
 
 Settings smallField(double fps) {
-    Settings settings;
+    Settings settings = test::physicsSnow();
     settings.run.fps = fps;
     settings.snow.resolution = 128;
     settings.snow.orthoWidthCm = 256.0;
-    settings.snow.surfaceZCm = 0.0;
-    settings.snow.depthCm = 30.0;
     settings.snow.regionCentreCm = {0.0, 0.0};
     return settings;
 }
 
 BodySettings ball(const std::string& name, glm::vec3 at, float radiusCm) {
-    BodySettings body;
-    body.name = name;
-    body.shape = DeformerShape::Sphere;
-    body.sizeCm = glm::vec3(radiusCm);
-    body.positionCm = at;
+    BodySettings body = test::sphereBody(name, at, radiusCm);
     body.restitution = 0.0;
     return body;
 }
 
 std::unique_ptr<Lab> makeLab(const Settings& settings) {
-    auto created = Lab::create(settings, "bodies", {}, test::glInfo().renderer);
-    if (auto* error = std::get_if<std::string>(&created)) {
-        ADD_FAILURE() << *error;
-        return nullptr;
-    }
-    return std::move(std::get<0>(created));
+    return test::makeLab(settings, "bodies");
 }
 
-void run(Lab& lab, double seconds) {
-    const double dt = lab.fixedDtS();
-    const int frames = int(std::lround(seconds / dt));
-    for (int i = 0; i < frames; ++i)
-        lab.stepTo((i + 1) * dt, dt);
-}
+using test::run;
 
 // The 4-connected groups of texels above `threshold`: how many, and the first one's extent and
 // size in texels.

@@ -2,6 +2,8 @@
 // when run again (at 60 and at 144 fps), bodies coming to rest on the ground under the snow,
 // the snow's drag, and bad bodies refused with one line naming the key.
 #include "core/config.hpp"
+#include "physics/PhysicsTestSupport.hpp"
+#include "physics/PhysicsWorldSupport.hpp"
 #include "physics/physics_world.hpp"
 
 #include <cmath>
@@ -11,43 +13,19 @@
 namespace snowcap {
 namespace {
 
+using test::failure;
+using test::made;
+using test::sphereBody;
+
 Settings settingsWith(std::vector<BodySettings> bodies) {
-    Settings settings;
-    settings.snow.surfaceZCm = 0.0;
-    settings.snow.depthCm = 30.0;
+    Settings settings = test::physicsSnow();
     settings.bodies = std::move(bodies);
     return settings;
 }
 
-BodySettings sphere(const std::string& name, glm::vec3 at, float radiusCm = 10.0f) {
-    BodySettings body;
-    body.name = name;
-    body.shape = DeformerShape::Sphere;
-    body.sizeCm = glm::vec3(radiusCm);
-    body.positionCm = at;
-    return body;
-}
-
-std::unique_ptr<PhysicsWorld> made(const Settings& settings) {
-    auto created = PhysicsWorld::create(settings);
-    if (auto* error = std::get_if<std::string>(&created)) {
-        ADD_FAILURE() << *error;
-        return nullptr;
-    }
-    return std::move(std::get<0>(created));
-}
-
-std::string failure(const Settings& settings) {
-    auto created = PhysicsWorld::create(settings);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    ADD_FAILURE() << "the world was built";
-    return {};
-}
-
 // A mixed scene that keeps the solver busy: thrown balls and tumbling crates that collide.
 Settings busyScene() {
-    BodySettings balls = sphere("ball", {-200.0f, 0.0f, 40.0f}, 8.0f);
+    BodySettings balls = sphereBody("ball", {-200.0f, 0.0f, 40.0f}, 8.0f);
     balls.count = 6;
     balls.formation = CrowdSettings::Formation::Column;
     balls.width = 3;
@@ -80,7 +58,7 @@ bool sameBits(const std::vector<glm::mat4>& a, const std::vector<glm::mat4>& b) 
 }
 
 TEST(PhysicsWorld, ADroppedSphereComesToRestOnTheGroundUnderTheSnow) {
-    BodySettings ball = sphere("ball", {0.0f, 0.0f, 100.0f});
+    BodySettings ball = sphereBody("ball", {0.0f, 0.0f, 100.0f});
     ball.restitution = 0.0;
     const Settings settings = settingsWith({ball});
     auto world = made(settings);
@@ -159,7 +137,7 @@ TEST(PhysicsWorld, TheSnowDragsOnWhatMovesThroughIt) {
     // A ball skidding along the ground under the snow: the snow stops it, the bare ground
     // (no drag) lets it roll on.
     auto travelled = [](double drag) {
-        BodySettings ball = sphere("ball", {0.0f, 0.0f, -20.0f});
+        BodySettings ball = sphereBody("ball", {0.0f, 0.0f, -20.0f});
         ball.velocityCmS = {500.0f, 0.0f, 0.0f};
         Settings settings = settingsWith({ball});
         settings.physics.snowDragPerCm = drag;
@@ -175,13 +153,13 @@ TEST(PhysicsWorld, TheSnowDragsOnWhatMovesThroughIt) {
 
 TEST(PhysicsWorld, ABodyStartingInsideAnotherIsOneLineNamingTheKey) {
     const std::string error = failure(settingsWith(
-        {sphere("first", {0.0f, 0.0f, 50.0f}), sphere("second", {5.0f, 0.0f, 50.0f})}));
+        {sphereBody("first", {0.0f, 0.0f, 50.0f}), sphereBody("second", {5.0f, 0.0f, 50.0f})}));
     EXPECT_EQ(error, "key 'body[1].position_cm': body 'second' starts 15.0 cm inside body 'first'");
     // Laid touching is fine.
     EXPECT_TRUE(made(settingsWith(
-        {sphere("first", {0.0f, 0.0f, 50.0f}), sphere("second", {20.0f, 0.0f, 50.0f})})));
+        {sphereBody("first", {0.0f, 0.0f, 50.0f}), sphereBody("second", {20.0f, 0.0f, 50.0f})})));
     // Members of one entry too.
-    BodySettings crowded = sphere("packed", {0.0f, 0.0f, 50.0f});
+    BodySettings crowded = sphereBody("packed", {0.0f, 0.0f, 50.0f});
     crowded.count = 3;
     crowded.spacingCm = 10.0;
     const std::string members = failure(settingsWith({crowded}));
@@ -191,7 +169,7 @@ TEST(PhysicsWorld, ABodyStartingInsideAnotherIsOneLineNamingTheKey) {
 }
 
 TEST(PhysicsWorld, ABodyStartingInTheGroundIsOneLineNamingTheKey) {
-    const std::string error = failure(settingsWith({sphere("buried", {0.0f, 0.0f, -25.0f})}));
+    const std::string error = failure(settingsWith({sphereBody("buried", {0.0f, 0.0f, -25.0f})}));
     EXPECT_EQ(error, "key 'body[0].position_cm': body 'buried' starts 5.0 cm into the ground "
                      "under the snow (z = -30 cm, surface_z_cm - depth_cm)");
 }
@@ -231,8 +209,9 @@ TEST(BodyList, CountMakesNamedMembersInTheFormation) {
 }
 
 TEST(BodyList, BodiesOfOneShapeAndSizeShareAMeshKey) {
-    BodySettings a = sphere("a", {0.0f, 0.0f, 50.0f}), b = sphere("b", {50.0f, 0.0f, 50.0f});
-    BodySettings c = sphere("c", {100.0f, 0.0f, 50.0f}, 12.0f);
+    BodySettings a = sphereBody("a", {0.0f, 0.0f, 50.0f}),
+                 b = sphereBody("b", {50.0f, 0.0f, 50.0f});
+    BodySettings c = sphereBody("c", {100.0f, 0.0f, 50.0f}, 12.0f);
     const std::vector<BodySpec> specs = expandBodies(std::vector<BodySettings>{a, b, c});
     const Deformer da = bodyDeformer(specs[0]), db = bodyDeformer(specs[1]),
                    dc = bodyDeformer(specs[2]);
