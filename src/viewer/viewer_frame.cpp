@@ -6,9 +6,11 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <imgui.h>
+#include <imgui_internal.h> // the windows ImGui placed, for HeadlessUi::windows
 #include <iterator>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 namespace snowcap {
 
@@ -91,9 +93,12 @@ parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelI
         for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
             if (name == kPanelNames[i] || name == "all")
                 open[i] = found = true;
-        if (!found)
-            return "--panels: unknown panel '" + name +
-                   "' (sims, scene, compare, buffers, decay, timings, help, all, none)";
+        if (!found) {
+            std::string names;
+            for (const char* known : kPanelNames)
+                names += std::string(known) + ", ";
+            return "--panels: unknown panel '" + name + "' (" + names + "all, none)";
+        }
     }
     return std::nullopt;
 }
@@ -133,6 +138,30 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
     }
     fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
     return ui;
+}
+
+std::vector<HeadlessUi::Window> HeadlessUi::windows() const {
+    std::vector<Window> out;
+    for (const ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+        const bool child = window->Flags & (ImGuiWindowFlags_ChildWindow |
+                                            ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup);
+        // "Debug##Default" is ImGui's implicit window: never shown unless something is put in it.
+        if (child || !window->Active || window->Hidden ||
+            std::string_view(window->Name).rfind("Debug##", 0) == 0)
+            continue;
+        out.push_back({window->Name,
+                       {window->Pos.x, window->Pos.y, window->Size.x, window->Size.y},
+                       window->Collapsed});
+    }
+    return out;
+}
+
+std::vector<ScreenRect> HeadlessUi::keptClear(Lab& lab) {
+    auto open = open_;
+    PanelContext context{lab, state_, gl_, open};
+    std::vector<ScreenRect> clear;
+    startPlaces(context, &clear);
+    return clear;
 }
 
 HeadlessUi::~HeadlessUi() {

@@ -54,6 +54,16 @@ public:
     ImageRgba8 render(Lab& lab, int width, int height, double dtS);
     // After each step (probe and timing histories), whether or not an image is drawn.
     void afterStep(Lab& lab, double dtS);
+    // Each top-level window of the last image, as ImGui placed it (the title bar alone when
+    // folded), and the part of the screen the panels were to keep clear of: what the tests
+    // check the placement against.
+    struct Window {
+        std::string title;
+        ScreenRect rect;
+        bool folded = false;
+    };
+    std::vector<Window> windows() const;
+    std::vector<ScreenRect> keptClear(Lab& lab);
 
 private:
     HeadlessUi() = default;
