@@ -35,12 +35,12 @@ struct PanelPlace {
 };
 
 // The part of each pane that no window may open over: a box about its centre, where the prints
-// are, sized to a quarter of the pane's smaller side (at least `minCentreBox` points).
+// are, sized to a fifth of the pane's smaller side (at least `minCentreBox` points).
 ScreenRect paneCentreBox(const ScreenRect& pane, float minCentreBox = 48.0f);
 
 // Places `requests` in order, first come first served, on a `displayWidth` x `displayHeight`
-// screen: each at full size where it fits, else as tall as it can between its minHeight and
-// its height, else folded to a title bar of `titleHeight` (as wide as the window, else a
+// screen: each at full size where it fits, else at the tallest place that gives it at least
+// its minHeight, else folded to a title bar of `titleHeight` (as wide as the window, else a
 // narrower one). Every place stays clear of `keepClear` (pane centres, pane labels) and, while
 // there is room, of the windows placed before it; where even a narrow title bar finds no free
 // room it may lie on another window, still clear of `keepClear`. Every place is at an edge of

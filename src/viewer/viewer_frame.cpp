@@ -3,6 +3,7 @@
 #include "gpu/pass_state.hpp"
 #include "lab/run_stats.hpp"
 
+#include <algorithm>
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <imgui.h>
@@ -103,6 +104,21 @@ parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelI
     return std::nullopt;
 }
 
+bool followsAtStart(const Settings& settings) {
+    return std::any_of(settings.sims.begin(), settings.sims.end(),
+                       [](const SimSettings& sim) { return sim.region != RegionMode::Fixed; });
+}
+
+void followCamera(ViewerState& state, const Lab& lab) {
+    if (!state.followPlayer)
+        return;
+    if (auto position = lab.followedPositionCm())
+        for (OrbitView& camera : state.cameras) {
+            camera.targetCm[0] = position->x;
+            camera.targetCm[1] = position->y;
+        }
+}
+
 void applyStartOptions(ViewerState& state, const std::string& layout,
                        const std::vector<double>& probeCm, int simCount) {
     // More than two sims start in the grid, so every sim the scenario made is in view.
@@ -132,6 +148,7 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
         return std::string("imgui: the OpenGL3 backend did not start on the headless context");
     ui->state_.renderer = renderer;
     applyStartOptions(ui->state_, layout, probeCm, lab.field().simCount());
+    ui->state_.followPlayer = followsAtStart(lab.settings());
     for (OrbitView& camera : ui->state_.cameras) {
         camera.yawDeg = lab.settings().view.yawDeg;
         camera.pitchDeg = lab.settings().view.pitchDeg;
@@ -182,6 +199,7 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(width), float(height));
     io.DeltaTime = static_cast<float>(dtS > 0.0 ? dtS : 1.0 / 60.0);
+    followCamera(state_, lab);
     PanelContext context{lab, state_, gl_, open_};
     gl_.drawFrame(lab, state_, framebuffer.id(), width, height, true, [&] {
         // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures

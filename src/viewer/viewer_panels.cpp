@@ -54,6 +54,22 @@ void controlWindow(PanelContext& context) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.sceneError.c_str());
     if (!state.status.empty())
         ImGui::TextWrapped("%s", state.status.c_str());
+    if (!state.hint.empty()) {
+        ImGui::Separator();
+        ImGui::TextColored({0.55f, 0.85f, 1.0f, 1.0f}, "first run");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("got it"))
+            state.hint.clear();
+        ImGui::TextWrapped("%s", state.hint.c_str());
+    }
+}
+
+std::string firstRunHint(int simCount) {
+    std::string hint = simCount > 2 ? "Each pane is one sim, labelled with how it differs. "
+                                    : "A (left) and B (right) run the same scene with one "
+                                      "difference, named in each pane's label. ";
+    return hint + "Click a print to probe it, then open Decay to see it fade; Sims changes "
+                  "any key live, Buffers shows what each sim holds, Help lists the keys.";
 }
 
 void comparePanel(PanelContext& context) {
@@ -118,7 +134,7 @@ PanelRequest panelRequest(PanelId id, float h) {
     case PanelId::World:
         return {400.0f, 230.0f, 140.0f};
     case PanelId::Snowpack:
-        return {420.0f, 440.0f, 200.0f};
+        return {420.0f, 620.0f, 200.0f}; // the budget, then two views with their bars
     case PanelId::Help:
         return {600.0f, 215.0f, 120.0f};
     case PanelId::Count:
@@ -143,9 +159,15 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
         clear.push_back(
             paneCentreBox({pane.rect.x / scale.x, (fbHeight - pane.rect.y - pane.rect.w) / scale.y,
                            pane.rect.z / scale.x, pane.rect.w / scale.y}));
-    for (const PaneLabel& label : paneLabelList(context))
+    for (const PaneLabel& label : paneLabelList(context)) {
         clear.push_back(label.rect);
-    std::vector<PanelRequest> requests{kControlWindow};
+        if (label.difference)
+            clear.push_back(label.keyRect);
+    }
+    PanelRequest control = kControlWindow;
+    if (!context.state.hint.empty()) // the first-run hint's four lines
+        control.height = control.minHeight = control.height + 90.0f;
+    std::vector<PanelRequest> requests{control};
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
         if (context.open[i]) {
             PanelRequest request = panelRequest(static_cast<PanelId>(i), display.y);

@@ -45,6 +45,8 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
 
 // ---- one file each -------------------------------------------------------------------------
 void controlWindow(PanelContext& context);
+// What a first run (no saved layout yet) suggests trying first, for a lab of `simCount` sims.
+std::string firstRunHint(int simCount);
 // Every sim side by side (a column each): every parameter and switch, copy / swap / reset, add
 // and remove sims, one-difference presets and decay ladders.
 void simsPanel(PanelContext& context);
@@ -55,7 +57,11 @@ struct PaneLabel {
     std::string text;
     ScreenRect rect; // the dark backing, in ImGui's coordinates
     unsigned colour = 0;
+    bool difference = false; // the A - B pane: its colour key hangs under the label, in keyRect
+    ScreenRect keyRect;
 };
+// The colour bar slot of the difference view's key (ViewerGl::colourBar).
+inline constexpr int kDifferenceKeySlot = 200;
 std::vector<PaneLabel> paneLabelList(PanelContext& context);
 void paneLabels(PanelContext& context);
 // Deformers, region, snow surface, scenario loading.

@@ -4,7 +4,9 @@
 #include "GLTestSupport.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_frame.hpp"
+#include "viewer/viewer_panels.hpp"
 
+#include <glm/glm.hpp>
 #include <gtest/gtest.h>
 
 namespace snowcap {
@@ -42,6 +44,54 @@ TEST(PanelPlacement, RenderUiOpensNoPanelOverAPaneCentreOrLabel) {
                         << " " << c.width << "x" << c.height;
             }
         }
+}
+
+// The difference view's key: the diverging bar runs from the map's blue (-range: B holds more)
+// through white (equal) to its red (+range: A holds more), and render --ui's difference pane
+// shows it under the pane's label.
+TEST(PanelPlacement, TheDifferenceViewCarriesItsColourKey) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    ViewerGl gl;
+    ASSERT_FALSE(gl.init(shaders));
+    constexpr int kWidth = 221; // an odd width has a middle column
+    const std::vector<float> bar =
+        gl.colourBar(kDifferenceKeySlot, kWidth, 2, ViewerGl::BarMap::Diverging).readFloats();
+    const auto at = [&](int x) {
+        return glm::ivec3(
+            glm::round(glm::vec3(bar[x * 4], bar[x * 4 + 1], bar[x * 4 + 2]) * 255.0f));
+    };
+    const auto near = [](glm::ivec3 a, glm::ivec3 b) {
+        return glm::all(glm::lessThanEqual(glm::abs(a - b), glm::ivec3(4)));
+    };
+    // colour_map.frag's diverging(): blue (0.23, 0.30, 0.75), white 0.95, red (0.71, 0.02, 0.15).
+    const glm::ivec3 blue(59, 77, 191), white(242), red(181, 5, 38);
+    EXPECT_TRUE(near(at(0), blue)) << at(0).x << "," << at(0).y << "," << at(0).z;
+    EXPECT_TRUE(near(at(kWidth / 2), white));
+    EXPECT_TRUE(near(at(kWidth - 1), red));
+
+    auto created = Lab::create("decay_compare", {"snow.resolution=64"}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created));
+    Lab& lab = *std::get<0>(created);
+    for (const char* layout : {"difference", "vertical"}) {
+        auto made = HeadlessUi::create(lab, "none", layout, {}, test::glInfo().renderer);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made));
+        const ImageRgba8 image = std::get<0>(made)->render(lab, 800, 450, lab.fixedDtS());
+        // Rows holding the key: blue at some column and red 219 columns on (the key is 220
+        // wide); the snow and sky hold neither.
+        int rows = 0;
+        for (int y = 0; y < image.height; ++y)
+            for (int x = 0; x + 219 < image.width; ++x) {
+                const glm::u8vec4 a = image.at(x, y), b = image.at(x + 219, y);
+                if (near(glm::ivec3(a), blue) && near(glm::ivec3(b), red)) {
+                    ++rows;
+                    break;
+                }
+            }
+        if (std::string(layout) == "difference")
+            EXPECT_GE(rows, 8) << "no colour key in the difference pane";
+        else
+            EXPECT_EQ(rows, 0) << "a key where there is no difference pane (the test is blind)";
+    }
 }
 
 } // namespace
