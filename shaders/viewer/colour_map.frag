@@ -7,7 +7,8 @@
 //  mode 2: a snowpack state's density, mass (G, kg/m2) / depth (R, cm, as m), through inferno;
 //          bare texels (depth below kBareDepthCm, no density of their own) in slate grey;
 //  mode 3: the legend's colour bar: t = u, so a bar drawn with this mode is the exact ramp the
-//          other modes map their range onto.
+//          other modes map their range onto;
+//  mode 4: the difference view's key: mode 1's map with A - B = (2u - 1) x range.
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 colour;
 
@@ -43,6 +44,10 @@ void main() {
         }
         float d = texture(source, vUv).r - texture(other, vUv).r;
         colour = vec4(diverging(clamp(d / max(valueRange.y, 1e-6), -1.0, 1.0)), 1.0);
+        return;
+    }
+    if (mode == 4) {
+        colour = vec4(diverging(2.0 * vUv.x - 1.0), 1.0);
         return;
     }
     if (mode == 3) {

@@ -2,6 +2,7 @@
 // the persistent buffers and the capture depth as PFM, and final.png.
 #include "app/commands.hpp"
 #include "core/config.hpp"
+#include "core/quality.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
@@ -56,6 +57,31 @@ void warnIfVideoIsSlow(std::chrono::steady_clock::duration firstFrame, int video
                  videoFrames, estimateS / videoFrames, estimateS / 60.0,
                  settings.snow.quality == Quality::Custom ? " (the scenario runs quality custom)"
                                                           : "");
+}
+
+// On a CPU rasteriser render starts on the rung the viewer starts on (kLlvmpipeStartQuality):
+// the scenario's own material costs seconds a frame there. Not when the scenario or a --set
+// names snow.quality itself (custom included), not where the rung would make a buffer larger
+// than the scenario's (press_release's 64^2 would become 512^2: a cheaper picture but a sim 64
+// times the size), and not for runs tied to a buffer size (a world file in or out, the soak).
+// One line says which rung runs and how to have the scenario's own.
+void applyLlvmpipeStartRung(Settings& settings, const GlInfo& glInfo, const CommonOptions& common,
+                            const RenderOptions& options) {
+    if (!glInfo.isLlvmpipe() || settings.snow.quality != Quality::Custom || settings.soak.enabled ||
+        !options.worldIn.empty() || !options.worldOut.empty())
+        return;
+    const QualityRung rung = qualityRung(kLlvmpipeStartQuality);
+    for (const SimSettings& sim : settings.sims)
+        if ((sim.resolution > 0 ? sim.resolution : settings.snow.resolution) < rung.resolution)
+            return;
+    const std::string origin =
+        scenarioKeyOrigin({options.scenario, common.overrides}, "snow.quality");
+    if (origin.empty() || origin.find("config/default.toml") == std::string::npos)
+        return; // the scenario or a --set chose custom
+    settings.snow.quality = kLlvmpipeStartQuality;
+    spdlog::info("llvmpipe: snow.quality = {} ({}^2 texels, {} blur), as the viewer starts; "
+                 "--set snow.quality=custom runs the scenario's own settings",
+                 toString(kLlvmpipeStartQuality), rung.resolution, toString(rung.blur));
 }
 
 } // namespace
@@ -121,6 +147,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     glInfo.halfStoreRounding = std::holds_alternative<HalfRounding>(rounding)
                                    ? toString(std::get<HalfRounding>(rounding))
                                    : std::get<std::string>(rounding);
+    applyLlvmpipeStartRung(settings, glInfo, common, options);
     auto created = Lab::create(settings, options.scenario, common.overrides, glInfo.renderer);
     if (auto* error = std::get_if<std::string>(&created)) {
         spdlog::error("{}", *error);

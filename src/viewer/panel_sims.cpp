@@ -9,6 +9,7 @@
 #include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <imgui.h>
 
@@ -227,33 +228,75 @@ void simsPanel(PanelContext& context) {
     }
 }
 
-void paneLabels(PanelContext& context) {
+std::vector<PaneLabel> paneLabelList(PanelContext& context) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
     const int width = static_cast<int>(io.DisplaySize.x * scale.x);
     const int height = static_cast<int>(io.DisplaySize.y * scale.y);
     const SnowField& field = context.lab.field();
-    ImDrawList* draw = ImGui::GetBackgroundDrawList();
     // Every switch in which the sims differ, not only the decay (core/sim_label.hpp).
     std::vector<SimSettings> sims;
     for (int s = 0; s < field.simCount(); ++s)
         sims.push_back(field.sim(s).settings());
+    std::vector<PaneLabel> labels;
     for (const Pane& pane : layoutPanes(context.state, width, height)) {
-        std::string label = "A - B";
-        if (pane.sim >= 0 && pane.sim < field.simCount())
-            label = std::string(1, simLetter(pane.sim)) + "  " + simLabel(sims, pane.sim);
-        // The pane's top-right corner in ImGui's coordinates (top-down, in points): the control
-        // window and the Sims panel start on the left.
-        const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-        const ImVec2 at{(pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f,
-                        (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f};
-        draw->AddRectFilled({at.x - 4.0f, at.y - 2.0f},
-                            {at.x + size.x + 4.0f, at.y + size.y + 2.0f}, IM_COL32(0, 0, 0, 150),
+        PaneLabel label{"A - B", {}, IM_COL32_WHITE, pane.sim < 0};
+        if (pane.sim >= 0 && pane.sim < field.simCount()) {
+            label.text = std::string(1, simLetter(pane.sim)) + "  " + simLabel(sims, pane.sim);
+            label.colour = ImGui::GetColorU32(simColour(pane.sim));
+        }
+        // The pane's top-right corner in ImGui's coordinates (top-down, in points), with the
+        // label's dark backing.
+        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+        const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
+        const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
+        label.rect = {x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        if (label.difference) // its colour key hangs under it (differenceKey)
+            label.keyRect = {label.rect.x + label.rect.width - 226.0f,
+                             label.rect.y + label.rect.height + 2.0f, 226.0f,
+                             16.0f + ImGui::GetTextLineHeight()};
+        labels.push_back(std::move(label));
+    }
+    return labels;
+}
+
+namespace {
+
+// The difference pane's colour key under its label: the diverging bar of colour_map.frag's
+// mode 1, with the A - B value at its ends and middle.
+void differenceKey(PanelContext& context, const ScreenRect& label, ImDrawList* draw) {
+    constexpr float kWidth = 220.0f, kHeight = 10.0f;
+    const float right = label.x + label.width, top = label.y + label.height + 4.0f;
+    const float left = right - kWidth;
+    const float lineHeight = ImGui::GetTextLineHeight();
+    draw->AddRectFilled({left - 6.0f, top - 2.0f}, {right, top + kHeight + lineHeight + 6.0f},
+                        IM_COL32(0, 0, 0, 150), 3.0f);
+    const gpu::Texture2D& bar = context.gl.colourBar(kDifferenceKeySlot, int(kWidth), int(kHeight),
+                                                     ViewerGl::BarMap::Diverging);
+    draw->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(bar.id())), {left, top},
+                   {right, top + kHeight});
+    char low[32], high[32];
+    const float range = context.state.differenceRange;
+    std::snprintf(low, sizeof low, "-%.3g B more", range);
+    std::snprintf(high, sizeof high, "A more +%.3g", range);
+    const float textY = top + kHeight + 2.0f;
+    draw->AddText({left, textY}, IM_COL32_WHITE, low);
+    draw->AddText({left + 0.5f * kWidth - 0.5f * ImGui::CalcTextSize("0").x, textY}, IM_COL32_WHITE,
+                  "0");
+    draw->AddText({right - ImGui::CalcTextSize(high).x, textY}, IM_COL32_WHITE, high);
+}
+
+} // namespace
+
+void paneLabels(PanelContext& context) {
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    for (const PaneLabel& label : paneLabelList(context)) {
+        const ScreenRect& r = label.rect;
+        draw->AddRectFilled({r.x, r.y}, {r.x + r.width, r.y + r.height}, IM_COL32(0, 0, 0, 150),
                             3.0f);
-        draw->AddText(at,
-                      ImGui::GetColorU32(pane.sim >= 0 ? simColour(pane.sim)
-                                                       : ImVec4(1.0f, 1.0f, 1.0f, 1.0f)),
-                      label.c_str());
+        draw->AddText({r.x + 4.0f, r.y + 2.0f}, label.colour, label.text.c_str());
+        if (label.difference)
+            differenceKey(context, r, draw);
     }
 }
 

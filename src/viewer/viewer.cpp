@@ -6,6 +6,7 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <chrono>
 #include <ctime>
+#include <filesystem>
 #include <imgui.h>
 #define GLFW_INCLUDE_NONE
 #include "core/config.hpp"
@@ -107,6 +108,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     state.renderer = window.info().renderer;
     state.scenarioPath = options.scenario;
     applyStartOptions(state, options.layout, options.probeCm, lab.field().simCount());
+    state.followPlayer = followsAtStart(lab.settings());
     if (!options.record.empty()) { // as if Record were pressed on the first frame
         state.recordPath = options.record.string();
         state.recordToggle = true;
@@ -145,6 +147,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
     ImGui_ImplOpenGL3_Init("#version 450 core");
 
+    std::error_code iniMissing;
+    if (!iniPath.empty() && !std::filesystem::exists(iniPath, iniMissing))
+        state.hint = firstRunHint(lab.field().simCount());
     const bool scripted = options.quitAfterFrames > 0;
     state.fixedStep = scripted; // the test hook runs N fixed steps, whatever the frame rate
     const auto view = lab.settings().view;
@@ -190,12 +195,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         state.fps = ImGui::GetIO().Framerate;
         if (input.handle(lab, state, width, height, window.takeKeyEvents()))
             window.requestClose();
-        if (state.followPlayer)
-            if (auto position = lab.followedPositionCm())
-                for (OrbitView& camera : state.cameras) {
-                    camera.targetCm[0] = position->x;
-                    camera.targetCm[1] = position->y;
-                }
+        followCamera(state, lab);
         fitCameras(state, lab, 0.5 * width / height); // after a scenario load or a reset view
         // A scripted run (--frames N) steps, updates the panels and swaps every frame but draws
         // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B

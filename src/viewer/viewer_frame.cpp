@@ -3,12 +3,15 @@
 #include "gpu/pass_state.hpp"
 #include "lab/run_stats.hpp"
 
+#include <algorithm>
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <imgui.h>
+#include <imgui_internal.h> // the windows ImGui placed, for HeadlessUi::windows
 #include <iterator>
 #include <limits>
 #include <sstream>
+#include <string_view>
 
 namespace snowcap {
 
@@ -91,11 +94,29 @@ parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelI
         for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
             if (name == kPanelNames[i] || name == "all")
                 open[i] = found = true;
-        if (!found)
-            return "--panels: unknown panel '" + name +
-                   "' (sims, scene, compare, buffers, decay, timings, help, all, none)";
+        if (!found) {
+            std::string names;
+            for (const char* known : kPanelNames)
+                names += std::string(known) + ", ";
+            return "--panels: unknown panel '" + name + "' (" + names + "all, none)";
+        }
     }
     return std::nullopt;
+}
+
+bool followsAtStart(const Settings& settings) {
+    return std::any_of(settings.sims.begin(), settings.sims.end(),
+                       [](const SimSettings& sim) { return sim.region != RegionMode::Fixed; });
+}
+
+void followCamera(ViewerState& state, const Lab& lab) {
+    if (!state.followPlayer)
+        return;
+    if (auto position = lab.followedPositionCm())
+        for (OrbitView& camera : state.cameras) {
+            camera.targetCm[0] = position->x;
+            camera.targetCm[1] = position->y;
+        }
 }
 
 void applyStartOptions(ViewerState& state, const std::string& layout,
@@ -127,12 +148,37 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
         return std::string("imgui: the OpenGL3 backend did not start on the headless context");
     ui->state_.renderer = renderer;
     applyStartOptions(ui->state_, layout, probeCm, lab.field().simCount());
+    ui->state_.followPlayer = followsAtStart(lab.settings());
     for (OrbitView& camera : ui->state_.cameras) {
         camera.yawDeg = lab.settings().view.yawDeg;
         camera.pitchDeg = lab.settings().view.pitchDeg;
     }
     fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
     return ui;
+}
+
+std::vector<HeadlessUi::Window> HeadlessUi::windows() const {
+    std::vector<Window> out;
+    for (const ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
+        const bool child = window->Flags & (ImGuiWindowFlags_ChildWindow |
+                                            ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup);
+        // "Debug##Default" is ImGui's implicit window: never shown unless something is put in it.
+        if (child || !window->Active || window->Hidden ||
+            std::string_view(window->Name).rfind("Debug##", 0) == 0)
+            continue;
+        out.push_back({window->Name,
+                       {window->Pos.x, window->Pos.y, window->Size.x, window->Size.y},
+                       window->Collapsed});
+    }
+    return out;
+}
+
+std::vector<ScreenRect> HeadlessUi::keptClear(Lab& lab) {
+    auto open = open_;
+    PanelContext context{lab, state_, gl_, open};
+    std::vector<ScreenRect> clear;
+    startPlaces(context, &clear);
+    return clear;
 }
 
 HeadlessUi::~HeadlessUi() {
@@ -153,6 +199,7 @@ ImageRgba8 HeadlessUi::render(Lab& lab, int width, int height, double dtS) {
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(float(width), float(height));
     io.DeltaTime = static_cast<float>(dtS > 0.0 ? dtS : 1.0 / 60.0);
+    followCamera(state_, lab);
     PanelContext context{lab, state_, gl_, open_};
     gl_.drawFrame(lab, state_, framebuffer.id(), width, height, true, [&] {
         // Twice: ImGui hides an auto-sized window on the frame it first appears (it measures

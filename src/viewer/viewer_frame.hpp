@@ -33,6 +33,12 @@ ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height);
 std::optional<std::string> parsePanelList(const std::string& list,
                                           std::array<bool, static_cast<int>(PanelId::Count)>& open);
 
+// Whether the cameras start following the player: when a sim's region follows it (world_walk),
+// so the walker and its trail stay in view. followCamera moves the cameras' targets onto the
+// followed deformer while state.followPlayer is on.
+bool followsAtStart(const Settings& settings);
+void followCamera(ViewerState& state, const Lab& lab);
+
 // --layout NAME and --probe X Y (both optional) into the state; with no --layout, a lab of
 // more than two sims starts in the grid.
 void applyStartOptions(ViewerState& state, const std::string& layout,
@@ -54,6 +60,16 @@ public:
     ImageRgba8 render(Lab& lab, int width, int height, double dtS);
     // After each step (probe and timing histories), whether or not an image is drawn.
     void afterStep(Lab& lab, double dtS);
+    // Each top-level window of the last image, as ImGui placed it (the title bar alone when
+    // folded), and the part of the screen the panels were to keep clear of: what the tests
+    // check the placement against.
+    struct Window {
+        std::string title;
+        ScreenRect rect;
+        bool folded = false;
+    };
+    std::vector<Window> windows() const;
+    std::vector<ScreenRect> keptClear(Lab& lab);
 
 private:
     HeadlessUi() = default;

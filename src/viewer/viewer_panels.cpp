@@ -54,6 +54,22 @@ void controlWindow(PanelContext& context) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.sceneError.c_str());
     if (!state.status.empty())
         ImGui::TextWrapped("%s", state.status.c_str());
+    if (!state.hint.empty()) {
+        ImGui::Separator();
+        ImGui::TextColored({0.55f, 0.85f, 1.0f, 1.0f}, "first run");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("got it"))
+            state.hint.clear();
+        ImGui::TextWrapped("%s", state.hint.c_str());
+    }
+}
+
+std::string firstRunHint(int simCount) {
+    std::string hint = simCount > 2 ? "Each pane is one sim, labelled with how it differs. "
+                                    : "A (left) and B (right) run the same scene with one "
+                                      "difference, named in each pane's label. ";
+    return hint + "Click a print to probe it, then open Decay to see it fade; Sims changes "
+                  "any key live, Buffers shows what each sim holds, Help lists the keys.";
 }
 
 void comparePanel(PanelContext& context) {
@@ -98,54 +114,82 @@ void helpPanel(PanelContext&) {
 
 namespace {
 
-// Where a panel starts (first run, or with no ini file): a left column under the control
-// window and a right column, sized for the display.
-void placeWindow(PanelId id, ImVec2 display) {
-    const float column = 420.0f, right = display.x - column - 10.0f, h = display.y;
-    ImVec2 pos{10.0f, 10.0f}, size{column, 0.0f};
+// What each window asks for on a display `h` points high (the control window is first). The
+// heights are what each panel's content needs at its usual size, so a panel placed at full
+// size shows all of it; minHeight is the least at which it is still of use (it scrolls).
+PanelRequest panelRequest(PanelId id, float h) {
     switch (id) {
     case PanelId::Sims:
-        pos = {10.0f, 250.0f}, size = {560.0f, h - 260.0f};
-        break;
+        return {560.0f, h - 260.0f, 240.0f};
     case PanelId::Compare:
-        pos = {580.0f, 10.0f}, size = {440.0f, 0.0f};
-        break;
+        return {440.0f, 190.0f, 120.0f};
     case PanelId::Scene:
-        pos = {right, 10.0f}, size = {column, h * 0.40f - 15.0f};
-        break;
+        return {420.0f, 0.4f * h, 180.0f};
     case PanelId::Buffers:
-        pos = {right - column - 10.0f, 10.0f}, size = {column, h - 20.0f};
-        break;
-    case PanelId::Decay:
-        pos = {right, h * 0.40f}, size = {column, h * 0.36f - 5.0f};
-        break;
+        return {420.0f, h - 20.0f, 260.0f};
+    case PanelId::Decay: // the fade plot and its axis labels need the width
+        return {480.0f, 430.0f, 260.0f};
     case PanelId::Timings:
-        pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
-        break;
+        return {420.0f, 0.3f * h, 140.0f};
     case PanelId::World:
-        pos = {580.0f, 190.0f}, size = {400.0f, 0.0f};
-        break;
-    case PanelId::Snowpack: // bottom right, under B's pane label and clear of its tracks
-        ImGui::SetNextWindowPos({display.x - 10.0f, h - 10.0f}, ImGuiCond_FirstUseEver,
-                                {1.0f, 1.0f});
-        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
-        return;
+        return {400.0f, 230.0f, 140.0f};
+    case PanelId::Snowpack:
+        return {420.0f, 620.0f, 200.0f}; // the budget, then two views with their bars
     case PanelId::Help:
-        pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
-        break;
+        return {600.0f, 215.0f, 120.0f};
     case PanelId::Count:
         break;
     }
-    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+    return {};
 }
+
+constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
 
 } // namespace
 
+std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 scale = io.DisplayFramebufferScale;
+    const ImVec2 display = io.DisplaySize;
+    std::vector<ScreenRect> clear;
+    // Pane rectangles are GL framebuffer pixels from the bottom; ImGui's are points from the top.
+    const int fbHeight = static_cast<int>(display.y * scale.y);
+    for (const Pane& pane :
+         layoutPanes(context.state, static_cast<int>(display.x * scale.x), fbHeight))
+        clear.push_back(
+            paneCentreBox({pane.rect.x / scale.x, (fbHeight - pane.rect.y - pane.rect.w) / scale.y,
+                           pane.rect.z / scale.x, pane.rect.w / scale.y}));
+    for (const PaneLabel& label : paneLabelList(context)) {
+        clear.push_back(label.rect);
+        if (label.difference)
+            clear.push_back(label.keyRect);
+    }
+    PanelRequest control = kControlWindow;
+    if (!context.state.hint.empty()) // the first-run hint's four lines
+        control.height = control.minHeight = control.height + 90.0f;
+    std::vector<PanelRequest> requests{control};
+    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
+        if (context.open[i]) {
+            PanelRequest request = panelRequest(static_cast<PanelId>(i), display.y);
+            request.folded = i == static_cast<int>(PanelId::Sims) && context.simsFoldedAtStart;
+            requests.push_back(request);
+        }
+    if (keepClear)
+        *keepClear = clear;
+    return placePanels(display.x, display.y, clear, requests, ImGui::GetFrameHeight());
+}
+
 void drawPanels(PanelContext& context) {
-    const ImVec2 display = ImGui::GetIO().DisplaySize;
-    ImGui::SetNextWindowPos({10.0f, 10.0f}, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize({420.0f, 0.0f}, ImGuiCond_FirstUseEver);
+    // Where each window opens the first time it is drawn (an ini file's layout wins after that).
+    const std::vector<PanelPlace> places = startPlaces(context, nullptr);
+    const auto place = [&](std::size_t n) {
+        const ScreenRect& r = places[n].rect;
+        ImGui::SetNextWindowPos({r.x, r.y}, ImGuiCond_FirstUseEver);
+        // A folded window is given the size it unfolds to (its title bar is as wide).
+        ImGui::SetNextWindowSize({r.width, places[n].unfoldedHeight}, ImGuiCond_FirstUseEver);
+        ImGui::SetNextWindowCollapsed(places[n].folded, ImGuiCond_FirstUseEver);
+    };
+    place(0);
     if (ImGui::Begin("snowcap"))
         controlWindow(context);
     ImGui::End();
@@ -153,18 +197,15 @@ void drawPanels(PanelContext& context) {
     static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel,    comparePanel,
                                                        buffersPanel, decayPanel,    timingsPanel,
                                                        worldPanel,   snowpackPanel, helpPanel};
-    static constexpr const char* kTitles[] = {"Sims",    "Scene", "Compare",  "Buffers", "Decay",
-                                              "Timings", "World", "Snowpack", "Help"};
     static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
-                  std::size(kTitles) == std::size(kDraw) &&
+                  std::size(kPanelTitles) == std::size(kDraw) &&
                   std::size(kPanelNames) == std::size(kDraw));
+    std::size_t next = 1;
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;
-        placeWindow(static_cast<PanelId>(i), display);
-        if (i == static_cast<int>(PanelId::Sims) && context.simsFoldedAtStart)
-            ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
-        if (ImGui::Begin(kTitles[i], &context.open[i]))
+        place(next++);
+        if (ImGui::Begin(kPanelTitles[i], &context.open[i]))
             kDraw[i](context);
         ImGui::End();
     }

@@ -5,6 +5,7 @@
 
 #include "core/settings.hpp"
 #include "lab/lab.hpp"
+#include "viewer/panel_layout.hpp"
 #include "viewer/viewer_state.hpp"
 #include "viewer/viewer_views.hpp"
 
@@ -13,12 +14,16 @@
 #include <glm/vec2.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace snowcap {
 
 enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, World, Snowpack, Help, Count };
 inline constexpr const char* kPanelNames[] = {"sims",    "scene", "compare",  "buffers", "decay",
                                               "timings", "world", "snowpack", "help"};
+// The windows' titles, as ImGui knows them ("snowcap" is the control window).
+inline constexpr const char* kPanelTitles[] = {"Sims",    "Scene", "Compare",  "Buffers", "Decay",
+                                               "Timings", "World", "Snowpack", "Help"};
 
 struct PanelContext {
     Lab& lab;
@@ -30,16 +35,34 @@ struct PanelContext {
     bool simsFoldedAtStart = false;
 };
 
-// Every open panel, positioned for a display of the current ImGui io.DisplaySize.
+// Every open panel, positioned for a display of the current ImGui io.DisplaySize: where each
+// window first opens is placePanels' answer (panel_layout.hpp) for the control window and
+// the open panels, clear of every pane's centre and label.
 void drawPanels(PanelContext& context);
+// What drawPanels asks placePanels for: the control window's place first, then one per open
+// panel in PanelId order; `keepClear` receives the pane centres and labels it kept clear of.
+std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear);
 
 // ---- one file each -------------------------------------------------------------------------
 void controlWindow(PanelContext& context);
+// What a first run (no saved layout yet) suggests trying first, for a lab of `simCount` sims.
+std::string firstRunHint(int simCount);
 // Every sim side by side (a column each): every parameter and switch, copy / swap / reset, add
 // and remove sims, one-difference presets and decay ladders.
 void simsPanel(PanelContext& context);
 // Each scene pane's label ("A  decay 0.95 delta_time") at its top-right corner, over the scene
-// and under the panels (panel_sims.cpp).
+// and under the panels (panel_sims.cpp); the list says where each one is, so that no panel
+// opens over it.
+struct PaneLabel {
+    std::string text;
+    ScreenRect rect; // the dark backing, in ImGui's coordinates
+    unsigned colour = 0;
+    bool difference = false; // the A - B pane: its colour key hangs under the label, in keyRect
+    ScreenRect keyRect;
+};
+// The colour bar slot of the difference view's key (ViewerGl::colourBar).
+inline constexpr int kDifferenceKeySlot = 200;
+std::vector<PaneLabel> paneLabelList(PanelContext& context);
 void paneLabels(PanelContext& context);
 // Deformers, region, snow surface, scenario loading.
 void scenePanel(PanelContext& context);

@@ -105,7 +105,9 @@ struct ViewerState {
     // Text fields of the panels.
     std::string scenarioPath;
     std::string deformerPath;
-    std::string status;      // last screenshot path, reload result, errors
+    std::string status; // last screenshot path, reload result, errors
+    // A first run (no imgui.ini yet): what to try first, in the control window until closed.
+    std::string hint;
     std::string sceneError;  // the last failed load, one line
     std::string shaderError; // first failing program's reload error (file:line)
     std::string renderer;    // GL_RENDERER

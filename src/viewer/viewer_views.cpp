@@ -229,12 +229,12 @@ const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, 
     return t.colour;
 }
 
-const gpu::Texture2D& ViewerGl::colourBar(int slot, int width, int height) {
+const gpu::Texture2D& ViewerGl::colourBar(int slot, int width, int height, BarMap map) {
     Target& t = target(colourBars_, slot, width, height, gpu::TextureFormat::RGBA8, false);
     gpu::PassState pass = gpu::passInto(t.framebuffer);
     pass.program = colourMap_->id();
     gpu::beginPass(pass);
-    glProgramUniform1i(colourMap_->id(), 2, 3);
+    glProgramUniform1i(colourMap_->id(), 2, map == BarMap::Diverging ? 4 : 3);
     glBindVertexArray(emptyArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     return t.colour;

@@ -56,8 +56,10 @@ public:
                                   PreviewValue value = PreviewValue::Channel);
     // The legend of a preview: a width x height RGBA8 bar of the same colour map, its left
     // column the range's low end and its right column the high end (viewer/colour_map.frag,
-    // mode 3: the very ramp the previews map onto).
-    const gpu::Texture2D& colourBar(int slot, int width, int height);
+    // mode 3: the very ramp the previews map onto). Diverging: the difference view's key
+    // (mode 4), -range (B holds more, blue) on the left, 0 (white) mid, +range (red) right.
+    enum class BarMap { Inferno, Diverging };
+    const gpu::Texture2D& colourBar(int slot, int width, int height, BarMap map = BarMap::Inferno);
 
 private:
     // The A - B pane: both sims' persistent values seen by the camera (two views into

@@ -101,7 +101,10 @@ TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
         << std::get<std::string>(created);
     Lab& lab = *std::get<0>(created);
     ASSERT_TRUE(lab.field().snowpack(1));
-    auto made = HeadlessUi::create(lab, "snowpack", "", {}, test::glInfo().renderer);
+    // A over B on a 1000 x 1000 screen: the panes' centres are mid-screen, so the panel opens
+    // at its full height (620) in the left column; on a shorter screen, or with A | B, it is
+    // shortened to clear the centres and scrolls.
+    auto made = HeadlessUi::create(lab, "snowpack", "horizontal", {}, test::glInfo().renderer);
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
         << std::get<std::string>(made);
     HeadlessUi& ui = *std::get<0>(made);
@@ -110,7 +113,7 @@ TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
         lab.stepTo(step * dt, dt);
         ui.afterStep(lab, dt);
     }
-    const ImageRgba8 image = ui.render(lab, 1000, 800, dt);
+    const ImageRgba8 image = ui.render(lab, 1000, 1000, dt);
 
     // The legends' bars are in the frame: some row holds a run of at least 96 pixels (the
     // smallest view) that starts at inferno's dark end, never darkens and ends at its bright
