@@ -203,7 +203,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // A recording needs every frame.
         const bool drawPanes = !scripted || state.recording || state.recordToggle ||
                                frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
-        PanelContext context{lab, state, gl, open, options.panels.empty()};
+        PanelContext context{lab, state, gl, open, options.panels.empty(), true};
         gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
             drawPanels(context);
             ImGui::Render();

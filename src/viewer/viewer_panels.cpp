@@ -143,6 +143,50 @@ PanelRequest panelRequest(PanelId id, float h) {
     return {};
 }
 
+// The interactive viewer's fixed start places (PanelContext::fixedPlaces): a left column under
+// the control window and a right column, sized for the display. The real-input tests
+// (tests/app/Viewer*Test.sh) click at these places; they move to placePanels' places when those
+// tests are re-measured.
+void fixedPlace(PanelId id, ImVec2 display) {
+    const float column = 420.0f, right = display.x - column - 10.0f, h = display.y;
+    ImVec2 pos{10.0f, 10.0f}, size{column, 0.0f};
+    switch (id) {
+    case PanelId::Sims:
+        pos = {10.0f, 250.0f}, size = {560.0f, h - 260.0f};
+        break;
+    case PanelId::Compare:
+        pos = {580.0f, 10.0f}, size = {440.0f, 0.0f};
+        break;
+    case PanelId::Scene:
+        pos = {right, 10.0f}, size = {column, h * 0.40f - 15.0f};
+        break;
+    case PanelId::Buffers:
+        pos = {right - column - 10.0f, 10.0f}, size = {column, h - 20.0f};
+        break;
+    case PanelId::Decay:
+        pos = {right, h * 0.40f}, size = {column, h * 0.36f - 5.0f};
+        break;
+    case PanelId::Timings:
+        pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
+        break;
+    case PanelId::World:
+        pos = {580.0f, 190.0f}, size = {400.0f, 0.0f};
+        break;
+    case PanelId::Snowpack:
+        ImGui::SetNextWindowPos({display.x - 10.0f, h - 10.0f}, ImGuiCond_FirstUseEver,
+                                {1.0f, 1.0f});
+        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
+        return;
+    case PanelId::Help:
+        pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
+        break;
+    case PanelId::Count:
+        break;
+    }
+    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
+}
+
 constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
 
 } // namespace
@@ -164,10 +208,16 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
         if (label.difference)
             clear.push_back(label.keyRect);
     }
-    PanelRequest control = kControlWindow;
+    // The control window always opens top left at its own height (auto-sized; the estimate
+    // here keeps the panels off it): it holds the status and error lines, and a panel can be
+    // reached from it on any screen. The panels are placed around it.
+    float controlHeight = kControlWindow.height;
     if (!context.state.hint.empty()) // the first-run hint's four lines
-        control.height = control.minHeight = control.height + 90.0f;
-    std::vector<PanelRequest> requests{control};
+        controlHeight += 90.0f;
+    const ScreenRect control{10.0f, 10.0f, kControlWindow.width, controlHeight};
+    std::vector<ScreenRect> blockers = clear;
+    blockers.push_back(control);
+    std::vector<PanelRequest> requests;
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
         if (context.open[i]) {
             PanelRequest request = panelRequest(static_cast<PanelId>(i), display.y);
@@ -176,7 +226,11 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
         }
     if (keepClear)
         *keepClear = clear;
-    return placePanels(display.x, display.y, clear, requests, ImGui::GetFrameHeight());
+    std::vector<PanelPlace> places{{control, false, controlHeight}};
+    for (const PanelPlace& place :
+         placePanels(display.x, display.y, blockers, requests, ImGui::GetFrameHeight()))
+        places.push_back(place);
+    return places;
 }
 
 void drawPanels(PanelContext& context) {
@@ -185,8 +239,10 @@ void drawPanels(PanelContext& context) {
     const auto place = [&](std::size_t n) {
         const ScreenRect& r = places[n].rect;
         ImGui::SetNextWindowPos({r.x, r.y}, ImGuiCond_FirstUseEver);
-        // A folded window is given the size it unfolds to (its title bar is as wide).
-        ImGui::SetNextWindowSize({r.width, places[n].unfoldedHeight}, ImGuiCond_FirstUseEver);
+        // A folded window is given the size it unfolds to (its title bar is as wide); the
+        // control window (n = 0) sizes its height to its content.
+        ImGui::SetNextWindowSize({r.width, n == 0 ? 0.0f : places[n].unfoldedHeight},
+                                 ImGuiCond_FirstUseEver);
         ImGui::SetNextWindowCollapsed(places[n].folded, ImGuiCond_FirstUseEver);
     };
     place(0);
@@ -204,7 +260,14 @@ void drawPanels(PanelContext& context) {
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;
-        place(next++);
+        if (context.fixedPlaces)
+            fixedPlace(static_cast<PanelId>(i), ImGui::GetIO().DisplaySize);
+        else
+            place(next);
+        ++next;
+        if (i == static_cast<int>(PanelId::Sims) && context.fixedPlaces &&
+            context.simsFoldedAtStart)
+            ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
         if (ImGui::Begin(kPanelTitles[i], &context.open[i]))
             kDraw[i](context);
         ImGui::End();

@@ -33,11 +33,14 @@ struct PanelContext {
     // The plain start (no --panels) shows the Sims panel folded to its title bar, so both
     // halves of the scene are in view; a click on the bar unfolds it.
     bool simsFoldedAtStart = false;
+    // The interactive viewer still opens its panels at fixed places (a left and a right
+    // column), which its real-input tests click at; render --ui uses placePanels' places.
+    bool fixedPlaces = false;
 };
 
-// Every open panel, positioned for a display of the current ImGui io.DisplaySize: where each
-// window first opens is placePanels' answer (panel_layout.hpp) for the control window and
-// the open panels, clear of every pane's centre and label.
+// Every open panel, positioned for a display of the current ImGui io.DisplaySize: the control
+// window top left, and where each panel first opens is placePanels' answer
+// (panel_layout.hpp), clear of the control window and of every pane's centre and label.
 void drawPanels(PanelContext& context);
 // What drawPanels asks placePanels for: the control window's place first, then one per open
 // panel in PanelId order; `keepClear` receives the pane centres and labels it kept clear of.

@@ -14,6 +14,10 @@ enter_out_dir() {
     mkdir -p "$out"
     cd "$out" || exit 1
     export XDG_CONFIG_HOME="$out/config"
+    # An empty saved layout: not a first run (no first-run hint growing the control window over
+    # the scene these tests measure), and every window still opens at its start place.
+    mkdir -p "$XDG_CONFIG_HOME/snowcap"
+    : >"$XDG_CONFIG_HOME/snowcap/imgui.ini"
     log="$out/viewer.log"
 }
 
