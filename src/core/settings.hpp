@@ -390,6 +390,7 @@ struct WeatherSettings {
         bool operator==(const Key&) const = default;
     };
     std::vector<Key> keys;
+};
 
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four
 // wheels whose suspensions are rays, driving a path through waypoints at a speed with a pure
