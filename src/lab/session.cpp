@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 
@@ -59,9 +60,12 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
         return *error;
     const auto& list = std::get<std::vector<DeformerSettings>>(placed);
     const double ground = groundZCm(settings.snow);
-    auto loaded = loadDeformers(list, resourceRoot(), ground, settings.import);
+    std::vector<std::string> warnings;
+    auto loaded = loadDeformers(list, resourceRoot(), ground, settings.import, &warnings);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
+    for (const std::string& warning : warnings) // what inspect-mesh would say of the file
+        spdlog::warn("{}", warning);
     auto& deformers = std::get<std::vector<Deformer>>(loaded);
     // The bodies and the vehicles after every deformer, in the physics world's pose order (the
     // follow and the visibility go by name: no clashes).
@@ -74,10 +78,21 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
                    "' is already a deformer's name";
         deformers.push_back(bodyDeformer(body));
     }
+    // The controls drive one thing: a deformer or a vehicle.
+    std::string player;
+    for (const DeformerSettings& d : list)
+        if (d.player)
+            player = "deformer '" + d.name + "'";
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v) {
         const VehicleSettings& vehicle = settings.vehicles[v];
         if (const std::optional<VehicleProblem> problem = vehicleProblem(vehicle))
             return problem->line(v);
+        if (vehicle.player) {
+            if (!player.empty())
+                return "key 'vehicle[" + std::to_string(v) + "].player': only one player, and " +
+                       player + " already is";
+            player = "vehicle '" + vehicle.name + "'";
+        }
         const std::string key = "key 'vehicle[" + std::to_string(v) + "]";
         std::vector<Deformer> parts =
             vehicleDeformers(vehicle, ground, settings.physics.gravityCmS2);

@@ -1,5 +1,6 @@
 #include "scene/deformer.hpp"
 
+#include "scene/mesh_sanity.hpp"
 #include "scene/model_import.hpp"
 
 #include <algorithm>
@@ -167,7 +168,8 @@ using ModelCache = std::map<std::string, ImportedModel>;
 std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settings,
                                                   const std::filesystem::path& root,
                                                   double groundZCm, const ImportSettings& limits,
-                                                  ModelCache& cache) {
+                                                  ModelCache& cache,
+                                                  std::vector<std::string>* warnings) {
     if (settings.mesh.empty())
         return makeDeformer(settings, groundZCm);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
@@ -189,6 +191,9 @@ std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settin
         if (auto* error = std::get_if<std::string>(&imported))
             return who + *error;
         cached = cache.emplace(key, std::move(std::get<ImportedModel>(imported))).first;
+        if (warnings) // once a file and its load options, as inspect-mesh says them
+            for (const std::string& warning : sanityWarnings(cached->second))
+                warnings->push_back(who + file.string() + ": " + warning);
     }
     const ImportedModel& model = cached->second;
     Deformer deformer;
@@ -221,19 +226,21 @@ std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settin
 
 std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
                                                  const std::filesystem::path& root,
-                                                 double groundZCm, const ImportSettings& limits) {
+                                                 double groundZCm, const ImportSettings& limits,
+                                                 std::vector<std::string>* warnings) {
     ModelCache cache;
-    return loadWithCache(settings, root, groundZCm, limits, cache);
+    return loadWithCache(settings, root, groundZCm, limits, cache, warnings);
 }
 
 std::variant<std::vector<Deformer>, std::string>
 loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
-              double groundZCm, const ImportSettings& limits) {
+              double groundZCm, const ImportSettings& limits,
+              std::vector<std::string>* warnings) {
     ModelCache cache;
     std::vector<Deformer> deformers;
     deformers.reserve(settings.size());
     for (const DeformerSettings& one : settings) {
-        auto loaded = loadWithCache(one, root, groundZCm, limits, cache);
+        auto loaded = loadWithCache(one, root, groundZCm, limits, cache, warnings);
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         deformers.push_back(std::move(std::get<Deformer>(loaded)));

@@ -79,16 +79,21 @@ double groundZCm(const SnowSettings& snow);
 Deformer makeDeformer(const DeformerSettings& settings, double groundZCm);
 
 // Builds the deformer a scenario describes, importing its mesh file if it names one (relative
-// paths from `root`) within the import caps. Fails with one line naming the deformer.
+// paths from `root`) within the import caps. Fails with one line naming the deformer. A mesh
+// that loads but is probably not what was meant (scene/mesh_sanity.hpp: out of human scale, a
+// clip below the ground) adds one line to `warnings`, naming the deformer, the file and the key
+// that fixes it.
 std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
                                                  const std::filesystem::path& root,
                                                  double groundZCm,
-                                                 const ImportSettings& limits = {});
+                                                 const ImportSettings& limits = {},
+                                                 std::vector<std::string>* warnings = nullptr);
 
 // The same for a list: a mesh file that several name with the same load options (a crowd) is
-// imported once. Fails with the first deformer's line.
+// imported once (and warned about once). Fails with the first deformer's line.
 std::variant<std::vector<Deformer>, std::string>
 loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
-              double groundZCm, const ImportSettings& limits = {});
+              double groundZCm, const ImportSettings& limits = {},
+              std::vector<std::string>* warnings = nullptr);
 
 } // namespace snowcap

@@ -76,6 +76,27 @@ TEST(DeformerPlacement, MeshesStandOnTheGroundToo) {
     EXPECT_NEAR(worldBounds(std::get<Deformer>(absolute), 0.0).min.z, 0.0, 1e-3);
 }
 
+TEST(DeformerWarnings, AMeshOutOfHumanScaleIsWarnedAboutOnceOnLoad) {
+    // The boot at scale 0.001 is a quarter of a millimetre tall: metres read as centimetres.
+    DeformerSettings settings;
+    settings.name = "boot";
+    settings.mesh = "assets/meshes/boot.glb";
+    settings.path = {{0.0, {100, 50, 0}}};
+    std::vector<std::string> warnings;
+    auto sane = loadDeformer(settings, test::sourceDir(), kGround, {}, &warnings);
+    ASSERT_TRUE(std::holds_alternative<Deformer>(sane));
+    EXPECT_TRUE(warnings.empty()) << warnings.front();
+    settings.scale = 0.001;
+    std::vector<DeformerSettings> crowd(3, settings); // one file, one set of options: one line
+    auto tiny = loadDeformers(crowd, test::sourceDir(), kGround, {}, &warnings);
+    ASSERT_TRUE(std::holds_alternative<std::vector<Deformer>>(tiny));
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_EQ(warnings[0].rfind("deformer 'boot': ", 0), 0u) << warnings[0];
+    EXPECT_NE(warnings[0].find("boot.glb: "), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find("under human scale"), std::string::npos) << warnings[0];
+    EXPECT_NE(warnings[0].find("fit_height_cm"), std::string::npos) << warnings[0];
+}
+
 TEST(DeformerOverrides, ScaleRotationOffsetAndFitApplyToShapes) {
     DeformerSettings settings;
     settings.name = "box";
