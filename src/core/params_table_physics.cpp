@@ -80,6 +80,10 @@ const Section<BodySettings>& bodyParams() {
              None, "Each member's velocity components differ from velocity_cm_s by up to this."},
             {"contact", choice(&B::contact, kContactTypes), "other", anyNumber(), "", None,
              "What kind of print it leaves (rgba16f's B channel)."},
+            {"launch_s", &B::launchS, 0.0, between(0.0, 1e7), "s", None,
+             "It enters the world at the first physics step starting at or after this time, at "
+             "its position and with its velocity (before it: neither drawn nor pressing). The "
+             "viewer's throw writes one."},
         },
         true};
     return section;
@@ -149,6 +153,10 @@ const Section<VehicleSettings>& vehicleParams() {
              "The most the front wheels turn."},
             {"contact", choice(&V::contact, kContactTypes), "vehicle", anyNumber(), "", None,
              "What kind of print it leaves (rgba16f's B channel)."},
+            {"player", &V::player, false, anyNumber(), "", None,
+             "Driven with WASD in the viewer instead of its waypoints (W/S: speed_cm_s forward "
+             "or back, A/D: steer to max_steer_deg); one player at most, deformers included. "
+             "Elsewhere it stands still."},
         },
         true};
     return section;

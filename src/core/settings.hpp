@@ -368,6 +368,7 @@ struct BodySettings {
     double rotationSpreadDeg{};           // rotation_spread_deg: each Euler angle +- up to this
     double velocitySpreadCmS{}; // velocity_spread_cm_s: each velocity component +- up to this
     ContactType contact{};      // contact: what kind of print it leaves
+    double launchS{};           // launch_s: it enters the world then (0: at the start)
 };
 
 // The sky over every snowpack sim of a scenario ([weather], docs/weather.md): snowfall, wind,
@@ -418,6 +419,7 @@ struct VehicleSettings {
     double lookaheadCm{};  // lookahead_cm: pure pursuit's lookahead distance
     double maxSteerDeg{};  // max_steer_deg: the front wheels' steering limit
     ContactType contact{}; // contact: what kind of print it leaves
+    bool player{};         // player: driven by WASD (PhysicsWorld::setDriverInput), not its path
 };
 
 struct ProbeSettings {

@@ -141,10 +141,12 @@ void Lab::draw(FrameDraw draw) {
              timing_ ? &timer_ : nullptr);
 }
 
-void Lab::restart() {
+void Lab::restart(bool keepDrive) {
     session_.field->reset();
     session_.deformers.resetPlayer();
     if (session_.physics) {
+        if (!keepDrive)
+            session_.physics->setDriverLog({});
         session_.physics->reset();
         applyBodyPoses();
     }
@@ -153,7 +155,7 @@ void Lab::restart() {
 }
 
 void Lab::simulateTo(double timeS) {
-    restart();
+    restart(true); // a player vehicle drives as it was driven up to there
     const double dt = fixedDtS();
     const long long count = std::llround(std::max(timeS, 0.0) / dt);
     // Many steps in one viewer frame: not timed (their times would be one frame's).
@@ -179,9 +181,41 @@ const std::vector<DeformerInstance>& Lab::instancesAt(double timeS) {
     return visibleInstances_;
 }
 
+bool Lab::hasPlayerVehicle() const {
+    return session_.physics && session_.physics->playerVehicle();
+}
+
+void Lab::driveVehicle(glm::vec2 steerThrottle) {
+    if (hasPlayerVehicle())
+        session_.physics->setDriverInput(steerThrottle);
+}
+
+std::optional<std::string> Lab::throwBody(BodySettings body) {
+    Settings edited = settings();
+    const std::string base = body.name;
+    for (int n = 2;; ++n) { // unique among the bodies and the deformers
+        bool taken = false;
+        for (const BodySettings& other : edited.bodies)
+            taken |= other.name == body.name;
+        for (const Deformer& other : deformers())
+            taken |= other.name == body.name;
+        if (!taken)
+            break;
+        body.name = base + "_" + std::to_string(n);
+    }
+    body.count = 1;
+    body.launchS = timeS_;
+    edited.bodies.push_back(body);
+    // A new physics world, stepped again from 0 to now at the next step (the bodies already
+    // thrown fly as they flew, the player vehicle drives as it was driven).
+    return apply(edited, true);
+}
+
 std::optional<glm::vec3> Lab::followedPositionCm() const {
     if (session_.deformers.hasPlayer())
         return session_.deformers.playerPositionCm();
+    if (auto vehicle = session_.physics ? session_.physics->playerVehicle() : std::nullopt)
+        return session_.physics->vehiclePositionCm(*vehicle);
     const auto& list = deformers();
     if (list.empty())
         return std::nullopt;
@@ -208,6 +242,8 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
             if (auto* error = std::get_if<std::string>(&made))
                 return *error;
             physics = std::move(std::get<0>(made));
+            if (session_.physics) // the drive so far, replayed as the new world steps to now
+                physics->setDriverLog(session_.physics->driverLog());
         }
         session_.physics = std::move(physics);
         physicsSource_ = physicsText(settings);

@@ -58,8 +58,9 @@ public:
     void step(double dtS, bool loop, FrameDraw draw = {});
     // A frame without a step: the views and UI of the lab as it stands (paused).
     void draw(FrameDraw draw);
-    // Time back to 0 and both sims cleared.
-    void restart();
+    // Time back to 0 and both sims cleared; the player vehicle's drive is forgotten unless
+    // `keepDrive` (then it drives as it was driven).
+    void restart(bool keepDrive = false);
     // Restart, then fixed steps up to `timeS` (the scrub bar: what the scenario shows then).
     void simulateTo(double timeS);
 
@@ -88,7 +89,15 @@ public:
     // Jumps the player to (x, y) cm (its height stays): one drive of the whole distance at
     // once, so it also turns to face the jump. No-op without a player.
     void teleportPlayer(glm::dvec2 toCm);
-    // The player's position, else the deformer the region follows (snow.follow, else the
+    // The player vehicle (vehicle.player): WASD as steer right (x) and throttle (y) in [-1, 1],
+    // held for the next steps.
+    bool hasPlayerVehicle() const;
+    void driveVehicle(glm::vec2 steerThrottle);
+    // Throws `body` into the running scenario: a [[body]] entry launched now (launch_s = the
+    // lab's time, count 1, its name made unique), so a restart, a scrub or a stats.json replays
+    // it. One line, and nothing changed, if the world cannot take it.
+    std::optional<std::string> throwBody(BodySettings body);
+    // The player's position (a deformer, else the player vehicle), else the deformer the region follows (snow.follow, else the
     // first), if any.
     std::optional<glm::vec3> followedPositionCm() const;
 

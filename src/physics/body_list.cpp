@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <iomanip>
+#include <numbers>
 #include <random>
 #include <sstream>
 
@@ -69,10 +70,40 @@ std::vector<BodySpec> expandBodies(std::span<const BodySettings> bodies) {
             spec.restitution = body.restitution;
             spec.friction = body.friction;
             spec.contact = body.contact;
+            spec.launchS = body.launchS;
             out.push_back(std::move(spec));
         }
     }
     return out;
+}
+
+BodySettings snowballToward(glm::vec3 fromCm, glm::vec3 toCm, double speedCmS, double radiusCm,
+                            double gravityCmS2, double launchS) {
+    constexpr double kPackedSnowKgCm3 = 450.0e-6; // 450 kg/m3
+    BodySettings ball;
+    ball.name = "snowball";
+    ball.shape = DeformerShape::Sphere;
+    ball.sizeCm = glm::vec3(float(radiusCm));
+    ball.massKg = kPackedSnowKgCm3 * 4.0 / 3.0 * std::numbers::pi * std::pow(radiusCm, 3.0);
+    ball.positionCm = fromCm;
+    ball.restitution = 0.05; // snow on snow barely bounces
+    ball.launchS = launchS;
+    const glm::dvec3 gap = glm::dvec3(toCm) - glm::dvec3(fromCm);
+    const double d = glm::length(glm::dvec2(gap));
+    const double v2 = speedCmS * speedCmS, g = gravityCmS2;
+    // tan(theta) = (v^2 - sqrt(v^4 - g (g d^2 + 2 dz v^2))) / (g d): the flatter arc.
+    const double discriminant = v2 * v2 - g * (g * d * d + 2.0 * gap.z * v2);
+    double elevation = std::numbers::pi / 4.0;
+    if (d < 1e-6)
+        elevation = gap.z >= 0.0 ? std::numbers::pi / 2.0 : -std::numbers::pi / 2.0;
+    else if (g <= 0.0)
+        elevation = std::atan2(gap.z, d);
+    else if (discriminant >= 0.0)
+        elevation = std::atan((v2 - std::sqrt(discriminant)) / (g * d));
+    const glm::dvec2 heading = d < 1e-6 ? glm::dvec2(1.0, 0.0) : glm::dvec2(gap) / d;
+    ball.velocityCmS = glm::vec3(glm::dvec3(heading * std::cos(elevation), std::sin(elevation)) *
+                                 speedCmS);
+    return ball;
 }
 
 glm::mat4 bodyStartModel(const BodySpec& body) {

@@ -27,6 +27,7 @@ struct BodySpec {
     glm::vec3 spinDegS{0.0f};
     double restitution = 0.0, friction = 0.5;
     ContactType contact = ContactType::Other;
+    double launchS = 0.0; // enters the world at the first step starting at or after this
 };
 
 // Every body the list places, entry by entry. The same list gives the same bodies everywhere
@@ -37,6 +38,14 @@ std::vector<BodySpec> expandBodies(std::span<const BodySettings> bodies);
 // its pose the body's start (Deformer::bodyPose). Bodies of the same shape and size share one
 // mesh key, so every pass draws them as instances of one mesh.
 Deformer bodyDeformer(const BodySpec& body);
+
+// A snowball thrown from `fromCm` at `speedCmS` to land on `toCm` under gravity (no drag in the
+// air): the flatter of the two ballistic arcs through the target, or 45 degrees towards it when
+// the speed cannot reach it. A sphere of `radiusCm` at the density of snow packed to 450 kg/m3
+// (the snowpack's max_density_kg_m3 default: a hand-packed ball, a lab choice), launched at
+// `launchS`.
+BodySettings snowballToward(glm::vec3 fromCm, glm::vec3 toCm, double speedCmS, double radiusCm,
+                            double gravityCmS2, double launchS);
 
 // The body's model matrix at rest at its start: translation and the Euler X Y Z rotation.
 glm::mat4 bodyStartModel(const BodySpec& body);

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
 #include <numbers>
 #include <optional>
@@ -162,8 +163,15 @@ struct PhysicsWorld::Impl {
     std::unique_ptr<btRigidBody> ground;
     std::vector<std::unique_ptr<btCollisionShape>> shapes;
     std::vector<std::unique_ptr<btRigidBody>> bodies;
+    // Whether each body is in the world yet: one with launch_s > 0 waits outside it, at its start.
+    std::vector<bool> launched;
     std::vector<VehicleSettings> vehicleSettings;
     std::vector<std::unique_ptr<VehicleState>> vehicles;
+    // The player vehicle's input (x: steer right, y: throttle forward), one entry per step run
+    // since t = 0: a world stepped again from 0 (a scrub back, or rebuilt after an edit) drives
+    // as the player drove; past the log's end the current input is used and logged.
+    std::vector<glm::vec2> driverLog;
+    glm::vec2 driverInput{0.0f};
 
     long long step = 0;       // steps since t = 0
     long long stepsTotal = 0; // every step run, across resets
@@ -179,13 +187,15 @@ struct PhysicsWorld::Impl {
                 world->removeVehicle(v->vehicle.get());
                 world->removeRigidBody(v->chassis.get());
             }
-            for (auto& body : bodies)
-                world->removeRigidBody(body.get());
+            for (std::size_t i = 0; i < bodies.size(); ++i)
+                if (launched[i])
+                    world->removeRigidBody(bodies[i].get());
             if (ground)
                 world->removeRigidBody(ground.get());
         }
         vehicles.clear();
         bodies.clear();
+        launched.clear();
         shapes.clear();
         ground.reset();
         groundShape.reset();
@@ -238,7 +248,9 @@ struct PhysicsWorld::Impl {
             // Bullet's default sleeping thresholds (0.8 m/s, 1 rad/s) would freeze a ball
             // rolling at half a metre a second; these only put bodies that have stopped to sleep.
             body.setSleepingThresholds(btScalar(0.005), btScalar(0.02));
-            world->addRigidBody(&body);
+            launched.push_back(spec.launchS <= 0.0);
+            if (launched.back())
+                world->addRigidBody(&body);
         }
         for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
             addVehicle(v);
@@ -311,6 +323,8 @@ struct PhysicsWorld::Impl {
     // The path's controller, before a step: steering by pure pursuit, the engine holding the
     // speed, the brakes at the end.
     void drive(VehicleState& v, double h) {
+        if (v.settings.player)
+            return drivePlayer(v);
         const VehicleSettings& s = v.settings;
         const btTransform& transform = v.chassis->getCenterOfMassTransform();
         const btVector3 forward = transform.getBasis().getColumn(0);
@@ -337,6 +351,27 @@ struct PhysicsWorld::Impl {
             v.vehicle->setSteeringValue(btScalar(w < 2 ? steer : 0.0), w);
             v.vehicle->applyEngineForce(btScalar(perWheelN), w);
             v.vehicle->setBrake(btScalar(brake), w);
+        }
+    }
+
+    // The player's input for this step (the log's, else the current one, logged): the throttle
+    // sets the speed to hold (speed_cm_s at full), by the path controller's rate and limit; the
+    // steer turns the front wheels up to max_steer_deg (right positive, Bullet's left).
+    void drivePlayer(VehicleState& v) {
+        if (std::size_t(step) >= driverLog.size())
+            driverLog.push_back(driverInput);
+        const glm::vec2 input = driverLog[std::size_t(step)];
+        const VehicleSettings& s = v.settings;
+        const btVector3 forward = v.chassis->getCenterOfMassTransform().getBasis().getColumn(0);
+        const double speed = double(v.chassis->getLinearVelocity().dot(forward)) * kMToCm;
+        const double holdCmS = double(input.y) * s.speedCmS;
+        const double accelMS2 =
+            std::clamp(kSpeedGainPerS * (holdCmS - speed) * kCmToM, -kDriveMS2, kDriveMS2);
+        const double steer = -double(input.x) * s.maxSteerDeg * std::numbers::pi / 180.0;
+        for (int w = 0; w < kVehicleWheels; ++w) {
+            v.vehicle->setSteeringValue(btScalar(w < 2 ? steer : 0.0), w);
+            v.vehicle->applyEngineForce(btScalar(s.massKg * accelMS2 / kVehicleWheels), w);
+            v.vehicle->setBrake(0, w);
         }
     }
 
@@ -395,8 +430,16 @@ struct PhysicsWorld::Impl {
     // The snow's drag, then one fixed step of Bullet (timed alone).
     void stepOnce() {
         const double h = 1.0 / settings.stepHz;
-        for (auto& body : bodies) {
-            if (!body->isActive())
+        // Bodies launched from this step on enter the world as built: at their start, with their
+        // velocity and spin (the tolerance keeps a launch at exactly a step's start in it).
+        for (std::size_t i = 0; i < bodies.size(); ++i)
+            if (!launched[i] && specs[i].launchS <= double(step) * h + 1e-9) {
+                world->addRigidBody(bodies[i].get());
+                launched[i] = true;
+            }
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            btRigidBody* body = bodies[i].get();
+            if (!launched[i] || !body->isActive())
                 continue;
             btVector3 low, high;
             body->getAabb(low, high);
@@ -476,7 +519,11 @@ const std::vector<BodySpec>& PhysicsWorld::bodies() const {
 }
 
 glm::mat4 PhysicsWorld::modelOf(std::size_t body) const {
-    return toModelCm(impl_->bodies[body]->getWorldTransform());
+    const glm::mat4 model = toModelCm(impl_->bodies[body]->getWorldTransform());
+    if (impl_->launched[body])
+        return model;
+    // Not launched yet: at its start, shrunk to a point, so it neither draws nor presses.
+    return glm::mat4(glm::vec4(0.0f), glm::vec4(0.0f), glm::vec4(0.0f), model[3]);
 }
 
 std::size_t PhysicsWorld::vehicleCount() const {
@@ -517,7 +564,32 @@ glm::vec3 PhysicsWorld::velocityCmS(std::size_t body) const {
     return glm::vec3(v.x(), v.y(), v.z()) * float(kMToCm);
 }
 
+void PhysicsWorld::setDriverInput(glm::vec2 steerThrottle) {
+    impl_->driverInput = glm::clamp(steerThrottle, glm::vec2(-1.0f), glm::vec2(1.0f));
+}
+
+const std::vector<glm::vec2>& PhysicsWorld::driverLog() const {
+    return impl_->driverLog;
+}
+
+void PhysicsWorld::setDriverLog(std::vector<glm::vec2> log) {
+    impl_->driverLog = std::move(log);
+}
+
+std::optional<std::size_t> PhysicsWorld::playerVehicle() const {
+    for (std::size_t v = 0; v < impl_->vehicleSettings.size(); ++v)
+        if (impl_->vehicleSettings[v].player)
+            return v;
+    return std::nullopt;
+}
+
+bool PhysicsWorld::launched(std::size_t body) const {
+    return impl_->launched[body];
+}
+
 bool PhysicsWorld::resting(std::size_t body) const {
+    if (!impl_->launched[body])
+        return false; // waiting to be thrown
     const btRigidBody& b = *impl_->bodies[body];
     if (!b.isActive())
         return true;

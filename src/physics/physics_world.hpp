@@ -12,7 +12,9 @@
 #include "physics/vehicle_list.hpp"
 
 #include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -73,7 +75,16 @@ public:
     glm::mat4 modelOf(std::size_t body) const; // cm, as a deformer's model matrix
     glm::vec3 positionCm(std::size_t body) const;
     glm::vec3 velocityCmS(std::size_t body) const;
-    bool resting(std::size_t body) const;
+    bool resting(std::size_t body) const;  // false before its launch_s
+    bool launched(std::size_t body) const; // in the world yet (launch_s reached)
+
+    // The player vehicle (vehicle.player), driven by input instead of its path: x steers right,
+    // y is the throttle, each in [-1, 1], held until changed. Each step's input is logged, so
+    // stepping the world again from 0 drives the same; a new world can be given an old one's log.
+    std::optional<std::size_t> playerVehicle() const;
+    void setDriverInput(glm::vec2 steerThrottle);
+    const std::vector<glm::vec2>& driverLog() const;
+    void setDriverLog(std::vector<glm::vec2> log);
     // The plane the bodies stand on: surface_z_cm - depth_cm.
     double groundZCm() const;
 
