@@ -218,6 +218,10 @@ toml::table toToml(const Settings& settings) {
     };
 }
 
+std::string deformerToml(const DeformerSettings& deformer) {
+    return readableToml(toml::table{{"deformer", listTable(deformerParams(), {deformer})}});
+}
+
 #define SNOWCAP_PARAMS_INSTANTIATE(S)                                                              \
     template void applyDefaults<S>(const Section<S>&, S&, char);                                   \
     template config_read::Schema<S> schema<S>(const Section<S>&);                                  \

@@ -195,6 +195,10 @@ template <class S> config_read::Schema<S> schema(const Section<S>& section);
 toml::table toToml(const Settings& settings);
 toml::table toToml(const SimSettings& sim); // one sim's keys, material included
 
+// One [[deformer]] entry as a scenario writes it (its keys not at their defaults): what the
+// viewer's Scene panel copies out after its placement was edited.
+std::string deformerToml(const DeformerSettings& deformer);
+
 // config/default.toml: every key of the scalar sections with its default and its doc line.
 std::string defaultToml();
 // docs/parameters.md: the reference, one table per section.

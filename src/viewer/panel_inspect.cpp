@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <glm/mat4x4.hpp>
 #include <imgui.h>
+#include <optional>
 
 namespace snowcap {
 
@@ -218,9 +220,19 @@ void decayPanel(PanelContext& context) {
     decayInverseSection(context);
 
     ImGui::Separator();
+    ImGui::SetNextItemWidth(120.0f);
+    float snapCm = float(state.probeSnapCm);
+    if (ImGui::DragFloat("snap to a print within", &snapCm, 0.5f, 0.0f, 100.0f, "%.0f cm"))
+        state.probeSnapCm = std::clamp(double(snapCm), 0.0, 100.0);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a click moves the probe to the nearest texel of a print of A within\n"
+                          "this radius (a mask of 0.05 or more, or a snowpack pressed 0.5 cm);\n"
+                          "0: exactly where the click hit the snow");
+    if (!state.probeNote.empty())
+        ImGui::TextDisabled("%s", state.probeNote.c_str());
     if (!state.probeCm) {
         ImGui::TextWrapped("Click the snow (without dragging) to place a probe; its value in "
-                           "both sims is read back every frame.");
+                           "both sims is read back every frame, and a yellow stake marks it.");
         return;
     }
     ImGui::Text("probe at (%.0f, %.0f) cm", state.probeCm->x, state.probeCm->y);
@@ -242,6 +254,47 @@ void decayPanel(PanelContext& context) {
             measured[s].values.push_back(sample.value[s]);
     const float span = float(state.probeSamples.back().timeS - state.probeSamples.front().timeS);
     plotCurves("measured", measured, span, "s shown", 0.0f, 1.0f, {width, 90.0f});
+}
+
+void probeMarker(PanelContext& context) {
+    const ViewerState& state = context.state;
+    if (!state.probeCm)
+        return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 scale = io.DisplayFramebufferScale;
+    const int width = static_cast<int>(io.DisplaySize.x * scale.x);
+    const int height = static_cast<int>(io.DisplaySize.y * scale.y);
+    const double surface = context.lab.settings().snow.surfaceZCm;
+    ImDrawList* draw = ImGui::GetBackgroundDrawList();
+    for (const Pane& pane : layoutPanes(state, width, height)) {
+        const glm::mat4 viewProjection = paneCamera(state, context.lab, pane).viewProjection();
+        const glm::ivec4 r = pane.rect;
+        // A stake 15 cm tall standing on the snow at the probe, drawn over the scene.
+        auto onScreen = [&](double zCm) -> std::optional<ImVec2> {
+            const glm::vec4 clip = viewProjection * glm::vec4(float(state.probeCm->x),
+                                                              float(state.probeCm->y),
+                                                              float(zCm), 1.0f);
+            if (clip.w <= 0.0f)
+                return std::nullopt;
+            const glm::vec2 ndc = glm::vec2(clip) / clip.w;
+            const float x = float(r.x + (ndc.x + 1.0f) * 0.5f * r.z);
+            const float y = float(r.y + (ndc.y + 1.0f) * 0.5f * r.w);
+            if (x < r.x || x >= r.x + r.z || y < r.y || y >= r.y + r.w)
+                return std::nullopt;
+            return ImVec2(x / scale.x, (height - y) / scale.y);
+        };
+        const auto base = onScreen(surface), top = onScreen(surface + 15.0);
+        if (!base)
+            continue;
+        const ImU32 dark = IM_COL32(0, 0, 0, 200), bright = IM_COL32(255, 220, 60, 255);
+        if (top) {
+            draw->AddLine(*base, *top, dark, 4.0f);
+            draw->AddLine(*base, *top, bright, 2.0f);
+            draw->AddCircleFilled(*top, 4.0f, bright);
+        }
+        draw->AddCircle(*base, 7.0f, dark, 0, 4.0f);
+        draw->AddCircle(*base, 7.0f, bright, 0, 2.0f);
+    }
 }
 
 void timingsPanel(PanelContext& context) {

@@ -1,9 +1,10 @@
 // The Scene panel: the deformers (add from a typed path or a dropped file, remove, contact type,
-// clip and speed, visibility), the region and its follow target, the snow surface and the look;
+// clip and speed, visibility, a mesh's file and placement copied out as TOML), the region and its follow target, the snow surface and the look;
 // every setting through its parameter-table widget.
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <imgui.h>
@@ -20,6 +21,76 @@ bool inputText(const char* label, std::string& text) {
         ImGui::InputText(label, buffer, sizeof(buffer), ImGuiInputTextFlags_EnterReturnsTrue);
     text = buffer;
     return entered;
+}
+
+// A mesh deformer's file and placement, each applied when its edit ends (the mesh is imported
+// again, so not on every drag step). The keys are the parameter table's (scale, fit_height_cm,
+// rotation_deg, offset_cm, up_axis); "copy TOML" puts the entry as a scenario writes it on the
+// clipboard and shows it.
+bool meshPlacement(DeformerSettings& d, bool& showToml) {
+    bool changed = false;
+    const auto& keys = params::deformerParams();
+    auto range = [&](std::string_view key) {
+        for (const auto& param : keys.params)
+            if (param.key == key)
+                return param.range;
+        return Range{};
+    };
+    std::string path = d.mesh;
+    if (inputText("mesh", path) && !path.empty()) {
+        d.mesh = path;
+        changed = true;
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("a glb / fbx / ... path (Enter loads it; a bad file keeps the old mesh)");
+    double scale = d.scale;
+    const double lowScale = 1e-4, highScale = range("scale").high;
+    ImGui::DragScalar("scale", ImGuiDataType_Double, &scale, 0.005f, &lowScale, &highScale,
+                      "%.4g");
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        d.scale = std::clamp(scale, lowScale, highScale);
+        changed = true;
+    }
+    double fit = d.fitHeightCm;
+    const double lowFit = 0.0, highFit = 1e5;
+    ImGui::DragScalar("fit height (cm)", ImGuiDataType_Double, &fit, 0.5f, &lowFit, &highFit,
+                      fit > 0.0 ? "%.1f" : "off");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("fit_height_cm: scale the mesh to this height (0: as it is)");
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        d.fitHeightCm = std::clamp(fit, lowFit, highFit);
+        changed = true;
+    }
+    glm::vec3 rotation = d.rotationDeg;
+    ImGui::DragFloat3("rotation (deg)", &rotation.x, 0.5f, -360.0f, 360.0f, "%.1f");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("rotation_deg: Euler X Y Z; a mesh whose front is +Y walks sideways\n"
+                          "until Z is turned by -90");
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        d.rotationDeg = rotation;
+        changed = true;
+    }
+    glm::vec3 offset = d.offsetCm;
+    ImGui::DragFloat3("offset (cm)", &offset.x, 0.2f, -1e4f, 1e4f, "%.1f");
+    if (ImGui::IsItemDeactivatedAfterEdit()) {
+        d.offsetCm = offset;
+        changed = true;
+    }
+    changed |= paramWidget(keys, "up_axis", d);
+    if (ImGui::SmallButton("copy TOML")) {
+        ImGui::SetClipboardText(params::deformerToml(d).c_str());
+        showToml = true;
+    }
+    if (showToml) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("hide"))
+            showToml = false;
+        std::string text = params::deformerToml(d);
+        ImGui::InputTextMultiline("##toml", text.data(), text.size() + 1,
+                                  {-1.0f, ImGui::GetTextLineHeight() * 8.0f},
+                                  ImGuiInputTextFlags_ReadOnly);
+    }
+    return changed;
 }
 
 // The deformer list; edits go to `edited` (applied by the caller), removals at once.
@@ -50,6 +121,9 @@ bool deformerList(PanelContext& context, Settings& edited) {
             if (d.mesh.empty()) {
                 changed |= paramWidget(keys, "shape", d);
                 changed |= paramWidget(keys, "size_cm", d, onRelease);
+            } else if (ImGui::TreeNode("placement")) {
+                changed |= meshPlacement(d, context.state.showDeformerToml);
+                ImGui::TreePop();
             }
             if (skinned) {
                 const auto& clip = built[i].skin->clip;
@@ -119,6 +193,27 @@ void scenePanel(PanelContext& context) {
     bool changed = false, deformersChanged = false;
     if (ImGui::CollapsingHeader("Deformers", ImGuiTreeNodeFlags_DefaultOpen))
         changed |= deformersChanged = deformerList(context, edited);
+    if (ImGui::CollapsingHeader("Throw")) {
+        ImGui::PushItemWidth(-140.0f);
+        float speed = float(state.throwSpeedCmS), radius = float(state.throwRadiusCm);
+        if (ImGui::DragFloat("speed (cm/s)", &speed, 10.0f, 100.0f, 5000.0f, "%.0f"))
+            state.throwSpeedCmS = std::clamp(double(speed), 100.0, 5000.0);
+        if (ImGui::DragFloat("radius (cm)", &radius, 0.1f, 1.0f, 30.0f, "%.1f"))
+            state.throwRadiusCm = std::clamp(double(radius), 1.0, 30.0);
+        ImGui::PopItemWidth();
+        if (ImGui::Button("throw at A's centre")) {
+            const ImGuiIO& io = ImGui::GetIO();
+            const int width = int(io.DisplaySize.x * io.DisplayFramebufferScale.x);
+            const int height = int(io.DisplaySize.y * io.DisplayFramebufferScale.y);
+            const glm::ivec4 r = layoutPanes(state, width, height).front().rect;
+            state.throwAtPixel = glm::dvec2(r.x + 0.5 * r.z, r.y + 0.5 * r.w);
+            state.throwRequested = true;
+        }
+        ImGui::SameLine();
+        ImGui::TextDisabled("or T: at the snow under the mouse");
+        if (!state.throwNote.empty())
+            ImGui::TextDisabled("%s", state.throwNote.c_str());
+    }
     if (ImGui::CollapsingHeader("Region", ImGuiTreeNodeFlags_DefaultOpen)) {
         ImGui::PushItemWidth(-140.0f);
         changed |= paramWidget(params::snowParams(), "region_centre_cm", edited.snow);

@@ -33,6 +33,7 @@ void advanceLab(Lab& lab, ViewerState& state, double wallDtS) {
             // Running covers kPlayerRunFactor times the ground in the same step (its clip
             // plays that much faster too, as a run would).
             lab.drivePlayer(state.playerInput, state.playerRuns ? dt * kPlayerRunFactor : dt);
+            lab.driveVehicle(state.driveAxes);
             lab.step(dt, state.loop);
         }
         state.stepOnce = false;

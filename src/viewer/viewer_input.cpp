@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
 #include <imgui.h>
@@ -45,7 +46,22 @@ int paneUnder(const ViewerState& state, int width, int height, glm::dvec2 pixel)
 bool ViewerInput::handle(Lab& lab, ViewerState& state, int width, int height,
                          std::span<const Window::KeyEvent> keyEvents) {
     mouse(lab, state, width, height);
-    return keys(lab, state, keyEvents);
+    const bool quit = keys(lab, state, keyEvents);
+    if (state.throwRequested) {
+        state.throwRequested = false;
+        const glm::dvec2 aim = state.throwAtPixel.value_or(mousePixel(height));
+        state.throwAtPixel.reset();
+        if (auto error = throwSnowball(state, lab, width, height, aim)) {
+            state.throwNote = *error;
+            spdlog::warn("{}", *error);
+        } else {
+            char note[96];
+            std::snprintf(note, sizeof note, "threw a snowball at %.1f s (%.0f cm/s)", lab.timeS(),
+                          state.throwSpeedCmS);
+            state.throwNote = note;
+        }
+    }
+    return quit;
 }
 
 void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
@@ -78,10 +94,7 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
     // A click without a drag places the decay probe where the ray meets the snow.
     if (overScene && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         io.MouseDragMaxDistanceSqr[0] < 9.0f) {
-        if (auto hit = pickSurface(state, lab, width, height, pixel)) {
-            state.probeCm = *hit;
-            state.probeSamples.clear();
-        }
+        placeProbe(state, lab, pickSurface(state, lab, width, height, pixel));
     }
     if (dragCamera_ >= 0) {
         OrbitView& camera = state.cameras[dragCamera_];
@@ -109,6 +122,7 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
 bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::KeyEvent> keyEvents) {
     state.playerInput = glm::vec2(0.0f);
     state.playerRuns = false;
+    state.driveAxes = glm::vec2(0.0f);
     // Typing into a panel's field: the keys are the field's (the events are dropped).
     if (ImGui::GetIO().WantCaptureKeyboard)
         return false;
@@ -125,6 +139,11 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::Key
         state.playerInput = input;
         state.playerRuns =
             ImGui::IsKeyDown(GLFW_KEY_LEFT_SHIFT) || ImGui::IsKeyDown(GLFW_KEY_RIGHT_SHIFT);
+    }
+    if (lab.hasPlayerVehicle()) {
+        // A vehicle is steered from its own seat: W/S throttle, A/D steer, whatever the camera.
+        state.driveAxes = {float(ImGui::IsKeyDown(GLFW_KEY_D) - ImGui::IsKeyDown(GLFW_KEY_A)),
+                           float(ImGui::IsKeyDown(GLFW_KEY_W) - ImGui::IsKeyDown(GLFW_KEY_S))};
     }
     bool quit = false;
     for (const Window::KeyEvent& event : keyEvents) {
@@ -159,6 +178,10 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::Key
         case GLFW_KEY_F:
             state.followPlayer = !state.followPlayer;
             did("F", state.followPlayer ? "follow the player" : "stop following");
+            break;
+        case GLFW_KEY_T:
+            state.throwRequested = true;
+            did("T", "throw a snowball");
             break;
         case GLFW_KEY_V:
             state.vsync = !state.vsync;

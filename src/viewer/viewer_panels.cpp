@@ -107,6 +107,8 @@ void helpPanel(PanelContext&) {
     ImGui::BulletText("Space pause / play     .  single step     R  restart (clear both sims)");
     ImGui::BulletText("WASD  drive the player deformer (Scene panel: its player switch); Shift "
                       "runs");
+    ImGui::BulletText("WASD  drive a player vehicle (vehicle.player): W/S throttle, A/D steer");
+    ImGui::BulletText("T  throw a snowball at the snow under the mouse (Scene panel: speed)");
     ImGui::BulletText("F  follow the player    V  vsync    1-6  layout (6: the grid)");
     ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
     ImGui::BulletText("Esc quits");
@@ -250,6 +252,7 @@ void drawPanels(PanelContext& context) {
         controlWindow(context);
     ImGui::End();
     paneLabels(context);
+    probeMarker(context);
     static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel,    comparePanel,
                                                        buffersPanel, decayPanel,    timingsPanel,
                                                        worldPanel,   snowpackPanel, helpPanel};

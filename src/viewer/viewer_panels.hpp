@@ -67,6 +67,8 @@ struct PaneLabel {
 inline constexpr int kDifferenceKeySlot = 200;
 std::vector<PaneLabel> paneLabelList(PanelContext& context);
 void paneLabels(PanelContext& context);
+// A stake over every pane where the probe stands (panel_inspect.cpp), drawn behind the panels.
+void probeMarker(PanelContext& context);
 // Deformers, region, snow surface, scenario loading.
 void scenePanel(PanelContext& context);
 void comparePanel(PanelContext& context);

@@ -96,6 +96,19 @@ struct ViewerState {
     // Decay probe: world position on the snow surface, and what it read over time.
     std::optional<glm::dvec2> probeCm;
     std::vector<ProbeSample> probeSamples;
+    // A click snaps the probe to the nearest print within this radius of where it hit (sim A's
+    // buffer; lab/probe_snap.hpp); 0: where it hit. probeNote says what the last click did.
+    double probeSnapCm = 12.0;
+    bool showDeformerToml = false; // the Scene panel shows the edited deformer's TOML
+    // The throw (T, or the Scene panel's button): a snowball from the camera to the snow under
+    // the mouse, at this speed and radius; throwNote says what the last one did.
+    double throwSpeedCmS = 1500.0;
+    double throwRadiusCm = 5.0;
+    bool throwRequested = false;
+    std::optional<glm::dvec2> throwAtPixel; // the button's aim (a pane's centre); else the mouse
+    std::string throwNote;
+    glm::vec2 driveAxes{0.0f}; // a player vehicle's WASD: x steers right, y is the throttle
+    std::string probeNote;
 
     // Timings: per pass, the latest results as a rolling series.
     std::map<std::string, History> passHistory;

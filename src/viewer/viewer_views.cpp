@@ -2,10 +2,13 @@
 
 #include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
+#include "lab/probe_snap.hpp"
+#include "physics/body_list.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
 
@@ -100,6 +103,56 @@ std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, 
         return glm::dvec2(hit.x, hit.y);
     }
     return std::nullopt;
+}
+
+std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width,
+                                         int height, glm::dvec2 pixel) {
+    const auto target = pickSurface(state, lab, width, height, pixel);
+    if (!target)
+        return std::string("throw: aim at the snow (the ray from the camera misses it)");
+    std::optional<Camera> camera;
+    for (const Pane& pane : layoutPanes(state, width, height)) {
+        const glm::ivec4 r = pane.rect;
+        if (pixel.x >= r.x && pixel.y >= r.y && pixel.x < r.x + r.z && pixel.y < r.y + r.w)
+            camera = paneCamera(state, lab, pane);
+    }
+    if (!camera)
+        return std::string("throw: aim at a pane");
+    const Settings& settings = lab.settings();
+    const glm::vec3 to(float(target->x), float(target->y), float(settings.snow.surfaceZCm));
+    // From half a metre in front of the eye, towards the target (clear of the near plane).
+    const glm::vec3 from = camera->eyeCm + 50.0f * glm::normalize(to - camera->eyeCm);
+    BodySettings ball = snowballToward(from, to, state.throwSpeedCmS, state.throwRadiusCm,
+                                       settings.physics.gravityCmS2, lab.timeS());
+    if (auto error = lab.throwBody(std::move(ball)))
+        return "throw: " + *error;
+    return std::nullopt;
+}
+
+void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit) {
+    if (!hit) {
+        state.probeNote = "that click missed the snow: the probe stays where it was";
+        return;
+    }
+    state.probeSamples.clear();
+    state.probeCm = *hit;
+    if (state.probeSnapCm <= 0.0) {
+        state.probeNote.clear();
+        return;
+    }
+    const auto snap = snapToPrint(lab.field().sim(0), *hit, state.probeSnapCm);
+    if (!snap) {
+        char note[128];
+        std::snprintf(note, sizeof note, "no print of A within %.0f cm: the probe is where you "
+                      "clicked", state.probeSnapCm);
+        state.probeNote = note;
+        return;
+    }
+    state.probeCm = snap->worldCm;
+    char note[128];
+    std::snprintf(note, sizeof note, "snapped %.1f cm to a print of A (reads %.3g)", snap->movedCm,
+                  snap->value);
+    state.probeNote = note;
 }
 
 glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y) {

@@ -33,6 +33,18 @@ void fitCameras(ViewerState& state, const Lab& lab, double aspect);
 std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
                                       int height, glm::dvec2 pixel);
 
+// Puts the probe where a click hit the snow (`hit`, from pickSurface), snapped to the nearest
+// print of sim A within state.probeSnapCm; a miss, or a click on untouched snow, leaves a note in
+// state.probeNote (and a miss leaves the probe where it was).
+void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit);
+
+// Throws a snowball (physics/body_list.hpp's snowballToward) from the camera of the pane under
+// framebuffer pixel `pixel` to where the ray through it meets the snow, at state.throwSpeedCmS;
+// the lab takes it as a [[body]] launched now. One line when the ray misses the snow or the lab
+// refuses it.
+std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width,
+                                         int height, glm::dvec2 pixel);
+
 // One texel of a texture read back (only that texel): up to 4 channels, or the depth.
 glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y);
 

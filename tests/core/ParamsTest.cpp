@@ -137,6 +137,29 @@ TEST(ParamsWritten, EveryScenarioReadsBackFromItsKeys) {
     }
 }
 
+TEST(ParamsWritten, ADeformerSnippetReadsBackAsTheSameDeformer) {
+    // What the Scene panel copies out after a placement edit: only the keys off their defaults,
+    // and pasted into a scenario it gives the deformer that was edited.
+    DeformerSettings edited;
+    params::applyDefaults(params::deformerParams(), edited);
+    edited.name = "walker";
+    edited.mesh = "assets/meshes/biped.glb";
+    edited.scale = 0.6;
+    edited.rotationDeg = {0.0f, 0.0f, 90.0f};
+    edited.offsetCm = {0.0f, 0.0f, 2.5f};
+    edited.upAxis = UpAxis::Y;
+    edited.path = {{0.0, {10, 20, 0}}, {4.0, {200, 20, 0}}};
+    const std::string snippet = params::deformerToml(edited);
+    EXPECT_EQ(snippet.rfind("[[deformer]]", 0), 0u) << snippet;
+    EXPECT_NE(snippet.find("scale = 0.6\n"), std::string::npos) << snippet; // not 0.59999...
+    EXPECT_EQ(snippet.find("fit_height_cm"), std::string::npos) << "a default key: " << snippet;
+    const Settings reread = loaded(loadSettingsFromText(snippet, "snippet.toml"));
+    ASSERT_EQ(reread.deformers.size(), 1u);
+    EXPECT_EQ(params::deformerToml(reread.deformers[0]), snippet);
+    EXPECT_EQ(reread.deformers[0].upAxis, UpAxis::Y);
+    EXPECT_EQ(reread.deformers[0].scale, 0.6);
+}
+
 TEST(ParamsWritten, RangesAreQuotedInMessages) {
     auto result = loadSettingsFromText("[sim.b.material]\ntgl = 1.5\n", "x.toml");
     ASSERT_TRUE(std::holds_alternative<ConfigError>(result));
