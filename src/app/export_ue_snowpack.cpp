@@ -16,10 +16,17 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-// 8 x 8 threads a group in every pass (shaders/snowpack/*.comp).
-constexpr int kGroupSide = 8;
 // The Snowpack uniform block (shaders/snowpack/snowpack_block.glsl, std140).
 constexpr int kBlockBytes = 48;
+// The active tiles (docs/snowpack.md, section 3.1): 16 x 16 texels, one group of 16 x 16 threads
+// each in every pass on the texels (shaders/snowpack/*.comp); three lists.
+constexpr int kTileSide = 16;
+constexpr int kTileLists = 3;
+
+double tiles(int n) {
+    const double side = (n + kTileSide - 1) / kTileSide;
+    return side * side;
+}
 
 json resources(int n) {
     const double texels = double(n) * n;
@@ -40,13 +47,21 @@ json resources(int n) {
                  texels * 4.0,
                  "ploughed quanta landing on each texel: integer atomics, so the sums do not "
                  "depend on the order threads run in"),
+        resource("tile state", "RDG buffer of uint32, one a 16 x 16 tile (UAV)",
+                 tiles(n) * 4.0,
+                 "two 'touched' bits a tile that take turns (which tiles the last pass changed) "
+                 "and the contact flag of the last step"),
+        resource("tile lists", "RDG buffer of uint32 (UAV + indirect dispatch arguments)",
+                 (kTileLists * 4.0 + kTileLists * tiles(n)) * 4.0,
+                 "three lists (compact, resolve, slump), each a DispatchIndirect argument "
+                 "triple and a count followed by tile indices: the passes run only where "
+                 "something can change"),
         resource("Snowpack block", "a uniform buffer (SHADER_PARAMETER_STRUCT)", kBlockBytes,
                  "capture far and height, texel size, densities, angles, settling dt"),
     });
 }
 
 json passes(int n, const SnowpackSettings& snowpack, double fps) {
-    const int groups = (n + kGroupSide - 1) / kGroupSide;
     // The slump iterations of one second at the run's rate, from the sim's own clock.
     SnowpackClock clock(snowpack);
     int fewest = 1 << 30, most = 0, total = 0;
@@ -56,36 +71,57 @@ json passes(int n, const SnowpackSettings& snowpack, double fps) {
         fewest = std::min(fewest, k), most = std::max(most, k), total += k;
     }
     using Names = std::vector<std::string>;
+    const int side = (n + kTileSide - 1) / kTileSide;
+    const int tileCount = side * side;
+    const json onTiles = "indirect: one group of 16 x 16 a listed tile";
     auto pass = [&](int order, const char* name, const char* shader, const Names& reads,
-                    const Names& writes, std::string runs, const char* unreal) {
+                    const Names& writes, json dispatch, std::string runs, const char* unreal) {
         return json{{"order", order},          {"name", name},
                     {"shader", shader},        {"reads", json(reads)},
-                    {"writes", json(writes)},  {"dispatch", json::array({groups, groups, 1})},
+                    {"writes", json(writes)},  {"dispatch", std::move(dispatch)},
                     {"runs", std::move(runs)}, {"unreal", unreal}};
     };
     const std::string onceAStep = "once a step, after the contact capture";
     return json::array({
-        pass(1, "compact", "shaders/snowpack/compact.comp",
-             Names{"state (this step's)", "the capture depth (RT_Capture's depth, R32f)"},
-             Names{"state (the other half)", "quanta", "inside", "received (cleared)"},
-             onceAStep + "; settling folded in on its ticks (settle_interval_s of sim time)",
+        pass(1, "classify", "shaders/snowpack/classify.comp",
+             Names{"the capture depth (RT_Capture's depth, R32f)", "tile state"},
+             Names{"tile lists (the compact list)", "tile state (contact flags)"},
+             json::array({side, side, 1}),
+             onceAStep + "; every tile on a settling tick (settle_interval_s of sim time)",
              "a global compute shader (FGlobalShader) added to the render graph after the "
-             "SceneCapture; a texture SRV for the capture, UAVs for the rest"),
-        pass(2, "plough scatter", "shaders/snowpack/plough_scatter.comp", Names{"quanta", "inside"},
-             Names{"received (InterlockedAdd)"}, onceAStep,
+             "SceneCapture, one group a tile over the whole region: the only pass that reads "
+             "every texel (the capture alone)"),
+        pass(2, "compact", "shaders/snowpack/compact.comp",
+             Names{"state (in place)", "the capture depth"},
+             Names{"state (in place)", "quanta", "inside", "tile state (touched)"}, onTiles,
+             onceAStep + " on the compact list; settling folded in on its ticks",
+             "the same shader type, dispatched indirectly (DispatchIndirect) from the compact "
+             "list's arguments; a texture SRV for the capture, UAVs for the rest"),
+        pass(3, "plough scatter", "shaders/snowpack/plough_scatter.comp", Names{"quanta", "inside"},
+             Names{"received (InterlockedAdd)", "tile state (where it lands)"}, onTiles,
+             onceAStep + " on the compact list",
              "the same, with a ring search of plough_reach_cm for the nearest texel outside the "
              "contact"),
-        pass(3, "plough resolve", "shaders/snowpack/plough_resolve.comp",
-             Names{"received", "state (in place)"}, Names{"state (in place)"}, onceAStep,
-             "the same, reading and writing one UAV"),
-        pass(4, "slump", "shaders/snowpack/slump.comp", Names{"state", "inside"},
-             Names{"state (the other half)"},
+        pass(4, "plough resolve", "shaders/snowpack/resolve_tiles.comp, plough_resolve.comp",
+             Names{"tile state", "received", "state (in place)"},
+             Names{"tile lists (the resolve list)", "state (in place)", "received (cleared)"},
+             onTiles,
+             onceAStep + ": a list builder (" + std::to_string((tileCount + 63) / 64) +
+                 " groups of 64 tiles) then the resolve on its list",
+             "two dispatches: the builder over the tiles, then the resolve indirectly; it "
+             "returns received to 0 where it ran, so no clear pass over the region"),
+        pass(5, "slump", "shaders/snowpack/slump_tiles.comp, slump.comp",
+             Names{"tile state", "state", "inside"},
+             Names{"tile lists (the slump list)", "state (the other half)",
+                   "tile state (touched)"},
+             onTiles,
              fmt::format("{:g} times a simulated second on fixed instants (slump_rate_hz): at "
-                         "{:g} fps {} to {} a frame, {} in a second",
+                         "{:g} fps {} to {} a frame, {} in a second; each on the tiles touched "
+                         "last iteration and their neighbours",
                          snowpack.slumpRateHz, fps, fewest, most, total),
-             "the same, dispatched once per iteration (a ping-pong swap each): the frame's "
-             "iteration count comes from a clock the game thread keeps, not from DeltaTime "
-             "alone"),
+             "two dispatches an iteration (the list builder, then the slump indirectly, a "
+             "ping-pong swap each): the frame's iteration count comes from a clock the game "
+             "thread keeps, not from DeltaTime alone"),
     });
 }
 
@@ -157,16 +193,20 @@ json ueSnowpackCard(const Settings& loaded, int simIndex, const std::string& sce
     double bytes = 0.0;
     for (const auto& r : card["resources"])
         bytes += r["bytes"].get<double>();
-    const int groups = (n + kGroupSide - 1) / kGroupSide;
+    const int side = (n + kTileSide - 1) / kTileSide;
     card["cost"] = {{"memory_bytes", bytes},
                     {"memory_vs_r16f_pair", bytes / (2.0 * double(n) * n * 2.0)},
-                    {"groups_a_dispatch", groups * groups},
-                    {"dispatches_a_step", "3 + the slump iterations of the step (see passes)"},
+                    {"tiles", side * side},
+                    {"groups_a_dispatch", "a group a listed tile (the classify: a group a tile)"},
+                    {"dispatches_a_step", "5 + 2 for each slump iteration of the step (see "
+                                          "passes); a step touching few tiles costs little more "
+                                          "than the classify"},
                     {"measured", measured(bench)}};
     card["simplifications"] =
         "The deformer is kinematic: it goes where its animation puts it and the snow yields "
-        "(no bearing strength stops a foot; docs/snowpack.md). No weather yet: nothing falls, "
-        "melts or blows away. The region is fixed (no following window, no world store).";
+        "(no bearing strength stops a foot; docs/snowpack.md). The weather ([weather]: "
+        "snowfall, melt, drift; docs/weather.md) adds passes of its own that this card does not "
+        "list. The region is fixed (no following window, no world store).";
     return card;
 }
 
@@ -203,9 +243,10 @@ std::string ueSnowpackCardMarkdown(const json& card) {
     const json& cost = card["cost"];
     md +=
         fmt::format("\n## Cost\n\nMemory {:.1f} MiB ({:.1f} x the decay model's R16F pair); "
-                    "{} groups of 8 x 8 a dispatch; {}.\n\n",
+                    "{} tiles of 16 x 16 texels, {}; {}.\n\n",
                     cost["memory_bytes"].get<double>() / double(1 << 20),
-                    cost["memory_vs_r16f_pair"].get<double>(), cost["groups_a_dispatch"].get<int>(),
+                    cost["memory_vs_r16f_pair"].get<double>(), cost["tiles"].get<int>(),
+                    cost["groups_a_dispatch"].get<std::string>(),
                     cost["dispatches_a_step"].get<std::string>());
     const json& m = cost["measured"];
     if (m["source"].is_null()) {

@@ -1,5 +1,5 @@
 // The Unreal card of a snowpack sim (app/export_ue_snowpack.hpp): its formats and sizes are the
-// state's, its passes are the four of a step in their order, its slump count is the sim's clock
+// state's, its passes are those of a (tiled) step in their order, its slump count is the sim's clock
 // at the run's rate, and a bench report's snowpack timings are copied, not invented.
 #include "app/export_ue_snowpack.hpp"
 
@@ -30,27 +30,32 @@ TEST(ExportUeSnowpack, FormatsPassesAndValuesAreTheSims) {
     EXPECT_EQ(card["sim"], "b");
     EXPECT_EQ(card["resolution"]["texels"], 512);
     EXPECT_EQ(card["resolution"]["texel_cm"], 2.0);
-    // The state pair is RGBA32F (16 bytes a texel); the three plough buffers a uint each.
+    // The state pair is RGBA32F (16 bytes a texel); the three plough buffers a uint each; the
+    // tile state a uint a tile of 16 x 16 (32 x 32 tiles), the lists three commands and three
+    // lists of every tile.
     const json& resources = card["resources"];
-    ASSERT_EQ(resources.size(), 5u);
+    ASSERT_EQ(resources.size(), 7u);
     EXPECT_NE(resources[0]["unreal"].get<std::string>().find("RTF_RGBA32f"), std::string::npos);
     EXPECT_EQ(resources[0]["bytes"], 2.0 * 512 * 512 * 16);
-    const double texels = 512.0 * 512.0;
-    EXPECT_EQ(card["cost"]["memory_bytes"], 2 * texels * 16 + 3 * texels * 4 + 48);
-    EXPECT_EQ(card["cost"]["groups_a_dispatch"], 64 * 64);
-    // The passes of SnowpackSim::step, in its order.
+    const double texels = 512.0 * 512.0, tiles = 32.0 * 32.0;
+    EXPECT_EQ(card["cost"]["memory_bytes"],
+              2 * texels * 16 + 3 * texels * 4 + tiles * 4 + (3 * 4 + 3 * tiles) * 4 + 48);
+    EXPECT_EQ(card["cost"]["tiles"], 32 * 32);
+    // The passes of SnowpackSim::step, in its order: the classify over every tile, the rest
+    // on their lists.
     const json& passes = card["passes"];
-    ASSERT_EQ(passes.size(), 4u);
-    const char* names[] = {"compact", "plough scatter", "plough resolve", "slump"};
-    for (int i = 0; i < 4; ++i) {
+    ASSERT_EQ(passes.size(), 5u);
+    const char* names[] = {"classify", "compact", "plough scatter", "plough resolve", "slump"};
+    for (int i = 0; i < 5; ++i) {
         EXPECT_EQ(passes[i]["order"], i + 1);
         EXPECT_EQ(passes[i]["name"], names[i]);
-        EXPECT_EQ(passes[i]["dispatch"], json::array({64, 64, 1}));
     }
+    EXPECT_EQ(passes[0]["dispatch"], json::array({32, 32, 1}));
+    EXPECT_NE(passes[1]["dispatch"].get<std::string>().find("indirect"), std::string::npos);
     // 960 slump iterations a second at 60 fps: sixteen every frame.
-    EXPECT_NE(passes[3]["runs"].get<std::string>().find("16 to 16 a frame, 960 in a second"),
+    EXPECT_NE(passes[4]["runs"].get<std::string>().find("16 to 16 a frame, 960 in a second"),
               std::string::npos)
-        << passes[3]["runs"];
+        << passes[4]["runs"];
     EXPECT_EQ(card["values"]["max_density_kg_m3"]["value"], "400.0");
     EXPECT_EQ(card["values"]["max_density_kg_m3"]["unit"], "kg/m3");
     EXPECT_EQ(card["values"]["depth_cm"]["snowcap"], "sim.b.snowpack.depth_cm");
@@ -65,9 +70,9 @@ TEST(ExportUeSnowpack, SlumpCountFollowsTheClockAtOtherRates) {
     Settings settings = snowpackSettings();
     settings.run.fps = 144.0; // 960 Hz at 144 fps: 6 or 7 a frame
     const json card = parsedCard(settings);
-    EXPECT_NE(card["passes"][3]["runs"].get<std::string>().find("6 to 7 a frame, 960 in a second"),
+    EXPECT_NE(card["passes"][4]["runs"].get<std::string>().find("6 to 7 a frame, 960 in a second"),
               std::string::npos)
-        << card["passes"][3]["runs"];
+        << card["passes"][4]["runs"];
 }
 
 TEST(ExportUeSnowpack, BenchTimingsAreCopied) {
