@@ -225,9 +225,9 @@ void decayPanel(PanelContext& context) {
     if (ImGui::DragFloat("snap to a print within", &snapCm, 0.5f, 0.0f, 100.0f, "%.0f cm"))
         state.probeSnapCm = std::clamp(double(snapCm), 0.0, 100.0);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("a click moves the probe to the nearest texel of a print of A within\n"
-                          "this radius (a mask of 0.05 or more, or a snowpack pressed 0.5 cm);\n"
-                          "0: exactly where the click hit the snow");
+        ImGui::SetTooltip("a click moves the probe to the nearest texel of a print of the\n"
+                          "clicked pane's sim within this radius (a mask of 0.05 or more,\n"
+                          "or a snowpack pressed 0.5 cm); 0: exactly where the click hit");
     if (!state.probeNote.empty())
         ImGui::TextDisabled("%s", state.probeNote.c_str());
     if (!state.probeCm) {

@@ -94,7 +94,8 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
     // A click without a drag places the decay probe where the ray meets the snow.
     if (overScene && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
         io.MouseDragMaxDistanceSqr[0] < 9.0f) {
-        placeProbe(state, lab, pickSurface(state, lab, width, height, pixel));
+        placeProbe(state, lab, pickSurface(state, lab, width, height, pixel),
+                   std::max(paneUnder(state, width, height, pixel), 0));
     }
     if (dragCamera_ >= 0) {
         OrbitView& camera = state.cameras[dragCamera_];

@@ -129,7 +129,7 @@ std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int
     return std::nullopt;
 }
 
-void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit) {
+void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit, int snapSim) {
     if (!hit) {
         state.probeNote = "that click missed the snow: the probe stays where it was";
         return;
@@ -140,18 +140,20 @@ void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hi
         state.probeNote.clear();
         return;
     }
-    const auto snap = snapToPrint(lab.field().sim(0), *hit, state.probeSnapCm);
+    snapSim = std::clamp(snapSim, 0, lab.field().simCount() - 1);
+    const char pane = char('A' + snapSim);
+    const auto snap = snapToPrint(lab.field().sim(snapSim), *hit, state.probeSnapCm);
     if (!snap) {
         char note[128];
-        std::snprintf(note, sizeof note, "no print of A within %.0f cm: the probe is where you "
-                      "clicked", state.probeSnapCm);
+        std::snprintf(note, sizeof note, "no print of %c within %.0f cm: the probe is where you "
+                      "clicked", pane, state.probeSnapCm);
         state.probeNote = note;
         return;
     }
     state.probeCm = snap->worldCm;
     char note[128];
-    std::snprintf(note, sizeof note, "snapped %.1f cm to a print of A (reads %.3g)", snap->movedCm,
-                  snap->value);
+    std::snprintf(note, sizeof note, "snapped %.1f cm to a print of %c (reads %.3g)",
+                  snap->movedCm, pane, snap->value);
     state.probeNote = note;
 }
 

@@ -34,9 +34,10 @@ std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, 
                                       int height, glm::dvec2 pixel);
 
 // Puts the probe where a click hit the snow (`hit`, from pickSurface), snapped to the nearest
-// print of sim A within state.probeSnapCm; a miss, or a click on untouched snow, leaves a note in
-// state.probeNote (and a miss leaves the probe where it was).
-void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit);
+// print of sim `snapSim` (the clicked pane's; A for the difference view) within
+// state.probeSnapCm; a miss, or a click on untouched snow, leaves a note in state.probeNote (and
+// a miss leaves the probe where it was).
+void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hit, int snapSim);
 
 // Throws a snowball (physics/body_list.hpp's snowballToward) from the camera of the pane under
 // framebuffer pixel `pixel` to where the ray through it meets the snow, at state.throwSpeedCmS;
