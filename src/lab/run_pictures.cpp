@@ -138,30 +138,36 @@ void drawFittedLabel(ImageRgba8& image, int x, int y, const std::string& text, i
     drawLabel(image, x, y, lines, {255, 255, 255, 255}, scale);
 }
 
-// One sim's (or window's) buffer as buffers.png shows it: colour-mapped, at least 512 and at
-// most 1024 pixels wide, labelled, with a length bar and its colour key below.
+// One sim's (or window's) buffer as buffers.png shows it.
 ImageRgba8 bufferPanel(const SnowSim& sim, const std::string& label) {
-    const SimSettings& settings = sim.settings();
-    const bool snowpack = settings.model == SimModel::Snowpack;
-    // A snowpack's depth, 0 (ground) .. twice the initial depth (untouched is mid-scale).
-    const float hi = snowpack ? static_cast<float>(2.0 * settings.snowpack.depthCm) : 1.0f;
-    const ImageFloat values = readPersistent(sim);
-    const int factor = (values.width + 1023) / 1024;
-    ImageRgba8 panel =
-        enlarged(colourMapped(shrunk(values, factor), ColourMap::Inferno, 0.0f, hi), 512);
-    const int scale = panel.width >= 384 ? 2 : 1;
-    drawFittedLabel(panel, 6, 6, label, panel.width - 12, scale);
-    drawLengthBar(panel, panel.width / sim.region().widthCm, scale);
-    ColourKey key;
-    key.lo = 0.0f;
-    key.hi = hi;
-    key.caption = snowpack ? fmt::format("snow depth, cm (untouched {:g}, 0 = ground)",
-                                         settings.snowpack.depthCm)
-                           : std::string("persistent value (0 untouched .. 1 full press)");
-    return withColourKey(panel, key, scale);
+    return labelledBufferPanel(readPersistent(sim), label, sim.region().widthCm,
+                               bufferKey(sim.settings()));
 }
 
 } // namespace
+
+ColourKey bufferKey(const SimSettings& settings) {
+    const bool snowpack = settings.model == SimModel::Snowpack;
+    ColourKey key;
+    key.lo = 0.0f;
+    // A snowpack's depth, 0 (ground) .. twice the initial depth (untouched is mid-scale).
+    key.hi = snowpack ? static_cast<float>(2.0 * settings.snowpack.depthCm) : 1.0f;
+    key.caption = snowpack ? fmt::format("snow depth, cm (untouched {:g}, 0 = ground)",
+                                         settings.snowpack.depthCm)
+                           : std::string("persistent value (0 untouched .. 1 full press)");
+    return key;
+}
+
+ImageRgba8 labelledBufferPanel(const ImageFloat& values, const std::string& label,
+                               double regionWidthCm, const ColourKey& key) {
+    const int factor = (values.width + 1023) / 1024;
+    ImageRgba8 panel =
+        enlarged(colourMapped(shrunk(values, factor), key.map, key.lo, key.hi), 512);
+    const int scale = panel.width >= 384 ? 2 : 1;
+    drawFittedLabel(panel, 6, 6, label, panel.width - 12, scale);
+    drawLengthBar(panel, panel.width / regionWidthCm, scale);
+    return withColourKey(panel, key, scale);
+}
 
 std::optional<std::string> writeBufferImage(const SnowField& field, const fs::path& path) {
     // Observers (snow.follow): one row per sim, one panel per window (blank where a sim has

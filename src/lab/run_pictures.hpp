@@ -6,6 +6,7 @@
 #include "core/settings.hpp"
 #include "gpu/objects.hpp"
 #include "io/image.hpp"
+#include "io/legend.hpp"
 #include "render/frame.hpp"
 #include "render/scene_renderer.hpp"
 #include "snow/snow_field.hpp"
@@ -16,6 +17,15 @@
 #include <string>
 
 namespace snowcap {
+
+// The colour key of a sim's panel in buffers.png: the mask 0..1, or a snowpack's depth 0 (the
+// ground) .. twice its initial depth.
+ColourKey bufferKey(const SimSettings& settings);
+// One sim's buffer values (R, rows bottom first as read back) as buffers.png shows them:
+// colour-mapped by `key`, at least 512 and at most 1024 pixels wide, `label` fitted along the
+// top, a length bar for a region `regionWidthCm` wide, and the key below. No GL.
+ImageRgba8 labelledBufferPanel(const ImageFloat& values, const std::string& label,
+                               double regionWidthCm, const ColourKey& key);
 
 // Every sim's persistent buffer, colour-mapped and labelled, in the pane grid of final.png
 // (render/frame.hpp: A | B, A B / C D, ...).

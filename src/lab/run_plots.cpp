@@ -61,12 +61,23 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
                                                const Settings& settings, const fs::path& path) {
     if (recorder.probes().empty())
         return false;
-    const double dt = 1.0 / settings.run.fps;
+    std::vector<SimModel> models;
+    for (int s = 0; s < field.simCount(); ++s)
+        models.push_back(field.sim(s).settings().model);
+    if (auto error = writePng(path, probePlotImage(recorder.probes(), models, recorder.frames(),
+                                                   settings.run.fps)))
+        return *error;
+    return true;
+}
+
+ImageRgba8 probePlotImage(std::span<const RunRecorder::Probe> probes,
+                          std::span<const SimModel> models, long long frames, double fps) {
+    const double dt = 1.0 / fps;
     bool decay = false, snowpack = false;
     std::vector<PlotSeries> series;
     int index = 0;
-    for (const auto& probe : recorder.probes())
-        for (int s = 0; s < field.simCount() && s < int(probe.values.size()); ++s) {
+    for (const auto& probe : probes)
+        for (int s = 0; s < int(models.size()) && s < int(probe.values.size()); ++s) {
             PlotSeries line;
             line.label = fmt::format("{} {}", probe.name, char('A' + s));
             line.colour = plotColour(index++);
@@ -75,7 +86,7 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
                 line.x.push_back((i + 1) * dt);
                 line.y.push_back(std::isfinite(probe.values[s][i]) ? probe.values[s][i] : NAN);
             }
-            (field.sim(s).settings().model == SimModel::Snowpack ? snowpack : decay) = true;
+            (models[s] == SimModel::Snowpack ? snowpack : decay) = true;
             series.push_back(std::move(line));
         }
     PlotOptions options;
@@ -85,14 +96,12 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
                      : snowpack        ? "snow depth, cm"
                                        : "persistent value (0..1)";
     options.xMin = 0.0;
-    options.xMax = std::max(dt, recorder.frames() * dt);
+    options.xMax = std::max(dt, double(frames) * dt);
     if (!snowpack) {
         options.yMin = 0.0;
         options.yMax = 1.0;
     }
-    if (auto error = writePng(path, renderPlot(series, options)))
-        return *error;
-    return true;
+    return renderPlot(series, options);
 }
 
 } // namespace snowcap

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <optional>
+#include <span>
 #include <string>
 #include <variant>
 
@@ -24,5 +25,10 @@ std::optional<std::string> writeCaptureDepthImage(const SnowField& field, const 
 std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, const SnowField& field,
                                                const Settings& settings,
                                                const std::filesystem::path& path);
+
+// The picture writeProbePlot writes: each probe's values in each sim (`models[s]` says whether
+// sim s reads a mask or a snowpack's depth) over `frames` steps at `fps`. No GL.
+ImageRgba8 probePlotImage(std::span<const RunRecorder::Probe> probes,
+                          std::span<const SimModel> models, long long frames, double fps);
 
 } // namespace snowcap
