@@ -2,6 +2,7 @@
 // clip and speed, visibility, a mesh's file and placement copied out as TOML), the region and its follow target, the snow surface and the look;
 // every setting through its parameter-table widget.
 #include "viewer/param_widgets.hpp"
+#include "viewer/viewer_frame.hpp"
 #include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
@@ -184,6 +185,9 @@ void scenePanel(PanelContext& context) {
             state.sceneError.clear();
             state.cameras = {};
             state.probeSamples.clear();
+            // As at start: where a region follows the player, the cameras follow it too (else
+            // the walker leaves the view and the panes show untouched snow).
+            state.followPlayer = followsAtStart(lab.settings());
         }
     }
     if (!state.sceneError.empty())
