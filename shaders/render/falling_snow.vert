@@ -10,7 +10,9 @@ layout(location = 1) uniform vec4 airBoxSize;  // xyz cm, w: flakes
 layout(location = 2) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
 layout(location = 3) uniform vec4 airGust;     // x: 2 pi gust_hz, y: 2 pi / wavelength (1/cm),
                                                // z: fall min cm/s, w: fall max cm/s
-layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px, zw: P00, P11
+layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px, z: max radius
+                                               // px, w: the projection's P11
+layout(location = 5) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
 
 layout(location = 0) out vec2 vCorner;
 layout(location = 1) out float vCoverage;
@@ -58,9 +60,15 @@ void main() {
     vec4 clip = view.viewProjection * vec4(flakePosition(flake), 1.0);
     // Its radius on screen in pixels, never under the least: a flake drawn larger than it is
     // covers less of each pixel, so a far flake fades rather than vanishes or grows.
+    // A flake nearer the eye than airNearCm is not drawn, and none is drawn larger than the most:
+    // a flake brushing past the lens would cover the view with blended quads (overdraw).
+    if (clip.w < airNearCm) {
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume
+        return;
+    }
     float w = max(clip.w, 1e-3);
     float radiusPx = airFlake.x * airFlake.w / w * 0.5 * view.viewportPx.w;
-    float drawnPx = max(radiusPx, airFlake.y);
+    float drawnPx = clamp(radiusPx, airFlake.y, airFlake.z);
     vCoverage = clamp((radiusPx * radiusPx) / (drawnPx * drawnPx), 0.35, 1.0);
     vec2 ndcPerPx = 2.0 / view.viewportPx.zw;
     clip.xy += vCorner * drawnPx * ndcPerPx * clip.w;

@@ -94,7 +94,7 @@ const Section<LookSettings>& lookParams() {
              "1/m3/(mm/h)", Drag,
              "Flakes drawn per m3 of air per mm/h of the snowfall's water equivalent; each stands "
              "for many real crystals (a lab choice, docs/weather.md)."},
-            {"falling_snow_max_flakes", &L::fallingSnowMaxFlakes, 60000, integerBetween(0, 1000000),
+            {"falling_snow_max_flakes", &L::fallingSnowMaxFlakes, 20000, integerBetween(0, 1000000),
              "", Drag, "The most flakes one view draws, whatever the snowfall."},
         }};
     return section;

@@ -63,6 +63,13 @@ WeatherTimeline weatherTimeline(const WeatherSettings& weather, double durationS
     return timeline;
 }
 
+double timelineSpanS(const WeatherSettings& weather, double durationS) {
+    double span = std::max(durationS, 0.0);
+    for (const WeatherSettings::Key& key : weather.keys)
+        span = std::max(span, key.atS);
+    return span;
+}
+
 double clampScrubTime(double timeS, double durationS) {
     return std::clamp(timeS, 0.0, std::max(durationS, 0.0));
 }

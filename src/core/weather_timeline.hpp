@@ -44,6 +44,10 @@ struct WeatherTimeline {
 };
 WeatherTimeline weatherTimeline(const WeatherSettings& weather, double durationS, int samples);
 
+// What the panel's strips and scrubber span: the run, or as far as the last [[weather.key]] entry
+// when that lies beyond it (a `--frames` run shorter than the scenario still shows its whole
+// sky).
+double timelineSpanS(const WeatherSettings& weather, double durationS);
 // Where the scrubber may go: [0, durationS]; and the sky there (what the panel shows while it
 // is dragged).
 double clampScrubTime(double timeS, double durationS);

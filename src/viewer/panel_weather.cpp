@@ -110,7 +110,7 @@ void weatherPanel(PanelContext& context) {
                            "weather.snowfall_cm_h=4 (docs/weather.md).");
         return;
     }
-    const double durationS = lab.durationS();
+    const double durationS = timelineSpanS(weather, lab.durationS());
     if (ps.sampledDurationS != durationS || !(ps.sampledFor.keys == weather.keys) ||
         skyValues(skyAt(ps.sampledFor, 0.0)) != skyValues(skyAt(weather, 0.0))) {
         ps.timeline = weatherTimeline(weather, durationS, kSamples);

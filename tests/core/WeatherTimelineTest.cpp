@@ -75,6 +75,9 @@ TEST(WeatherTimeline, SamplesTheRunAndMarksTheEntriesOfEachKey) {
     // A peak between two samples still sets the range: snowfall peaks at 8 s exactly.
     const WeatherTimeline coarse = weatherTimeline(w, 20.0, 4); // 0, 6.67, 13.3, 20
     EXPECT_DOUBLE_EQ(coarse.hi[0], 24.0);
+    // The panel spans the run, or the sky's last entry when that comes later.
+    EXPECT_DOUBLE_EQ(timelineSpanS(w, 20.0), 20.0);
+    EXPECT_DOUBLE_EQ(timelineSpanS(w, 0.5), 15.0);
     // An entry past the end of the run is not marked.
     EXPECT_TRUE(weatherTimeline(w, 10.0, 11).keyTimesS[4].empty());
 }
