@@ -138,7 +138,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                                      "crowd",
                                                      "world",
                                                      "foliage",
-                                                     "snowpack"};
+                                                     "snowpack",
+                                                     "weather"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -147,7 +148,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             spdlog::error(
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
-                "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack)",
+                "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack, "
+                "weather)",
                 pass);
             return 2;
         }
@@ -208,6 +210,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::contactCases(bench, size))
             return fail(*error);
         if (auto error = bench::worldCases(bench, size))
+            return fail(*error);
+        if (auto error = bench::weatherCases(bench, size))
             return fail(*error);
         finished(fmt::format("buffer {} done", size));
     }

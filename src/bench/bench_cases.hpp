@@ -58,6 +58,9 @@ std::optional<std::string> crowdCases(Context& context, int size, const std::vec
 // foliage: `tufts` bundled grass tufts swaying (one [[foliage]], one instanced draw) captured and
 // accumulated at one buffer size.
 std::optional<std::string> foliageCases(Context& context, int size, int tufts);
+// weather (bench_weather.cpp): one weather tick on a snowpack sim in three skies (snow_melt,
+// storm, thaw_wind) at one buffer size, against the copy there.
+std::optional<std::string> weatherCases(Context& context, int size);
 // frame_ab (viewer defaults and the UE-faithful per-pixel blur), every quality rung and idle
 // skip on/off, whole frames at one screen.
 std::optional<std::string> frameCases(Context& context, const Screen& screen);

@@ -139,10 +139,23 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare(fmt::format("frame_ab_snowpack_b_{}_fps", screen),
                               extra("frame_ab", "snowpack_b", "fps"), ">=", 15.0, "fps",
                               "the same frame with sim B a snowpack"));
+    targets.push_back(compare(fmt::format("frame_ab_falling_snow_{}_fps", screen),
+                              extra("frame_ab", "falling_snow", "fps"), ">=", 15.0, "fps",
+                              "the default frame while it snows (the falling snow drawn)"));
     for (const char* size : {"1024", "2048"})
         targets.push_back(compare(fmt::format("snowpack_step_{}_x_copy", size),
                                   ratio("snowpack", "step", size), "<=", 6.0, "x copy",
                                   "one snowpack step (its active tiles) over the copy floor"));
+    for (const char* size : {"1024", "2048"}) {
+        const std::optional<double> step = ratio("snowpack", "step", size);
+        const std::optional<double> tick = ratio("weather", "storm", size);
+        targets.push_back(compare(
+            fmt::format("snowpack_weather_{}_x_copy", size),
+            step && tick ? std::optional<double>(*step + *tick) : std::nullopt, "<=", 10.0,
+            "x copy",
+            "a snowpack step with a weather tick in a storm (snowfall, melt, drift) over the "
+            "copy floor"));
+    }
 
     for (const char* size : {"1024", "2048"}) {
         auto world = [&](const char* variant, const char* key) -> std::optional<double> {

@@ -86,6 +86,16 @@ const Section<LookSettings>& lookParams() {
             {"deformer_shadows", &L::deformerShadows, true, anyNumber(), "", Checkbox,
              "The sun's shadow map of the deformers, on the snow and on the deformers (the snow "
              "casts none, as in M_Snow)."},
+            {"falling_snow", &L::fallingSnow, true, anyNumber(), "", Checkbox,
+             "Flakes falling through the air over each region while [weather] snows (their "
+             "number follows snowfall_cm_h, they drift with the wind); the picture only, the "
+             "sims never see them. false = none drawn."},
+            {"falling_snow_flakes", &L::fallingSnowFlakes, 150.0, between(0.0, 100000.0),
+             "1/m3/(mm/h)", Drag,
+             "Flakes drawn per m3 of air per mm/h of the snowfall's water equivalent; each stands "
+             "for many real crystals (a lab choice, docs/weather.md)."},
+            {"falling_snow_max_flakes", &L::fallingSnowMaxFlakes, 20000, integerBetween(0, 1000000),
+             "", Drag, "The most flakes one view draws, whatever the snowfall."},
         }};
     return section;
 }

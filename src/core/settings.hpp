@@ -210,6 +210,9 @@ struct LookSettings {
     bool specular{};                  // specular: GGX lobe (off: diffuse, wrap and ambient only)
     bool sparkle{};                   // sparkle: glints seeded in world space
     bool deformerShadows{};           // deformer_shadows: the sun's shadow map of the deformers
+    bool fallingSnow{};               // falling_snow: flakes in the air while [weather] snows
+    double fallingSnowFlakes{};       // falling_snow_flakes: drawn per m3 per mm/h of water
+    int fallingSnowMaxFlakes{};       // falling_snow_max_flakes: at most this many per view
 };
 
 // The camera of `render`'s final.png (view.*).

@@ -63,6 +63,10 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&shadow))
         return *error;
     renderer->shadow_ = std::move(std::get<0>(shadow));
+    auto fallingSnow = FallingSnowPass::create(shaders);
+    if (auto* error = std::get_if<std::string>(&fallingSnow))
+        return *error;
+    renderer->fallingSnow_ = std::move(std::get<0>(fallingSnow));
     renderer->emptyArray_ = gpu::VertexArray("view.fullscreen");
     return renderer;
 }
@@ -195,6 +199,21 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
         pass.execute = [this] {
             glBindVertexArray(emptyArray_.id());
             glDrawArrays(GL_TRIANGLES, 0, 3);
+        };
+        passes.push_back(std::move(pass));
+    }
+    if (lit && v.fallingSnow && v.fallingSnow->flakes > 0) {
+        // After the sky, blended over everything, tested against the view's depth and not
+        // writing it: the picture only (the sims never read it).
+        gpu::PassRecord pass =
+            viewPass("view.falling_snow", scope, v.index, view, gpu::DepthTest::Less, false,
+                     fallingSnow_->program(), viewBindings, pane);
+        pass.state->blend = gpu::Blend::Alpha;
+        pass.stateNote = "alpha over the pane, no depth write, no vertex buffer";
+        const FallingSnowAir air = *v.fallingSnow;
+        const glm::mat4 projection = request.camera.projection;
+        pass.execute = [this, air, projection] {
+            fallingSnow_->draw(air, projection);
         };
         passes.push_back(std::move(pass));
     }

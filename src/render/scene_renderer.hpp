@@ -3,7 +3,9 @@
 // a framebuffer. The frame (render/frame.hpp) draws every view through it. The sim's blurred
 // copy (blur = "prepass" / "separable") must be current: the frame's blur pass runs first.
 
+#include "core/falling_snow.hpp"
 #include "gpu/pass_record.hpp"
+#include "render/falling_snow_pass.hpp"
 #include "render/shadow_pass.hpp"
 #include "render/snow_surface_pass.hpp"
 #include "render/view_params.hpp"
@@ -37,6 +39,9 @@ struct ViewPasses {
     std::vector<gpu::PassBinding> shadowBindings; // the frame's shadow map; empty: none drawn
     std::string input;         // the sim's surface input ("a.blurred", "a.buffer")
     bool inputHistory = false; // nothing earlier in this frame writes it
+    // The air over the view's region while it snows (core/falling_snow.hpp); none: no flakes,
+    // and no falling-snow pass in the list.
+    std::optional<FallingSnowAir> fallingSnow;
 };
 
 class SceneRenderer {
@@ -55,8 +60,9 @@ public:
                                               std::span<const Region> regions,
                                               const Settings& settings);
     // One view of the scene for one sim: clear, surface (render/snow_surface_pass.hpp),
-    // deformers and sky, appended to the frame's list; the view's passes are timed as
-    // "view.surface", "view.deformers" and "view.sky" (summed over the views of a frame).
+    // deformers, sky and, while it snows, the falling snow, appended to the frame's list; the
+    // view's passes are timed as "view.surface", "view.deformers", "view.sky" and
+    // "view.falling_snow" (summed over the views of a frame).
     void appendViewPasses(std::vector<gpu::PassRecord>& passes, const SnowSim& sim,
                           DeformerBatch& deformers, const ViewRequest& request,
                           const ViewPasses& view);
@@ -75,6 +81,7 @@ private:
 
     std::unique_ptr<SnowSurfacePass> surface_;
     std::unique_ptr<ShadowPass> shadow_;
+    std::unique_ptr<FallingSnowPass> fallingSnow_;
     const gpu::ShaderProgram* skyProgram_ = nullptr;
     const gpu::ShaderProgram* deformerProgram_ = nullptr;
     const gpu::ShaderProgram* shadowedDeformerProgram_ = nullptr; // DEFORMER_SHADOWS

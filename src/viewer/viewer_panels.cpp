@@ -137,6 +137,8 @@ PanelRequest panelRequest(PanelId id, float h) {
         return {400.0f, 230.0f, 140.0f};
     case PanelId::Snowpack:
         return {420.0f, 620.0f, 200.0f}; // the budget, then two views with their bars
+    case PanelId::Weather:
+        return {420.0f, 520.0f, 200.0f}; // scrubber, up to seven strips, the sky, the budgets
     case PanelId::Help:
         return {600.0f, 215.0f, 120.0f};
     case PanelId::Count:
@@ -177,6 +179,10 @@ void fixedPlace(PanelId id, ImVec2 display) {
     case PanelId::Snowpack:
         ImGui::SetNextWindowPos({display.x - 10.0f, h - 10.0f}, ImGuiCond_FirstUseEver,
                                 {1.0f, 1.0f});
+        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
+        return;
+    case PanelId::Weather:
+        ImGui::SetNextWindowPos({display.x - 10.0f, 10.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
         ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
         return;
     case PanelId::Help:
@@ -253,9 +259,9 @@ void drawPanels(PanelContext& context) {
     ImGui::End();
     paneLabels(context);
     probeMarker(context);
-    static constexpr void (*kDraw[])(PanelContext&) = {simsPanel,    scenePanel,    comparePanel,
-                                                       buffersPanel, decayPanel,    timingsPanel,
-                                                       worldPanel,   snowpackPanel, helpPanel};
+    static constexpr void (*kDraw[])(PanelContext&) = {
+        simsPanel,    scenePanel, comparePanel,  buffersPanel, decayPanel,
+        timingsPanel, worldPanel, snowpackPanel, weatherPanel, helpPanel};
     static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
                   std::size(kPanelTitles) == std::size(kDraw) &&
                   std::size(kPanelNames) == std::size(kDraw));

@@ -18,12 +18,24 @@
 
 namespace snowcap {
 
-enum class PanelId { Sims, Scene, Compare, Buffers, Decay, Timings, World, Snowpack, Help, Count };
+enum class PanelId {
+    Sims,
+    Scene,
+    Compare,
+    Buffers,
+    Decay,
+    Timings,
+    World,
+    Snowpack,
+    Weather,
+    Help,
+    Count
+};
 inline constexpr const char* kPanelNames[] = {"sims",    "scene", "compare",  "buffers", "decay",
-                                              "timings", "world", "snowpack", "help"};
+                                              "timings", "world", "snowpack", "weather", "help"};
 // The windows' titles, as ImGui knows them ("snowcap" is the control window).
 inline constexpr const char* kPanelTitles[] = {"Sims",    "Scene", "Compare",  "Buffers", "Decay",
-                                               "Timings", "World", "Snowpack", "Help"};
+                                               "Timings", "World", "Snowpack", "Weather", "Help"};
 
 struct PanelContext {
     Lab& lab;
@@ -81,6 +93,9 @@ void worldPanel(PanelContext& context);
 // A snowpack sim's mass budget (stats.json's figures) and its depth and density as live buffer
 // views with colour-bar legends (panel_snowpack.cpp).
 void snowpackPanel(PanelContext& context);
+// [weather]'s sky now, its timeline with a playhead and a scrubber, the falling snow and each
+// snowpack sim's budget (panel_weather.cpp).
+void weatherPanel(PanelContext& context);
 void helpPanel(PanelContext& context);
 // The control window's Record button and video path (panel_record.cpp); recordFrame runs
 // after each window frame is drawn and writes it when the lab stepped.

@@ -47,6 +47,7 @@ struct ProbeSample {
 struct Recording;          // viewer/panel_record.cpp
 struct WorldPanelState;    // viewer/panel_world.cpp
 struct SnowpackPanelState; // viewer/panel_snowpack.cpp
+struct WeatherPanelState;  // viewer/panel_weather.cpp
 
 // Shift held with WASD: the player runs this many times its speed_cm_s (far walks over a
 // world store: 50 m out and back at a boot's 1.5 m/s is over a minute).
@@ -92,6 +93,8 @@ struct ViewerState {
     std::shared_ptr<WorldPanelState> worldPanel;
     // The Snowpack panel's sim, view ranges and last budget.
     std::shared_ptr<SnowpackPanelState> snowpackPanel;
+    // The Weather panel's scrub and its sampled timeline.
+    std::shared_ptr<WeatherPanelState> weatherPanel;
 
     // Decay probe: world position on the snow surface, and what it read over time.
     std::optional<glm::dvec2> probeCm;

@@ -31,7 +31,7 @@ TEST(PanelPlacement, RenderUiOpensNoPanelOverAPaneCentreOrLabel) {
             const std::size_t panes = std::string(layout) == "grid" ? 4u : 2u;
             ASSERT_EQ(clear.size(), 2 * panes) << layout;
             const std::vector<HeadlessUi::Window> windows = ui.windows();
-            EXPECT_EQ(windows.size(), 10u) << "the control window and nine panels";
+            EXPECT_EQ(windows.size(), 11u) << "the control window and ten panels";
             for (const HeadlessUi::Window& window : windows) {
                 const ScreenRect& r = window.rect;
                 if (window.title == "snowcap")

@@ -1,0 +1,76 @@
+#version 450 core
+// Falling snow (docs/weather.md §4.1): flake gl_VertexID / 6 of `air`, a camera-facing quad at
+// a place that is a pure function of the run's time, a seed and the flake's index, so the
+// flakes hold no state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
+// same order).
+#include "../common/view_params.glsl"
+
+layout(location = 0) uniform vec4 airBoxMin;   // xyz cm, w: time s
+layout(location = 1) uniform vec4 airBoxSize;  // xyz cm, w: flakes
+layout(location = 2) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
+layout(location = 3) uniform vec4 airGust;     // x: 2 pi gust_hz, y: 2 pi / wavelength (1/cm),
+                                               // z: fall min cm/s, w: fall max cm/s
+layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px, z: max radius
+                                               // px, w: the projection's P11
+layout(location = 5) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
+
+layout(location = 0) out vec2 vCorner;
+layout(location = 1) out float vCoverage;
+
+const uint kFlakeSeed = 0x9e3779b9u;
+
+uint flakeHash(uint x) {
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+float unitOf(uint h) {
+    return float(h >> 8) * (1.0 / 16777216.0);
+}
+
+vec3 flakePosition(int index) {
+    uint base = uint(index) * 4u ^ kFlakeSeed;
+    vec3 start = vec3(unitOf(flakeHash(base)), unitOf(flakeHash(base + 1u)),
+                      unitOf(flakeHash(base + 2u)));
+    precise float speed = airGust.z + (airGust.w - airGust.z) * unitOf(flakeHash(base + 3u));
+    precise float t = airBoxMin.w;
+    precise vec2 startXy = airBoxMin.xy + start.xy * airBoxSize.xy;
+    precise float phase = airGust.y * dot(startXy, airWind.xy);
+    precise float carried = t;
+    if (airGust.x > 0.0)
+        carried += airWind.w * (cos(phase) - cos(airGust.x * t - phase)) / airGust.x;
+    precise vec2 drift = airWind.xy * (airWind.z * carried);
+    float x = fract(start.x + drift.x / airBoxSize.x);
+    float y = fract(start.y + drift.y / airBoxSize.y);
+    float z = fract(start.z - speed * t / airBoxSize.z);
+    return airBoxMin.xyz + vec3(x, y, z) * airBoxSize.xyz;
+}
+
+void main() {
+    int flake = gl_VertexID / 6;
+    int corner = gl_VertexID % 6;
+    // Two triangles: (-1,-1) (1,-1) (1,1) and (-1,-1) (1,1) (-1,1).
+    const vec2 kCorners[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1),
+                                     vec2(1, 1), vec2(-1, 1));
+    vCorner = kCorners[corner];
+    vec4 clip = view.viewProjection * vec4(flakePosition(flake), 1.0);
+    // Its radius on screen in pixels, never under the least: a flake drawn larger than it is
+    // covers less of each pixel, so a far flake fades rather than vanishes or grows.
+    // A flake nearer the eye than airNearCm is not drawn, and none is drawn larger than the most:
+    // a flake brushing past the lens would cover the view with blended quads (overdraw).
+    if (clip.w < airNearCm) {
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume
+        return;
+    }
+    float w = max(clip.w, 1e-3);
+    float radiusPx = airFlake.x * airFlake.w / w * 0.5 * view.viewportPx.w;
+    float drawnPx = clamp(radiusPx, airFlake.y, airFlake.z);
+    vCoverage = clamp((radiusPx * radiusPx) / (drawnPx * drawnPx), 0.35, 1.0);
+    vec2 ndcPerPx = 2.0 / view.viewportPx.zw;
+    clip.xy += vCorner * drawnPx * ndcPerPx * clip.w;
+    gl_Position = clip;
+}

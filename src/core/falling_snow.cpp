@@ -1,0 +1,93 @@
+#include "core/falling_snow.hpp"
+
+#include "core/weather_laws.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+
+namespace snowcap {
+
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586;
+constexpr double kWaterDensityKgM3 = 1000.0;
+
+float unitOf(std::uint32_t h) {
+    return static_cast<float>(h >> 8) * (1.0f / 16777216.0f);
+}
+
+float fractOf(float x) {
+    return x - std::floor(x);
+}
+
+} // namespace
+
+std::uint32_t flakeHash(std::uint32_t x) {
+    x ^= x >> 16;
+    x *= 0x7feb352du;
+    x ^= x >> 15;
+    x *= 0x846ca68bu;
+    x ^= x >> 16;
+    return x;
+}
+
+double snowfallWaterMmH(double snowfallCmH, double densityKgM3) {
+    return snowfallCmH * 10.0 * densityKgM3 / kWaterDensityKgM3;
+}
+
+int fallingFlakeCount(const LookSettings& look, double snowfallCmH, double densityKgM3,
+                      double volumeM3) {
+    if (!look.fallingSnow || snowfallCmH <= 0.0 || densityKgM3 <= 0.0 || volumeM3 <= 0.0)
+        return 0;
+    const double flakes =
+        look.fallingSnowFlakes * snowfallWaterMmH(snowfallCmH, densityKgM3) * volumeM3;
+    return static_cast<int>(std::min(std::round(flakes), double(look.fallingSnowMaxFlakes)));
+}
+
+FallingSnowAir fallingSnowAir(const WeatherSettings& weather, const WindSettings& wind,
+                              const LookSettings& look, const Region& region, double surfaceZCm,
+                              double timeS) {
+    FallingSnowAir air;
+    const Sky sky = skyAt(weather, timeS);
+    const double width = region.widthCm, height = region.widthCm * 0.5;
+    air.boxMinCm = glm::vec3(glm::dvec2(region.centreCm) - width * 0.5, surfaceZCm);
+    air.boxSizeCm = glm::vec3(float(width), float(width), float(height));
+    air.flakes = fallingFlakeCount(look, sky.snowfallCmH, sky.snowfallDensityKgM3,
+                                   width * width * height * 1e-6);
+    air.timeS = timeS;
+    const double toward = glm::radians(sky.windTowardDeg);
+    air.windDirection = glm::vec2(float(std::cos(toward)), float(std::sin(toward)));
+    air.windCmS = static_cast<float>(sky.windMS * 100.0);
+    air.gustAmount = static_cast<float>(wind.gustAmount);
+    air.gustOmega = static_cast<float>(kTwoPi * wind.gustHz);
+    air.gustWaveNumber =
+        wind.gustWavelengthCm > 0.0 ? static_cast<float>(kTwoPi / wind.gustWavelengthCm) : 0.0f;
+    return air;
+}
+
+// The same operations, in the same order, as flakePosition in shaders/render/falling_snow.vert.
+glm::vec3 flakePosition(const FallingSnowAir& air, int index) {
+    const std::uint32_t base = static_cast<std::uint32_t>(index) * 4u ^ kFlakeSeed;
+    const glm::vec3 start(unitOf(flakeHash(base)), unitOf(flakeHash(base + 1u)),
+                          unitOf(flakeHash(base + 2u)));
+    const float speed =
+        kFlakeFallMinCmS + (kFlakeFallMaxCmS - kFlakeFallMinCmS) * unitOf(flakeHash(base + 3u));
+    const float t = static_cast<float>(air.timeS);
+    // The wind's gusts (1 + a sin(w t - k x.d)) integrated over the flake's time in the air,
+    // with the phase of where it started: the drift is a function of t alone.
+    const glm::vec2 startXy = glm::vec2(air.boxMinCm) + glm::vec2(start) * glm::vec2(air.boxSizeCm);
+    const float phase = air.gustWaveNumber * glm::dot(startXy, air.windDirection);
+    float carried = t;
+    if (air.gustOmega > 0.0f)
+        carried += air.gustAmount * (std::cos(phase) - std::cos(air.gustOmega * t - phase)) /
+                   air.gustOmega;
+    const glm::vec2 drift = air.windDirection * (air.windCmS * carried);
+    const float x = fractOf(start.x + drift.x / air.boxSizeCm.x);
+    const float y = fractOf(start.y + drift.y / air.boxSizeCm.y);
+    const float z = fractOf(start.z - speed * t / air.boxSizeCm.z);
+    return air.boxMinCm + glm::vec3(x, y, z) * air.boxSizeCm;
+}
+
+} // namespace snowcap

@@ -1,0 +1,116 @@
+// Falling snow on the driver (render/falling_snow_pass.hpp): flakes appear while it snows,
+// their number follows the rate, the same clock draws the same picture, and a sky that does not
+// snow (or look.falling_snow = false) draws nothing: the frame is what it was without them.
+#include "GLTestSupport.hpp"
+#include "TestSupport.hpp"
+#include "render/RenderTestSupport.hpp"
+
+#include <algorithm>
+#include <gtest/gtest.h>
+
+namespace snowcap {
+namespace {
+
+constexpr int kSize = 64;
+constexpr int kPixels = 128;
+
+struct FallingSnowFixture : ::testing::Test {
+    gpu::ShaderLibrary shaders{gpu::defaultShaderRoot()};
+    Settings settings;
+    std::unique_ptr<SnowField> field;
+    std::unique_ptr<SceneRenderer> renderer;
+
+    void SetUp() override {
+        settings.snow.resolution = kSize;
+        settings.snow.orthoWidthCm = 256.0;
+        // Few enough flakes that they seldom overlap at 128², so the pixels they cover count
+        // them: at 2 cm/h of 100 kg/m3, 20 a m3 per mm/h in the 2.56 x 2.56 x 1.28 m box is
+        // about 335 flakes.
+        settings.look.fallingSnowFlakes = 20.0;
+        auto created = SnowField::create(settings, shaders);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SnowField>>(created))
+            << std::get<std::string>(created);
+        field = std::move(std::get<0>(created));
+        auto made = SceneRenderer::create(shaders);
+        ASSERT_TRUE(std::holds_alternative<std::unique_ptr<SceneRenderer>>(made))
+            << std::get<std::string>(made);
+        renderer = std::move(std::get<0>(made));
+    }
+
+    std::vector<float> render(double snowfallCmH) {
+        settings.weather.snowfallCmH = snowfallCmH;
+        EXPECT_EQ(field->applySettings(settings), std::nullopt);
+        return test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels);
+    }
+};
+
+// Pixels whose RGB differ by more than 1/255 anywhere.
+int differing(const std::vector<float>& a, const std::vector<float>& b) {
+    int n = 0;
+    for (std::size_t p = 0; p + 3 < a.size(); p += 4)
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(a[p + c] - b[p + c]) > 1.0f / 255.0f) {
+                ++n;
+                break;
+            }
+    return n;
+}
+
+TEST_F(FallingSnowFixture, FlakesAppearWhileItSnowsAndScaleWithTheRate) {
+    const std::vector<float> clear = render(0.0);
+    const std::vector<float> light = render(2.0);
+    const std::vector<float> heavy = render(4.0);
+    const int lightPixels = differing(clear, light), heavyPixels = differing(clear, heavy);
+    const FallingSnowAir air =
+        fallingSnowAir(settings.weather, settings.wind, settings.look, field->sim(0).region(),
+                       settings.snow.surfaceZCm, field->sim(0).timeS());
+    std::printf("flakes at 4 cm/h: %d; pixels changed: 2 cm/h %d, 4 cm/h %d (of %d)\n", air.flakes,
+                lightPixels, heavyPixels, kPixels * kPixels);
+    EXPECT_GT(lightPixels, 50);
+    // Twice the rate, twice the flakes (a superset: flake i is the same flake at any rate); a
+    // little less than twice the pixels where flakes overlap.
+    EXPECT_GT(heavyPixels, 1.6 * lightPixels);
+    EXPECT_LT(heavyPixels, 2.2 * lightPixels);
+}
+
+TEST_F(FallingSnowFixture, TheSameClockDrawsTheSamePicture) {
+    const std::vector<float> first = render(3.0);
+    const std::vector<float> again = render(3.0);
+    EXPECT_EQ(differing(first, again), 0);
+    EXPECT_EQ(first, again);
+    // Another instant draws the flakes elsewhere (the sims' clocks move with a step).
+    settings.weather.snowfallCmH = 3.0;
+    ASSERT_EQ(field->applySettings(settings), std::nullopt);
+    field->step(std::span<const DeformerInstance>{}, 0.25);
+    const std::vector<float> later =
+        test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels);
+    EXPECT_GT(differing(first, later), 50);
+}
+
+TEST_F(FallingSnowFixture, NoSnowfallOrTheLookKeyOffDrawsNothing) {
+    const std::vector<float> before = test::renderSim(*renderer, *field, 0, settings, kPixels,
+                                                      kPixels); // no [weather] at all
+    EXPECT_EQ(render(0.0), before);
+    settings.look.fallingSnow = false;
+    EXPECT_EQ(render(5.0), before);
+    // And the pass is not in the frame's list then.
+    FrameView view;
+    view.request.camera =
+        cameraFor(settings.view, field->sim(0).region(), settings.snow.surfaceZCm, 1.0);
+    view.request.viewportPx = {0, 0, kPixels, kPixels};
+    const auto names = [&] {
+        std::vector<std::string> out;
+        for (const gpu::PassRecord& pass : framePasses(*field, *renderer, {{}, 0.0, {{view}}}))
+            out.push_back(pass.name);
+        return out;
+    };
+    const std::vector<std::string> off = names();
+    EXPECT_EQ(std::count(off.begin(), off.end(), "view.falling_snow"), 0);
+    settings.look.fallingSnow = true;
+    ASSERT_EQ(field->applySettings(settings), std::nullopt);
+    const std::vector<std::string> on = names();
+    EXPECT_EQ(std::count(on.begin(), on.end(), "view.falling_snow"), 1);
+}
+
+} // namespace
+} // namespace snowcap
