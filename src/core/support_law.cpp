@@ -48,10 +48,9 @@ std::variant<SupportPlan, std::string> supportPlan(const Settings& settings) {
     plan.region.resolution = sim.resolution > 0 ? sim.resolution : settings.snow.resolution;
     plan.finalDensityKgM3 = pack.maxDensityKgM3;
     const float mass = columnMass(float(pack.depthCm), float(pack.densityKgM3));
-    plan.initialBearingZCm = plan.groundZCm +
-                             bearingHeightCm(float(pack.depthCm), mass,
-                                             float(pack.maxDensityKgM3)) +
-                             kSupportLiftCm;
+    plan.initialBearingZCm =
+        plan.groundZCm + bearingHeightCm(float(pack.depthCm), mass, float(pack.maxDensityKgM3)) +
+        kSupportLiftCm;
     return plan;
 }
 

@@ -32,11 +32,11 @@ constexpr float kSupportLiftCm = 0.1f;
 
 // What the physics world stands on.
 struct SupportPlan {
-    int sim = -1;            // the snowpack sim that holds the bodies up; -1: the ground plane
-    double groundZCm = 0.0;  // the plane under the snow: surface_z_cm - (the sim's) depth_cm
+    int sim = -1;             // the snowpack sim that holds the bodies up; -1: the ground plane
+    double groundZCm = 0.0;   // the plane under the snow: surface_z_cm - (the sim's) depth_cm
     double snowDepthCm = 0.0; // the snow over it (the drag's depth limit)
     Region region{};          // the sim's region (fixed: a snowpack does not follow)
-    double finalDensityKgM3 = 0.0; // rho_f: the sim's max_density_kg_m3
+    double finalDensityKgM3 = 0.0;  // rho_f: the sim's max_density_kg_m3
     double initialBearingZCm = 0.0; // the bearing surface of the untouched snow (world z)
     // The support's name in stats.json: "ground" or "sim.b".
     std::string name() const;

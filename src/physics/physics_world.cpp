@@ -380,9 +380,11 @@ PhysicsReport PhysicsWorld::report() const {
     out.support = impl_->plan.name();
     out.supportUpdates = impl_->support ? impl_->support->updates() : 0;
     for (const auto& v : impl_->vehicles) {
-        VehicleReport vehicle{
-            v->settings.name, v->distanceCm,
-            v->sinkageSamples > 0 ? v->sinkageSumCm / double(v->sinkageSamples) : 0.0, {}};
+        VehicleReport vehicle{v->settings.name,
+                              v->distanceCm,
+                              v->sinkageSamples > 0 ? v->sinkageSumCm / double(v->sinkageSamples)
+                                                    : 0.0,
+                              {}};
         for (const PassSinkage& pass : v->passes) {
             const double n = double(std::max(pass.samples, 1LL));
             vehicle.passes.push_back(

@@ -36,9 +36,9 @@ struct PassReport {
 // One vehicle's part of stats.json's "physics", since t = 0.
 struct VehicleReport {
     std::string name;
-    double distanceCm = 0.0;    // the chassis' path over the ground (xy), step by step
-    double meanSinkageCm = 0.0; // how far its wheels' contacts lie below the snow top, mean
-                                // over the steps and wheels in contact
+    double distanceCm = 0.0;        // the chassis' path over the ground (xy), step by step
+    double meanSinkageCm = 0.0;     // how far its wheels' contacts lie below the snow top, mean
+                                    // over the steps and wheels in contact
     std::vector<PassReport> passes; // one per lap (one for an open path)
 };
 
@@ -46,11 +46,11 @@ struct VehicleReport {
 struct PhysicsReport {
     int bodies = 0;
     int vehicles = 0;
-    long long steps = 0;     // fixed steps run (every one, across resets)
-    double stepMsMean = 0.0; // wall time of Bullet's step alone, per step (steady clock)
-    int restingBodies = 0;   // slower than 1 cm/s and 0.1 rad/s (or asleep) now
-    std::string support = "ground"; // what holds them up: "ground" or "sim.X"
-    long long supportUpdates = 0;   // snowpack states the support took
+    long long steps = 0;              // fixed steps run (every one, across resets)
+    double stepMsMean = 0.0;          // wall time of Bullet's step alone, per step (steady clock)
+    int restingBodies = 0;            // slower than 1 cm/s and 0.1 rad/s (or asleep) now
+    std::string support = "ground";   // what holds them up: "ground" or "sim.X"
+    long long supportUpdates = 0;     // snowpack states the support took
     long long supportReads = 0;       // the lab's readbacks of the support sim's state
     long long supportReadsWaited = 0; // ... of which the GPU had not finished when mapped
     std::vector<VehicleReport> vehicleReports; // one per vehicle, in the scenario's order

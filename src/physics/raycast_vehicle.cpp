@@ -174,9 +174,8 @@ void measureVehicle(VehicleState& v, double surfaceZCm, const SnowTopAt& topAt) 
             const double contactZCm = double(contact.z()) * kMToCm;
             // What the wheel meets: the snow one radius ahead of its contact, beyond the front
             // of its own print (a wheel sinking less than its radius touches less than that).
-            const glm::dvec2 front =
-                glm::dvec2(double(contact.x()), double(contact.y())) * kMToCm +
-                ahead * v.settings.wheelRadiusCm;
+            const glm::dvec2 front = glm::dvec2(double(contact.x()), double(contact.y())) * kMToCm +
+                                     ahead * v.settings.wheelRadiusCm;
             pass.intoSnowSumCm += std::max(topAt(front) - contactZCm, 0.0);
             const double below = std::max(surfaceZCm - contactZCm, 0.0);
             pass.belowSurfaceSumCm += below;

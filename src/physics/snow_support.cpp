@@ -30,8 +30,8 @@ void SnowSupport::build(const Region& region) {
     const int n = region.resolution;
     // One vertex per texel centre: they span (n - 1) texels about the region's centre, as
     // Bullet centres its heightfields on their local origin ((min + max) / 2 in z).
-    shape_ = std::make_unique<btHeightfieldTerrainShape>(n, n, heightsM_.data(), minM_, maxM_, 2,
-                                                         false);
+    shape_ =
+        std::make_unique<btHeightfieldTerrainShape>(n, n, heightsM_.data(), minM_, maxM_, 2, false);
     const btScalar texelM = btScalar(region.texelCm() * kCmToM);
     shape_->setLocalScaling(btVector3(texelM, texelM, 1));
     btRigidBody::btRigidBodyConstructionInfo info(0, nullptr, shape_.get());

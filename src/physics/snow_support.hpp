@@ -41,7 +41,7 @@ public:
     long long updates() const { return updates_; }
 
 private:
-    void build(const Region& region); // a shape and body over `region`, heights as they are
+    void build(const Region& region);      // a shape and body over `region`, heights as they are
     int texelIndex(glm::dvec2 xyCm) const; // -1 outside
 
     SupportPlan plan_;

@@ -56,8 +56,8 @@ std::optional<std::vector<float>> SnowpackReadback::take(Region* region) {
     }
     ready_ = false;
     std::vector<float> values(bytes_ / sizeof(float));
-    const void* mapped = glMapNamedBufferRange(pbo_.id(), 0, static_cast<GLsizeiptr>(bytes_),
-                                               GL_MAP_READ_BIT);
+    const void* mapped =
+        glMapNamedBufferRange(pbo_.id(), 0, static_cast<GLsizeiptr>(bytes_), GL_MAP_READ_BIT);
     if (!mapped)
         return std::nullopt;
     std::memcpy(values.data(), mapped, bytes_);
