@@ -18,8 +18,8 @@ const Section<PhysicsSettings>& physicsParams() {
         "physics",
         "The physics world (docs/physics.md): Bullet steps every [[body]] at a fixed rate on the "
         "sim clock, as many steps as each frame needs. The bodies stand on the ground under the "
-        "snow (a plane at surface_z_cm - depth_cm) and the snow drags on them as they move "
-        "through it.",
+        "snow (a plane at surface_z_cm - depth_cm), or on a snowpack sim's bearing surface "
+        "(support_sim), and the snow drags on them as they move through it.",
         {
             {"step_hz", &P::stepHz, 120, integerBetween(10, 10000), "1/s", None,
              "Fixed physics steps per simulated second; a frame runs the steps its time "
@@ -30,6 +30,12 @@ const Section<PhysicsSettings>& physicsParams() {
              "The snow's drag: a body's velocity and spin relax at this rate per cm of its depth "
              "in the snow (lowest point below surface_z_cm, at most depth_cm). A lab choice: 0.2 "
              "stops a ball skidding 10 cm deep at 5 m/s within about 2.5 m (docs/physics.md)."},
+            {"support_sim", &P::supportSim, "", anyNumber(), "", None,
+             "What holds the bodies and vehicles up: \"\" (the default) the first snowpack sim "
+             "if there is one, else the ground under the snow; \"ground\" the ground plane "
+             "whatever the sims; or a sim's letter (\"a\" .. \"h\"). A snowpack sim holds them "
+             "on its bearing surface, a heightfield of its state (docs/physics.md); a decay sim "
+             "on the ground."},
         }};
     return section;
 }

@@ -344,6 +344,8 @@ struct PhysicsSettings {
     double gravityCmS2{};   // physics.gravity_cm_s2: downwards (-Z)
     double snowDragPerCm{}; // physics.snow_drag_per_cm: velocity relaxation rate per cm of
                             // the body's depth in the snow (1/s per cm)
+    std::string supportSim; // physics.support_sim: the sim that holds the bodies up ("": the
+                            // first snowpack sim, else the ground; "ground"; or "a" .. "h")
 };
 
 // A rigid body ([[body]], docs/physics.md): a procedural shape moved by the physics world and

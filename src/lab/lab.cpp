@@ -2,6 +2,7 @@
 
 #include "core/params.hpp"
 #include "core/paths.hpp"
+#include "core/support_law.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 
@@ -26,6 +27,13 @@ std::string physicsText(const Settings& settings) {
     if (const toml::array* vehicles = all.get_as<toml::array>("vehicle"))
         text << *vehicles << '\n';
     text << settings.snow.surfaceZCm << ' ' << settings.snow.depthCm;
+    // And what holds them up: a snowpack support's sim, column and region.
+    const auto plan = supportPlan(settings);
+    if (const SupportPlan* support = std::get_if<SupportPlan>(&plan))
+        text << ' ' << support->sim << ' ' << support->groundZCm << ' ' << support->snowDepthCm
+             << ' ' << support->finalDensityKgM3 << ' ' << support->initialBearingZCm << ' '
+             << support->region.centreCm.x << ' ' << support->region.centreCm.y << ' '
+             << support->region.widthCm << ' ' << support->region.resolution;
     return text.str();
 }
 
@@ -102,6 +110,7 @@ std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
     pass.reads = {{"bodies", true}};
     pass.writes = {"bodies"};
     pass.execute = [this, world, endS] {
+        feedSupport();
         world->stepTo(endS);
         applyBodyPoses();
     };
@@ -111,7 +120,36 @@ std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
 std::optional<PhysicsReport> Lab::physicsReport() const {
     if (!session_.physics || session_.physics->poseCount() == 0)
         return std::nullopt;
-    return session_.physics->report();
+    PhysicsReport report = session_.physics->report();
+    report.supportReads = supportReadback_.reads();
+    report.supportReadsWaited = supportReadback_.waited();
+    return report;
+}
+
+void Lab::feedSupport() {
+    PhysicsWorld* world = session_.physics.get();
+    if (!world || world->supportPlan().sim < 0)
+        return;
+    const SnowpackSim* pack = session_.field->snowpack(world->supportPlan().sim);
+    if (!pack)
+        return; // snow.quality = "off": the untouched snow's bearing surface stays
+    // None queued (the first frame, after a restart or an edit): the state as it stands, which
+    // is still the last step's.
+    if (!supportReadback_.pending())
+        supportReadback_.request(*pack);
+    SupportColumns columns;
+    if (auto values = supportReadback_.take(&columns.region)) {
+        columns.depthMass = std::move(*values);
+        world->setSupport(columns);
+    }
+}
+
+void Lab::requestSupport() {
+    const PhysicsWorld* world = session_.physics.get();
+    if (!world || world->supportPlan().sim < 0 || world->poseCount() == 0)
+        return;
+    if (const SnowpackSim* pack = session_.field->snowpack(world->supportPlan().sim))
+        supportReadback_.request(*pack);
 }
 
 void Lab::applyBodyPoses() {
@@ -128,6 +166,7 @@ void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
         gpu::runPasses(std::span(&*physics, 1), timing_ ? &timer_ : nullptr);
     runFrame(*session_.field, *session_.renderer, {instances(), dtS, std::move(draw)},
              timing_ ? &timer_ : nullptr);
+    requestSupport();
     ++steps_;
 }
 
@@ -143,6 +182,7 @@ void Lab::draw(FrameDraw draw) {
 
 void Lab::restart(bool keepDrive) {
     session_.field->reset();
+    supportReadback_.drop(); // queued before the reset
     session_.deformers.resetPlayer();
     if (session_.physics) {
         if (!keepDrive)
@@ -271,6 +311,7 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
     if (deformersChanged) {
         // Build the new set before touching anything; the field takes the rest.
         const Settings before = settings();
+        supportReadback_.drop(); // the field may change under it
         if (auto error = rebuildDeformers(edited))
             return error;
         if (auto error = session_.field->applySettings(edited)) {
@@ -280,6 +321,7 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
         session_.foliage.setWind(edited.wind);
         return std::nullopt;
     }
+    supportReadback_.drop();
     auto error = session_.field->applySettings(edited);
     if (!error)
         session_.foliage.setWind(edited.wind); // the plants stay; the air they sway in changes
@@ -340,6 +382,7 @@ std::optional<std::string> Lab::loadScenario(const std::string& scenario) {
     if (auto* error = std::get_if<std::string>(&created))
         return *error;
     session_ = std::move(std::get<Session>(created));
+    supportReadback_.drop();
     scenario_ = scenario;
     scenarioSettings_ = std::get<Settings>(loaded);
     physicsSource_ = physicsText(scenarioSettings_);

@@ -8,6 +8,7 @@
 #include "gpu/timers.hpp"
 #include "lab/session.hpp"
 #include "render/frame.hpp"
+#include "snow/snowpack_readback.hpp"
 
 #include <functional>
 #include <memory>
@@ -115,6 +116,12 @@ private:
     Lab() = default;
     std::optional<std::string> rebuildDeformers(const Settings& settings);
     void applyBodyPoses(); // the physics world's poses into the body deformers
+    // The snowpack support (docs/physics.md, section 2): before the physics steps, the state
+    // the last frame's snow step left (read back after that frame, or now if none is queued)
+    // becomes the physics world's bearing surface; after the frame's snow step, the read of
+    // its state is queued for the next frame.
+    void feedSupport();
+    void requestSupport();
 
     std::unique_ptr<gpu::ShaderLibrary> shaders_;
     Session session_;
@@ -125,6 +132,7 @@ private:
     std::vector<bool> visible_;
     std::vector<DeformerInstance> visibleInstances_;
     std::string physicsSource_; // what session_.physics was made from (physicsText in lab.cpp)
+    SnowpackReadback supportReadback_;
     double timeS_ = 0.0;
     long long steps_ = 0;
     bool timing_ = true;

@@ -94,12 +94,25 @@ nlohmann::json physicsJson(const PhysicsReport& report) {
                           {"vehicles", report.vehicles},
                           {"steps", report.steps},
                           {"step_ms_mean", report.stepMsMean},
-                          {"resting_bodies", report.restingBodies}};
+                          {"resting_bodies", report.restingBodies},
+                          {"support", report.support}};
+    if (report.support != "ground") {
+        out["support_updates"] = report.supportUpdates;
+        out["support_reads"] = report.supportReads;
+        out["support_reads_waited"] = report.supportReadsWaited;
+    }
     if (!report.vehicleReports.empty()) {
         nlohmann::json byVehicle = nlohmann::json::object();
-        for (const VehicleReport& vehicle : report.vehicleReports)
+        for (const VehicleReport& vehicle : report.vehicleReports) {
+            nlohmann::json passes = nlohmann::json::array();
+            for (const PassReport& pass : vehicle.passes)
+                passes.push_back({{"sinkage_cm", pass.sinkageCm},
+                                  {"below_surface_cm", pass.belowSurfaceCm},
+                                  {"contacts", pass.samples}});
             byVehicle[vehicle.name] = {{"distance_cm", vehicle.distanceCm},
-                                       {"mean_sinkage_cm", vehicle.meanSinkageCm}};
+                                       {"mean_sinkage_cm", vehicle.meanSinkageCm},
+                                       {"passes", std::move(passes)}};
+        }
         out["by_vehicle"] = std::move(byVehicle);
     }
     return out;

@@ -39,8 +39,9 @@ std::string outputList(const std::filesystem::path& dir,
                        const std::vector<std::filesystem::path>& files);
 
 // stats.json's "physics" (a scenario with bodies or vehicles): bodies, vehicles, steps,
-// step_ms_mean, resting_bodies, and by_vehicle: per vehicle its distance_cm and
-// mean_sinkage_cm.
+// step_ms_mean, resting_bodies, support (and with a snowpack support its updates and reads),
+// and by_vehicle: per vehicle its distance_cm, mean_sinkage_cm and passes (per lap: sinkage_cm
+// into the snow met, below_surface_cm, contacts).
 nlohmann::json physicsJson(const PhysicsReport& report);
 
 } // namespace snowcap

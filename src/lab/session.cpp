@@ -2,6 +2,7 @@
 
 #include "core/paths.hpp"
 #include "core/suggest.hpp"
+#include "core/support_law.hpp"
 #include "core/vehicle_rules.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
@@ -78,6 +79,12 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
                    "' is already a deformer's name";
         deformers.push_back(bodyDeformer(body));
     }
+    // The vehicles start with their wheels on what holds them up (the ground, or a snowpack's
+    // bearing surface).
+    const auto support = supportPlan(settings);
+    if (auto* error = std::get_if<std::string>(&support))
+        return *error;
+    const double wheelsOn = std::get<SupportPlan>(support).startZCm();
     // The controls drive one thing: a deformer or a vehicle.
     std::string player;
     for (const DeformerSettings& d : list)
@@ -95,7 +102,7 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
         }
         const std::string key = "key 'vehicle[" + std::to_string(v) + "]";
         std::vector<Deformer> parts =
-            vehicleDeformers(vehicle, ground, settings.physics.gravityCmS2);
+            vehicleDeformers(vehicle, wheelsOn, settings.physics.gravityCmS2);
         for (const Deformer& part : parts)
             if (!names.insert(part.name).second)
                 return key + ".name': vehicle part '" + part.name +
@@ -153,6 +160,9 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     // one line before the field allocates anything.
     auto foliage = loadScenarioFoliage(settings, source);
     if (auto* error = std::get_if<std::string>(&foliage))
+        return *error;
+    // physics.support_sim names a sim there is (checked with or without bodies).
+    if (auto support = supportPlan(settings); auto* error = std::get_if<std::string>(&support))
         return *error;
     if (needsPhysics(settings)) {
         auto physics = PhysicsWorld::create(settings);

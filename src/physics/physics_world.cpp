@@ -1,6 +1,9 @@
 #include "physics/physics_world.hpp"
 
 #include "core/vehicle_rules.hpp"
+#include "physics/bullet_units.hpp"
+#include "physics/raycast_vehicle.hpp"
+#include "physics/snow_support.hpp"
 
 #include <algorithm>
 #include <btBulletDynamicsCommon.h>
@@ -8,8 +11,6 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <glm/common.hpp>
-#include <glm/geometric.hpp>
-#include <numbers>
 #include <optional>
 #include <tuple>
 
@@ -17,10 +18,12 @@ namespace snowcap {
 
 namespace {
 
-// Bullet is tuned for bodies of 0.05 to 10 units (its margins, sleeping thresholds and contact
-// breaking distance are in units): the world runs in metres.
-constexpr double kCmToM = 0.01;
-constexpr double kMToCm = 100.0;
+using bullet::kCmToM;
+using bullet::kMToCm;
+using bullet::toMetres;
+using bullet::toModelCm;
+using bullet::toTransform;
+
 // A box's collision margin (Bullet's default of 4 cm would round the corners of a small crate).
 constexpr btScalar kBoxMarginM = 0.004f;
 // Overlap at the start that counts as "inside": more than 1 mm (bodies laid touching are fine).
@@ -28,22 +31,6 @@ constexpr double kStartOverlapM = 0.001;
 // Resting: slower than this (and not spinning faster than kRestingRadS), or asleep.
 constexpr double kRestingCmS = 1.0;
 constexpr double kRestingRadS = 0.1;
-// The vehicles' speed controller: the engine closes the gap to the speed to hold at this rate
-// (1/s), with at most kDriveMS2 of acceleration or braking (0.3 g: within a tyre's grip on
-// packed snow at wheel_friction 0.3 and above); near its path's end it slows to stop there at
-// kStopCmS2. Arrived (within kArrivedCm of its end), it brakes at kBrakeMS2.
-constexpr double kSpeedGainPerS = 4.0;
-constexpr double kDriveMS2 = 3.0;
-constexpr double kStopCmS2 = 150.0;
-constexpr double kArrivedCm = 1.0;
-constexpr double kBrakeMS2 = 5.0;
-// How much a wheel's side force rolls the chassis (Bullet's vehicle demo's 0.1: less than 1
-// keeps a vehicle turning hard from tipping over as easily as a real one).
-constexpr btScalar kRollInfluence = 0.1f;
-
-btVector3 toMetres(const glm::vec3& cm) {
-    return btVector3(btScalar(cm.x * kCmToM), btScalar(cm.y * kCmToM), btScalar(cm.z * kCmToM));
-}
 
 std::unique_ptr<btCollisionShape> shapeOf(const BodySpec& body) {
     const glm::vec3 m = body.sizeCm * float(kCmToM);
@@ -62,84 +49,9 @@ std::unique_ptr<btCollisionShape> shapeOf(const BodySpec& body) {
     return nullptr;
 }
 
-// A rigid model matrix (cm) as Bullet's transform (m).
-btTransform toTransform(const glm::mat4& model) {
-    // glm is column-major (model[column][row]); btMatrix3x3 takes rows.
-    const btMatrix3x3 basis(model[0][0], model[1][0], model[2][0], model[0][1], model[1][1],
-                            model[2][1], model[0][2], model[1][2], model[2][2]);
-    return btTransform(basis, toMetres(glm::vec3(model[3])));
-}
-
-// Bullet's transform (m) as a deformer's model matrix (cm).
-glm::mat4 toModelCm(const btTransform& transform) {
-    btScalar m[16];
-    transform.getOpenGLMatrix(m);
-    glm::mat4 model(1.0f);
-    for (int column = 0; column < 4; ++column)
-        for (int row = 0; row < 4; ++row)
-            model[column][row] = float(m[column * 4 + row]);
-    model[3] = glm::vec4(glm::vec3(model[3]) * float(kMToCm), 1.0f);
-    return model;
-}
-
 btTransform startTransform(const BodySpec& body) {
     return toTransform(bodyStartModel(body));
 }
-
-// The suspension rays of a vehicle: Bullet's default raycaster, but blind to the vehicle's own
-// chassis (its wheels mount on the chassis' bottom face, where a ray starting on the box's
-// surface could find the box).
-class ChassisBlindRaycaster : public btVehicleRaycaster {
-public:
-    ChassisBlindRaycaster(btDynamicsWorld& world, const btCollisionObject& chassis)
-        : world_(world), chassis_(chassis) {}
-    void* castRay(const btVector3& from, const btVector3& to,
-                  btVehicleRaycasterResult& result) override {
-        struct NotChassis : btCollisionWorld::ClosestRayResultCallback {
-            const btCollisionObject* chassis = nullptr;
-            NotChassis(const btVector3& from, const btVector3& to)
-                : ClosestRayResultCallback(from, to) {}
-            bool needsCollision(btBroadphaseProxy* proxy) const override {
-                if (static_cast<const btCollisionObject*>(proxy->m_clientObject) == chassis)
-                    return false;
-                return ClosestRayResultCallback::needsCollision(proxy);
-            }
-        };
-        NotChassis callback(from, to);
-        callback.chassis = &chassis_;
-        world_.rayTest(from, to, callback);
-        if (!callback.hasHit())
-            return nullptr;
-        const btRigidBody* body = btRigidBody::upcast(callback.m_collisionObject);
-        if (!body || !body->hasContactResponse())
-            return nullptr;
-        result.m_hitPointInWorld = callback.m_hitPointWorld;
-        result.m_hitNormalInWorld = callback.m_hitNormalWorld.normalized();
-        result.m_distFraction = callback.m_closestHitFraction;
-        return const_cast<btRigidBody*>(body);
-    }
-
-private:
-    btDynamicsWorld& world_;
-    const btCollisionObject& chassis_;
-};
-
-// One vehicle in the world: Bullet's parts, its path and what it has done since t = 0.
-struct VehicleState {
-    VehicleSettings settings;
-    DrivePath path;
-    std::unique_ptr<btCollisionShape> shape;
-    std::unique_ptr<btRigidBody> chassis;
-    std::unique_ptr<ChassisBlindRaycaster> raycaster;
-    std::unique_ptr<btRaycastVehicle> vehicle;
-    double progressS = 0.0; // the rear axle's arc length along the path
-    double distanceCm = 0.0;
-    double sinkageSumCm = 0.0;
-    long long sinkageSamples = 0;
-    glm::dvec2 lastXYCm{0.0};
-
-    explicit VehicleState(const VehicleSettings& s) : settings(s), path(s.waypointsCm, s.laps) {}
-};
 
 } // namespace
 
@@ -150,7 +62,11 @@ double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS) {
 struct PhysicsWorld::Impl {
     std::vector<BodySpec> specs;
     PhysicsSettings settings;
-    double surfaceZCm = 0.0, snowDepthCm = 0.0;
+    double surfaceZCm = 0.0;
+    SupportPlan plan; // what holds the bodies up: the ground, or a snowpack sim's heightfield
+    // The snowpack support (plan.sim >= 0): it outlives the Bullet world, keeping the heights
+    // of the last state it took across resets.
+    std::unique_ptr<SnowSupport> support;
 
     // The Bullet world; rebuilt whole on reset, so a restart is a fresh world (no warm-started
     // contacts or solver state carried over).
@@ -179,19 +95,19 @@ struct PhysicsWorld::Impl {
 
     ~Impl() { tearDown(); }
 
-    double groundZCm() const { return surfaceZCm - snowDepthCm; }
+    double groundZCm() const { return plan.groundZCm; }
 
     void tearDown() {
         if (world) {
-            for (auto& v : vehicles) {
-                world->removeVehicle(v->vehicle.get());
-                world->removeRigidBody(v->chassis.get());
-            }
+            for (auto& v : vehicles)
+                removeVehicle(*v, *world);
             for (std::size_t i = 0; i < bodies.size(); ++i)
                 if (launched[i])
                     world->removeRigidBody(bodies[i].get());
             if (ground)
                 world->removeRigidBody(ground.get());
+            if (support)
+                world->removeRigidBody(&support->body());
         }
         vehicles.clear();
         bodies.clear();
@@ -228,6 +144,9 @@ struct PhysicsWorld::Impl {
         ground->setFriction(1);
         ground->setUserIndex(-1);
         world->addRigidBody(ground.get());
+        // Over it, in the snowpack sim's region, the snow's bearing surface.
+        if (support)
+            world->addRigidBody(&support->body());
 
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const BodySpec& spec = specs[i];
@@ -253,58 +172,9 @@ struct PhysicsWorld::Impl {
                 world->addRigidBody(&body);
         }
         for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
-            addVehicle(v);
+            vehicles.push_back(addVehicle(vehicleSettings[v], *world, int(specs.size() + v),
+                                          plan.startZCm(), settings.gravityCmS2));
         return firstOverlap();
-    }
-
-    // A raycast vehicle: a box chassis carrying the whole mass, four wheels on suspension rays
-    // mounted on its bottom face; +X forward, +Y left, +Z up. Bullet's right, up and forward
-    // axes are the chassis' Y, Z and X; its wheels roll forward along normal x axle, so the
-    // axle points to the right (-Y) for a positive engine force to drive +X, and a positive
-    // steering angle turns left (about +Z). A wheel's pose then has the chassis' axes.
-    void addVehicle(std::size_t index) {
-        const VehicleSettings& s = vehicleSettings[index];
-        auto state = std::make_unique<VehicleState>(s);
-        state->shape = std::make_unique<btBoxShape>(toMetres(s.chassisSizeCm));
-        btVector3 inertia(0, 0, 0);
-        state->shape->calculateLocalInertia(btScalar(s.massKg), inertia);
-        btRigidBody::btRigidBodyConstructionInfo info(btScalar(s.massKg), nullptr,
-                                                      state->shape.get(), inertia);
-        const glm::mat4 start = vehicleStartModel(s, groundZCm(), settings.gravityCmS2);
-        info.m_startWorldTransform = toTransform(start);
-        state->chassis = std::make_unique<btRigidBody>(info);
-        state->chassis->setUserIndex(int(specs.size() + index));
-        // A vehicle never sleeps: its controller drives it every step.
-        state->chassis->setActivationState(DISABLE_DEACTIVATION);
-        world->addRigidBody(state->chassis.get());
-
-        btRaycastVehicle::btVehicleTuning tuning;
-        tuning.m_suspensionStiffness = btScalar(s.suspensionStiffness);
-        tuning.m_suspensionCompression = btScalar(s.dampingCompression);
-        tuning.m_suspensionDamping = btScalar(s.dampingRelaxation);
-        tuning.m_maxSuspensionTravelCm = btScalar(s.suspensionTravelCm); // world m: cm as cm
-        tuning.m_frictionSlip = btScalar(s.wheelFriction);
-        // Any one wheel may carry the whole vehicle four times over before Bullet clips it.
-        tuning.m_maxSuspensionForce = btScalar(4.0 * s.massKg * settings.gravityCmS2 * kCmToM);
-        state->raycaster = std::make_unique<ChassisBlindRaycaster>(*world, *state->chassis);
-        state->vehicle = std::make_unique<btRaycastVehicle>(tuning, state->chassis.get(),
-                                                            state->raycaster.get());
-        state->vehicle->setCoordinateSystem(1, 2, 0);
-        for (int w = 0; w < kVehicleWheels; ++w) {
-            btWheelInfo& wheel =
-                state->vehicle->addWheel(toMetres(wheelMountCm(s, w)), btVector3(0, 0, -1),
-                                         btVector3(0, -1, 0), btScalar(s.suspensionRestCm * kCmToM),
-                                         btScalar(s.wheelRadiusCm * kCmToM), tuning, w < 2);
-            wheel.m_rollInfluence = kRollInfluence;
-            // Where the start put it (the static sag) until the first step's ray finds it.
-            wheel.m_raycastInfo.m_suspensionLength =
-                btScalar((s.suspensionRestCm - staticSagCm(s, settings.gravityCmS2)) * kCmToM);
-        }
-        for (int w = 0; w < kVehicleWheels; ++w)
-            state->vehicle->updateWheelTransform(w, false);
-        world->addVehicle(state->vehicle.get());
-        state->lastXYCm = glm::dvec2(start[3].x, start[3].y);
-        vehicles.push_back(std::move(state));
     }
 
     // "body 'x'" or "vehicle 'x'" for a world index (bodies first, then the vehicles), and the
@@ -318,80 +188,6 @@ struct PhysicsWorld::Impl {
         const std::size_t v = std::size_t(index) - specs.size();
         return {"vehicle '" + vehicleSettings[v].name + "'",
                 fmt::format("key 'vehicle[{}].waypoints_cm'", v)};
-    }
-
-    // The path's controller, before a step: steering by pure pursuit, the engine holding the
-    // speed, the brakes at the end.
-    void drive(VehicleState& v, double h) {
-        if (v.settings.player)
-            return drivePlayer(v);
-        const VehicleSettings& s = v.settings;
-        const btTransform& transform = v.chassis->getCenterOfMassTransform();
-        const btVector3 forward = transform.getBasis().getColumn(0);
-        const double heading = std::atan2(double(forward.y()), double(forward.x()));
-        const glm::dvec2 ahead(std::cos(heading), std::sin(heading));
-        const glm::dvec2 centre(double(transform.getOrigin().x()) * kMToCm,
-                                double(transform.getOrigin().y()) * kMToCm);
-        const glm::dvec2 rearAxle = centre - ahead * (0.5 * s.wheelbaseCm);
-        v.progressS = v.path.nearest(rearAxle, v.progressS, s.lookaheadCm);
-        const glm::dvec2 target = v.path.pointAt(v.progressS + s.lookaheadCm);
-        const double steer = purePursuitSteer(rearAxle, heading, target, s.wheelbaseCm,
-                                              s.maxSteerDeg * std::numbers::pi / 180.0);
-        // The centre stops on the path's end: the rear axle half a wheelbase short of it.
-        const double remaining = v.path.totalCm() - v.progressS - 0.5 * s.wheelbaseCm;
-        const double speed =
-            double(v.chassis->getLinearVelocity().dot(forward)) * kMToCm; // cm/s, forward
-        const double holdCmS = pathSpeedCmS(s.speedCmS, remaining, kStopCmS2);
-        const bool arrived = remaining <= kArrivedCm;
-        const double accelMS2 =
-            std::clamp(kSpeedGainPerS * (holdCmS - speed) * kCmToM, -kDriveMS2, kDriveMS2);
-        const double perWheelN = arrived ? 0.0 : s.massKg * accelMS2 / kVehicleWheels;
-        const double brake = arrived ? s.massKg * kBrakeMS2 * h / kVehicleWheels : 0.0;
-        for (int w = 0; w < kVehicleWheels; ++w) {
-            v.vehicle->setSteeringValue(btScalar(w < 2 ? steer : 0.0), w);
-            v.vehicle->applyEngineForce(btScalar(perWheelN), w);
-            v.vehicle->setBrake(btScalar(brake), w);
-        }
-    }
-
-    // The player's input for this step (the log's, else the current one, logged): the throttle
-    // sets the speed to hold (speed_cm_s at full), by the path controller's rate and limit; the
-    // steer turns the front wheels up to max_steer_deg (right positive, Bullet's left).
-    void drivePlayer(VehicleState& v) {
-        if (std::size_t(step) >= driverLog.size())
-            driverLog.push_back(driverInput);
-        const glm::vec2 input = driverLog[std::size_t(step)];
-        const VehicleSettings& s = v.settings;
-        const btVector3 forward = v.chassis->getCenterOfMassTransform().getBasis().getColumn(0);
-        const double speed = double(v.chassis->getLinearVelocity().dot(forward)) * kMToCm;
-        const double holdCmS = double(input.y) * s.speedCmS;
-        const double accelMS2 =
-            std::clamp(kSpeedGainPerS * (holdCmS - speed) * kCmToM, -kDriveMS2, kDriveMS2);
-        const double steer = -double(input.x) * s.maxSteerDeg * std::numbers::pi / 180.0;
-        for (int w = 0; w < kVehicleWheels; ++w) {
-            v.vehicle->setSteeringValue(btScalar(w < 2 ? steer : 0.0), w);
-            v.vehicle->applyEngineForce(btScalar(s.massKg * accelMS2 / kVehicleWheels), w);
-            v.vehicle->setBrake(0, w);
-        }
-    }
-
-    // After a step: the wheels' poses, the distance and the sinkage.
-    void measure(VehicleState& v) {
-        for (int w = 0; w < kVehicleWheels; ++w) {
-            // The step's contact first: moving the wheel's pose to the chassis' new place
-            // clears it (Bullet casts the rays again at the next step).
-            const btWheelInfo& wheel = v.vehicle->getWheelInfo(w);
-            if (wheel.m_raycastInfo.m_isInContact) {
-                const double contactZCm = double(wheel.m_raycastInfo.m_contactPointWS.z()) * kMToCm;
-                v.sinkageSumCm += std::max(surfaceZCm - contactZCm, 0.0);
-                ++v.sinkageSamples;
-            }
-            v.vehicle->updateWheelTransform(w, false);
-        }
-        const btVector3& at = v.chassis->getCenterOfMassPosition();
-        const glm::dvec2 xy(double(at.x()) * kMToCm, double(at.y()) * kMToCm);
-        v.distanceCm += glm::length(xy - v.lastXYCm);
-        v.lastXYCm = xy;
     }
 
     std::optional<std::string> firstOverlap() {
@@ -419,6 +215,10 @@ struct PhysicsWorld::Impl {
             return std::nullopt;
         const auto [b, a, depthM] = *worst;
         const auto [what, key] = describe(b);
+        if (a == kSnowSupportIndex)
+            return fmt::format("{}: {} starts {:.1f} cm into the snow's bearing surface ({}, z "
+                               "= {:g} cm at the start)",
+                               key, what, depthM * kMToCm, plan.name(), plan.initialBearingZCm);
         if (a < 0)
             return fmt::format("{}: {} starts {:.1f} cm into the ground under the snow "
                                "(z = {:g} cm, surface_z_cm - depth_cm)",
@@ -444,21 +244,32 @@ struct PhysicsWorld::Impl {
             btVector3 low, high;
             body->getAabb(low, high);
             const double inSnowCm =
-                std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, snowDepthCm);
+                std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, plan.snowDepthCm);
             if (inSnowCm <= 0.0)
                 continue;
             const btScalar keep = btScalar(snowDragFactor(settings.snowDragPerCm, inSnowCm, h));
             body->setLinearVelocity(body->getLinearVelocity() * keep);
             body->setAngularVelocity(body->getAngularVelocity() * keep);
         }
-        for (auto& v : vehicles)
-            drive(*v, h);
+        for (auto& v : vehicles) {
+            if (!v->settings.player) {
+                driveVehicle(*v, h);
+                continue;
+            }
+            // The player's input for this step: the log's, else the current one, logged.
+            if (std::size_t(step) >= driverLog.size())
+                driverLog.push_back(driverInput);
+            drivePlayerVehicle(*v, driverLog[std::size_t(step)]);
+        }
         const auto start = std::chrono::steady_clock::now();
         world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
         stepSecondsTotal +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        const SnowTopAt topAt = [this](glm::dvec2 xy) {
+            return support ? support->topZCmAt(xy) : surfaceZCm;
+        };
         for (auto& v : vehicles)
-            measure(*v);
+            measureVehicle(*v, surfaceZCm, topAt);
         ++step;
         ++stepsTotal;
     }
@@ -474,10 +285,15 @@ PhysicsWorld::create(const Settings& settings) {
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v)
         if (const std::optional<VehicleProblem> problem = vehicleProblem(settings.vehicles[v]))
             return problem->line(v);
+    auto plan = snowcap::supportPlan(settings);
+    if (auto* error = std::get_if<std::string>(&plan))
+        return *error;
     impl->vehicleSettings = settings.vehicles;
     impl->settings = settings.physics;
     impl->surfaceZCm = settings.snow.surfaceZCm;
-    impl->snowDepthCm = settings.snow.depthCm;
+    impl->plan = std::get<SupportPlan>(plan);
+    if (impl->plan.sim >= 0)
+        impl->support = std::make_unique<SnowSupport>(impl->plan);
     if (auto error = impl->build())
         return *error;
     return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));
@@ -601,14 +417,38 @@ double PhysicsWorld::groundZCm() const {
     return impl_->groundZCm();
 }
 
+const SupportPlan& PhysicsWorld::supportPlan() const {
+    return impl_->plan;
+}
+
+void PhysicsWorld::setSupport(const SupportColumns& columns) {
+    if (impl_->support)
+        impl_->support->update(columns, impl_->world.get());
+}
+
+double PhysicsWorld::supportZCmAt(glm::dvec2 xyCm) const {
+    return impl_->support ? impl_->support->bearingZCmAt(xyCm) : impl_->groundZCm();
+}
+
 PhysicsReport PhysicsWorld::report() const {
     PhysicsReport out;
     out.bodies = int(bodyCount());
     out.vehicles = int(vehicleCount());
-    for (const auto& v : impl_->vehicles)
-        out.vehicleReports.push_back(
-            {v->settings.name, v->distanceCm,
-             v->sinkageSamples > 0 ? v->sinkageSumCm / double(v->sinkageSamples) : 0.0});
+    out.support = impl_->plan.name();
+    out.supportUpdates = impl_->support ? impl_->support->updates() : 0;
+    for (const auto& v : impl_->vehicles) {
+        VehicleReport vehicle{v->settings.name,
+                              v->distanceCm,
+                              v->sinkageSamples > 0 ? v->sinkageSumCm / double(v->sinkageSamples)
+                                                    : 0.0,
+                              {}};
+        for (const PassSinkage& pass : v->passes) {
+            const double n = double(std::max(pass.samples, 1LL));
+            vehicle.passes.push_back(
+                {pass.intoSnowSumCm / n, pass.belowSurfaceSumCm / n, pass.samples});
+        }
+        out.vehicleReports.push_back(std::move(vehicle));
+    }
     out.steps = impl_->stepsTotal;
     out.stepMsMean =
         impl_->stepsTotal > 0 ? impl_->stepSecondsTotal * 1000.0 / impl_->stepsTotal : 0.0;

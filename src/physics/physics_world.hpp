@@ -1,14 +1,18 @@
 #pragma once
 // The physics world (docs/physics.md): Bullet (Debian's libbullet-dev) steps the scenario's
 // bodies and vehicles at a fixed rate on the sim clock. What holds them up is the ground under the
-// snow, a static plane at surface_z_cm - depth_cm; the snow drags on a body in proportion to how
-// deep it is in it. Bullet stays behind this header (only src/physics/ sees its headers, and the
+// snow, a static plane at surface_z_cm - depth_cm, and with a snowpack support sim
+// (physics.support_sim) the snow's bearing surface over its region, a heightfield made from the
+// state the lab hands it (setSupport); the snow drags on a body in proportion to how deep it is
+// in it. Bullet stays behind this header (only src/physics/ sees its headers, and the
 // layering check keeps it so); the world works in metres inside and in cm at its edges.
 // Deterministic: the same bodies stepped to the same times give the same poses, bit for bit
 // (one thread, fixed steps, a fresh world on reset).
 
 #include "core/settings.hpp"
+#include "core/support_law.hpp"
 #include "physics/body_list.hpp"
+#include "physics/support_grid.hpp"
 #include "physics/vehicle_list.hpp"
 
 #include <glm/mat4x4.hpp>
@@ -21,21 +25,35 @@
 
 namespace snowcap {
 
+// One pass of a vehicle (a lap; an open path is one): its wheels' sinkage, the mean over the
+// steps and the wheels in contact.
+struct PassReport {
+    double sinkageCm = 0.0;      // into the snow it meets: the snow's top one wheel radius
+                                 // ahead of the contact, minus the contact
+    double belowSurfaceCm = 0.0; // the contact below the untouched top (surface_z_cm)
+    long long samples = 0;       // wheel contacts counted
+};
+
 // One vehicle's part of stats.json's "physics", since t = 0.
 struct VehicleReport {
     std::string name;
-    double distanceCm = 0.0;    // the chassis' path over the ground (xy), step by step
-    double meanSinkageCm = 0.0; // how far its wheels' contacts lie below the snow top, mean
-                                // over the steps and wheels in contact
+    double distanceCm = 0.0;        // the chassis' path over the ground (xy), step by step
+    double meanSinkageCm = 0.0;     // how far its wheels' contacts lie below the snow top, mean
+                                    // over the steps and wheels in contact
+    std::vector<PassReport> passes; // one per lap (one for an open path)
 };
 
 // stats.json's "physics".
 struct PhysicsReport {
     int bodies = 0;
     int vehicles = 0;
-    long long steps = 0;     // fixed steps run (every one, across resets)
-    double stepMsMean = 0.0; // wall time of Bullet's step alone, per step (steady clock)
-    int restingBodies = 0;   // slower than 1 cm/s and 0.1 rad/s (or asleep) now
+    long long steps = 0;              // fixed steps run (every one, across resets)
+    double stepMsMean = 0.0;          // wall time of Bullet's step alone, per step (steady clock)
+    int restingBodies = 0;            // slower than 1 cm/s and 0.1 rad/s (or asleep) now
+    std::string support = "ground";   // what holds them up: "ground" or "sim.X"
+    long long supportUpdates = 0;     // snowpack states the support took
+    long long supportReads = 0;       // the lab's readbacks of the support sim's state
+    long long supportReadsWaited = 0; // ... of which the GPU had not finished when mapped
     std::vector<VehicleReport> vehicleReports; // one per vehicle, in the scenario's order
 };
 
@@ -85,8 +103,18 @@ public:
     void setDriverInput(glm::vec2 steerThrottle);
     const std::vector<glm::vec2>& driverLog() const;
     void setDriverLog(std::vector<glm::vec2> log);
-    // The plane the bodies stand on: surface_z_cm - depth_cm.
+    // The plane the bodies stand on: surface_z_cm - depth_cm (the support sim's depth_cm).
     double groundZCm() const;
+
+    // ---- the snowpack support (docs/physics.md, section 2) ----------------------------------
+    // What holds the bodies up: plan.sim >= 0 names the snowpack sim whose state setSupport
+    // takes (the lab reads it back from the GPU after each frame's snow step).
+    const SupportPlan& supportPlan() const;
+    // The bearing surface from a state of the support sim, for the steps from now on (kept
+    // across resets). No-op on the ground.
+    void setSupport(const SupportColumns& columns);
+    // The surface that holds a body at (x, y): the heightfield's vertex there, else the ground.
+    double supportZCmAt(glm::dvec2 xyCm) const;
 
     PhysicsReport report() const;
 

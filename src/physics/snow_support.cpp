@@ -1,0 +1,91 @@
+#include "physics/snow_support.hpp"
+
+#include "physics/bullet_units.hpp"
+
+#include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
+#include <algorithm>
+#include <cmath>
+
+namespace snowcap {
+
+using bullet::kCmToM;
+using bullet::kMToCm;
+
+SnowSupport::SnowSupport(const SupportPlan& plan) : plan_(plan) {
+    // The heights may range from the ground to well above the untouched top (ploughed rims,
+    // snowfall): the shape's bounds are fixed when it is made, so they are wide.
+    minM_ = float((plan.groundZCm - 1.0) * kCmToM);
+    maxM_ = float((plan.groundZCm + std::max(4.0 * plan.snowDepthCm, plan.snowDepthCm + 200.0)) *
+                  kCmToM);
+    const std::size_t texels = std::size_t(plan.region.resolution) * plan.region.resolution;
+    heightsM_.assign(texels, float(plan.initialBearingZCm * kCmToM));
+    topCm_.assign(texels, float(plan.groundZCm + plan.snowDepthCm));
+    build(plan.region);
+}
+
+SnowSupport::~SnowSupport() = default;
+
+void SnowSupport::build(const Region& region) {
+    region_ = region;
+    const int n = region.resolution;
+    // One vertex per texel centre: they span (n - 1) texels about the region's centre, as
+    // Bullet centres its heightfields on their local origin ((min + max) / 2 in z).
+    shape_ =
+        std::make_unique<btHeightfieldTerrainShape>(n, n, heightsM_.data(), minM_, maxM_, 2, false);
+    const btScalar texelM = btScalar(region.texelCm() * kCmToM);
+    shape_->setLocalScaling(btVector3(texelM, texelM, 1));
+    btRigidBody::btRigidBodyConstructionInfo info(0, nullptr, shape_.get());
+    info.m_startWorldTransform.setIdentity();
+    info.m_startWorldTransform.setOrigin(btVector3(btScalar(region.centreCm.x * kCmToM),
+                                                   btScalar(region.centreCm.y * kCmToM),
+                                                   btScalar(0.5f * (minM_ + maxM_))));
+    // As the ground: a contact with it has the body's own restitution and friction.
+    info.m_restitution = 1;
+    info.m_friction = 1;
+    body_ = std::make_unique<btRigidBody>(info);
+    body_->setUserIndex(kSnowSupportIndex);
+}
+
+void SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) {
+    const std::size_t texels = std::size_t(columns.region.resolution) * columns.region.resolution;
+    if (texels < 4 || columns.depthMass.size() != 2 * texels)
+        return;
+    const bool rebuild = !(columns.region == region_);
+    if (rebuild && world)
+        world->removeRigidBody(body_.get());
+    heightsM_.resize(texels);
+    topCm_.resize(texels);
+    const float ground = float(plan_.groundZCm), rhoF = float(plan_.finalDensityKgM3);
+    for (std::size_t k = 0; k < texels; ++k) {
+        const float depth = columns.depthMass[2 * k], mass = columns.depthMass[2 * k + 1];
+        const float bearing = ground + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
+        heightsM_[k] = std::clamp(float(bearing * kCmToM), minM_, maxM_);
+        topCm_[k] = ground + depth;
+    }
+    ++updates_;
+    if (rebuild) {
+        build(columns.region);
+        if (world)
+            world->addRigidBody(body_.get());
+    }
+}
+
+int SnowSupport::texelIndex(glm::dvec2 xyCm) const {
+    const glm::ivec2 texel = worldToTexel(xyCm, region_);
+    const int n = region_.resolution;
+    if (texel.x < 0 || texel.y < 0 || texel.x >= n || texel.y >= n)
+        return -1;
+    return texel.y * n + texel.x;
+}
+
+double SnowSupport::topZCmAt(glm::dvec2 xyCm) const {
+    const int k = texelIndex(xyCm);
+    return k < 0 ? plan_.groundZCm + plan_.snowDepthCm : double(topCm_[std::size_t(k)]);
+}
+
+double SnowSupport::bearingZCmAt(glm::dvec2 xyCm) const {
+    const int k = texelIndex(xyCm);
+    return k < 0 ? plan_.groundZCm : double(heightsM_[std::size_t(k)]) * kMToCm;
+}
+
+} // namespace snowcap
