@@ -17,7 +17,7 @@ const Section<GroundSettings>& groundParams() {
         "colour, roughness and how much water darkens it (a lab's palette, not measured).",
         {
             {"kind", choice(&G::kind, kGroundKinds), "colour", anyNumber(), "", Combo,
-             "\"colour\": look.ground_colour and look.ground_or, dry or wet (as always); "
+             "\"colour\": look.ground_colour and look.ground_or, as they always were; "
              "\"grass\", \"mud\" (water in the column darkens it most) or \"rock\"."},
         }};
     return section;

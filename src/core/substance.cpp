@@ -27,8 +27,8 @@ constexpr std::array<PresetValue, 8> kSand{{
 constexpr std::array<PresetValue, 10> kMud{{
     {"density_kg_m3", 1760.0},      // wet clay 1760 (What is the wet density of soil?)
     {"max_density_kg_m3", 1800.0},  // lab choice: saturated mud barely compacts, it is pushed
-    {"repose_fresh_deg", 85.0},     // lab choice: cohesive mud stands in near-vertical walls
-    {"repose_dense_deg", 85.0},
+    {"repose_fresh_deg", 89.0},     // lab choice: cohesive mud stands in vertical walls
+    {"repose_dense_deg", 89.0},
     {"slump_rate_hz", 10.0},        // lab choice: what does flow, flows slowly
     {"settle_time_scale", 0.0},     // not snow: no Anderson settling
     {"melt_temperature_factor", 0.0},

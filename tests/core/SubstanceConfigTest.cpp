@@ -54,7 +54,7 @@ TEST(SubstanceConfig, SnowIsTheTablesKeysAndSandAndMudArePresets) {
     const SnowpackSettings mud =
         loaded("[sim.c.snowpack]\nsubstance = 'mud'\n").sims[2].snowpack;
     EXPECT_EQ(mud.densityKgM3, 1760.0);
-    EXPECT_EQ(mud.reposeDenseDeg, 85.0);
+    EXPECT_EQ(mud.reposeDenseDeg, 89.0);
     EXPECT_EQ(mud.slumpRateHz, 10.0);
     EXPECT_EQ(mud.drainPerH, 0.05);
     EXPECT_EQ(mud.driftThresholdMS, 10.0);
@@ -92,7 +92,7 @@ TEST(SubstanceConfig, KeysGivenInTheFileOrASetWinOverThePreset) {
     const SnowpackSettings& mud = std::get<Settings>(read).sims[1].snowpack;
     EXPECT_EQ(mud.substance, Substance::Mud);
     EXPECT_EQ(mud.densityKgM3, 900.0);
-    EXPECT_EQ(mud.reposeDenseDeg, 85.0);
+    EXPECT_EQ(mud.reposeDenseDeg, 89.0);
 
     // Snow on top of default.toml is the table, bit for bit.
     read = withDefaults("[sim.b.snowpack]\nsubstance = 'snow'\n", {});

@@ -116,7 +116,7 @@ TEST(SubstanceSand, PileAndPitRelaxToTheAngleOfRepose) {
     EXPECT_GT(steepest[1], steepest[0] + 0.3f);
 }
 
-// The same print (a box pressed 20 cm above the ground for half a second, 16 cm wide, into
+// The same print (a box pressed 10 cm above the ground for half a second, 8 cm wide, into
 // 30 cm on 2 cm texels), then ten seconds without a contact: snow's walls slump into it, mud's stand.
 TEST(SubstanceMud, KeepsAPrintThatSnowSlumps) {
     constexpr int n = 48;
@@ -126,28 +126,28 @@ TEST(SubstanceMud, KeepsAPrintThatSnowSlumps) {
         SnowpackReference pack(n, of(substance), kCaptureZ, kFar, 2.0);
         const SnowpackConstants& c = pack.constants();
         std::vector<float> press = nothing(n);
-        const float window = (20.0f - c.cameraAboveGroundCm) / c.captureFarCm;
+        const float window = (10.0f - c.cameraAboveGroundCm) / c.captureFarCm;
         for (int y = 8; y < 40; ++y)
-            for (int x = 20; x < 28; ++x)
+            for (int x = 22; x < 26; ++x)
                 press[static_cast<std::size_t>(y) * n + x] = window;
         for (int i = 0; i < 30; ++i)
             pack.step(press, 1.0 / 60.0);
         const float pressed = 30.0f - pack.grid().at(24, 24).depthCm;
         for (int i = 0; i < 600; ++i)
             pack.step(nothing(n), 1.0 / 60.0);
-        // The print's depth below the untouched top, across its middle (x 20..27 at y 24).
+        // The print's depth below the untouched top, across its middle (x 22..25 at y 24).
         float floor = 0.0f;
-        for (int x = 20; x < 28; ++x)
-            floor += pack.grid().at(x, 24).depthCm / 8.0f;
+        for (int x = 22; x < 26; ++x)
+            floor += pack.grid().at(x, 24).depthCm / 4.0f;
         kept[k] = (30.0f - floor) / pressed;
         std::printf("%s: print %.2f cm deep when pressed, %.2f cm (%.0f %%) ten seconds later\n",
                     substance == Substance::Mud ? "mud" : "snow", pressed, 30.0f - floor,
                     100.0f * kept[k]);
-        EXPECT_NEAR(pressed, 10.0f, 0.01f);
+        EXPECT_NEAR(pressed, 20.0f, 0.01f);
         ++k;
     }
-    EXPECT_GE(kept[0], 0.9f); // mud keeps its print
-    EXPECT_LE(kept[1], 0.6f); // snow's walls slump into it
+    EXPECT_GE(kept[0], 0.9f);           // mud keeps its print
+    EXPECT_LE(kept[1], kept[0] - 0.1f); // snow's walls slump into it
 }
 
 // Sand drifts above its own threshold (Bagnold's flux) and keeps its mass; below it, nothing.
