@@ -39,7 +39,8 @@ layout(std140, binding = 0) uniform SnowParams {
     vec4 packedColourReveal;
     vec4 groundColour;
     vec4 ssSnow;             // SS_Snow
-    vec4 ssGround;           // SS_Ground
+    vec4 ssGround;           // SS_Ground; w: the share of the ground's albedo water takes
+                             // at 5 kg/m2 ([ground], 0 for kind "colour")
     vec4 sunDirection;
     vec4 sunColour;
     vec4 skyColour;

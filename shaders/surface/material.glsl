@@ -185,7 +185,9 @@ Layers snowpackLayers(vec4 detail, vec2 uv, float crevice) {
     float reveal = 1.0 - smoothstep(0.0, 3.0, depth);
     vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * detail.r);
     vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
-    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
+    // The ground ([ground]): water left in the column darkens it by its kind's share (0 for
+    // "colour": the layer as it always was).
+    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r) * (1.0 - snow.ssGround.w * wet);
     Layers layers;
     vec3 snowAlbedo = mix(fresh, packedSnow, packedAlpha) * (1.0 - 0.4 * wet);
     layers.albedo = mix(snowAlbedo, ground, reveal);

@@ -4,7 +4,7 @@ layout(std140, binding = 4) uniform Weather {
     uvec4 quanta; // x: snowfall quanta per texel no contact covers, y: degree-day melt quanta
     vec4 fall;    // x: snowfall density kg/m3, y: sun melt kg/m2 per unit cos, z: drain fraction,
                   // w: weather dt s
-    vec4 sun;     // xyz: unit, towards the sun; w: unused
+    vec4 sun;     // xyz: unit, towards the sun; w: the substance's drift threshold m/s (0: snow's)
     vec4 wind;    // xy: unit direction it blows towards, z: wind m/s at 10 m, w: gust phase rad
     vec4 gust;    // x: gust amount, y: gust wave number 1/cm, zw: region origin cm
 } wx;

@@ -75,6 +75,22 @@ float saltationFlux(float uStar, float uStarT) {
     return q;
 }
 
+// Sand's: the Bagnold formula with d = D and C = 1 (core/weather_laws.hpp).
+float bagnoldFlux(float uStar, float uStarT) {
+    if (!(uStar > uStarT))
+        return 0.0;
+    precise float c = 1.29 / 9.81;
+    precise float q = c * uStar * uStar * uStar;
+    return q;
+}
+
+// wx.sun.w: the substance's own threshold (Bagnold's flux), 0: snow's (Pomeroy and Gray's).
+float substanceFlux(float uStar, float density) {
+    if (wx.sun.w > 0.0)
+        return bagnoldFlux(uStar, wx.sun.w);
+    return saltationFlux(uStar, thresholdFrictionVelocity(density));
+}
+
 // a: west, east, south, north, south-west, north-east, north-west, south-east.
 float microMetCurvature(float z, float a[8], float etaCm) {
     precise float straight = 2.0 * etaCm;
@@ -104,7 +120,7 @@ uvec2 driftOut(vec4 c, bool underContact, float windMS, float slopeAlong, float 
     if (underContact || !(c.y > 0.0) || c.x < kBareDepthCm || c.z > kDriftDryWaterShare * c.y)
         return uvec2(0u);
     precise float uStar = frictionVelocity(windMS * terrainWindFactor(slopeAlong, curvature));
-    precise float flux = saltationFlux(uStar, thresholdFrictionVelocity(densityOf(c)));
+    precise float flux = substanceFlux(uStar, densityOf(c));
     if (!(flux > 0.0))
         return uvec2(0u);
     precise float perTexel = flux * wx.fall.w / (0.01 * texelCm);

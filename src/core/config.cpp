@@ -4,6 +4,7 @@
 #include "core/config_read.hpp"
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
+#include "core/substance.hpp"
 
 #include <set>
 #include <toml++/toml.h>
@@ -41,6 +42,34 @@ Read<std::vector<SimSettings>> simsReader(Read<SimSettings> readSim) {
     };
 }
 
+// sim.X.snowpack: the substance first (its preset stands where the table's defaults stood), then
+// the keys. With a substance other than snow, a key whose value comes from config/default.toml
+// is the table's (snow's) default, not a key given: it is left out, so the preset stays; a key
+// from a scenario or a --set overrides the preset.
+Read<SnowpackSettings> snowpackReader() {
+    return [read = table<SnowpackSettings>(params::schema(params::snowpackParams())),
+            readSubstance = config_read::choice(kSubstances)](
+               Walker& walker, const toml::node& node, const std::string& key,
+               SnowpackSettings& out) {
+        const toml::table* entries = node.as_table();
+        if (!entries)
+            return walker.expected(node, key, "a table");
+        Substance substance = out.substance;
+        if (const toml::node* given = entries->get("substance"))
+            if (!readSubstance(walker, *given, key + ".substance", substance))
+                return false;
+        if (substance == Substance::Snow)
+            return read(walker, node, key, out);
+        applySubstance(out, substance);
+        toml::table given = *entries;
+        for (auto&& entry : *entries)
+            if (entry.first.str() != "substance" &&
+                config_layers::isDefaultsFile(entry.second.source()))
+                given.erase(entry.first.str());
+        return read(walker, given, key, out);
+    };
+}
+
 // The reader of every key, built from the parameter table: each section's rows, nested as the
 // TOML tables are (sim.a.material inside sim.a), with the deformer and probe lists.
 Read<Settings> makeSettingsReader() {
@@ -48,8 +77,7 @@ Read<Settings> makeSettingsReader() {
     Schema<SimSettings> sim = schema(params::simParams());
     sim.push_back(field("material", &SimSettings::material,
                         table<MaterialSettings>(schema(params::materialParams()))));
-    sim.push_back(field("snowpack", &SimSettings::snowpack,
-                        table<SnowpackSettings>(schema(params::snowpackParams()))));
+    sim.push_back(field("snowpack", &SimSettings::snowpack, snowpackReader()));
     const Read<SimSettings> readSim = table<SimSettings>(std::move(sim));
     return table<Settings>({
         field("run", &Settings::run, table<RunSettings>(schema(params::runParams()))),
@@ -65,6 +93,7 @@ Read<Settings> makeSettingsReader() {
         field("wind", &Settings::wind, table<WindSettings>(schema(params::windParams()))),
         field("weather", &Settings::weather,
               table<WeatherSettings>(schema(params::weatherParams()))),
+        field("ground", &Settings::ground, table<GroundSettings>(schema(params::groundParams()))),
         field("foliage", &Settings::foliage, foliageListReader()),
         field("physics", &Settings::physics,
               table<PhysicsSettings>(schema(params::physicsParams()))),
@@ -251,6 +280,12 @@ std::string_view toString(RimMode mode) {
 }
 std::string_view toString(SimModel model) {
     return nameOf(kSimModels, model);
+}
+std::string_view toString(GroundKind kind) {
+    return nameOf(kGroundKinds, kind);
+}
+std::string_view toString(Substance substance) {
+    return nameOf(kSubstances, substance);
 }
 std::string_view toString(RegionMode mode) {
     return nameOf(kRegionModes, mode);

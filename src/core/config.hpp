@@ -69,6 +69,8 @@ std::string_view toString(CaptureSubsetMode mode);
 std::string_view toString(CaptureDepth depth);
 std::string_view toString(RimMode mode);
 std::string_view toString(SimModel model);
+std::string_view toString(Substance substance);
+std::string_view toString(GroundKind kind);
 std::string_view toString(RegionMode mode);
 std::string_view toString(Persistence mode);
 std::string_view toString(WorldCompression compression);

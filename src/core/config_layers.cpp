@@ -99,6 +99,15 @@ std::variant<toml::table, ConfigError> parseOverride(const std::string& assignme
                      false);
 }
 
+bool isDefaultsFile(const toml::source_region& where) {
+    if (!where.path)
+        return false;
+    const std::string_view path = *where.path;
+    constexpr std::string_view kDefaults = "config/default.toml";
+    return path.size() >= kDefaults.size() &&
+           path.substr(path.size() - kDefaults.size()) == kDefaults;
+}
+
 // Tables merge key by key; anything else, arrays included, replaces what was there, so a
 // scenario's [[deformer]] list replaces the default list instead of adding to it.
 void mergeInto(toml::table& base, toml::table& layer) {

@@ -27,6 +27,10 @@ std::string oneLine(std::string_view text);
 std::variant<toml::table, ConfigError> parseOverride(const std::string& assignment,
                                                      const std::string& flag);
 
+// Whether a value was read from config/default.toml: the table's defaults, written out (a test
+// keeps the file equal to the table), not a key a scenario or a --set gave.
+bool isDefaultsFile(const toml::source_region& where);
+
 // Tables merge key by key; anything else, arrays included, replaces what was there.
 void mergeInto(toml::table& base, toml::table& layer);
 

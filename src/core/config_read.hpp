@@ -93,6 +93,17 @@ inline constexpr std::array<Spelling<SimModel>, 2> kSimModels{{
     {SimModel::Decay, "decay"},
     {SimModel::Snowpack, "snowpack"},
 }};
+inline constexpr std::array<Spelling<Substance>, 3> kSubstances{{
+    {Substance::Snow, "snow"},
+    {Substance::Mud, "mud"},
+    {Substance::Sand, "sand"},
+}};
+inline constexpr std::array<Spelling<GroundKind>, 4> kGroundKinds{{
+    {GroundKind::Colour, "colour"},
+    {GroundKind::Grass, "grass"},
+    {GroundKind::Mud, "mud"},
+    {GroundKind::Rock, "rock"},
+}};
 inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
     {RegionMode::Fixed, "fixed"},
     {RegionMode::FollowNaive, "follow_naive"},

@@ -209,6 +209,7 @@ toml::table toToml(const Settings& settings) {
         {"probe", listTable(probeParams(), settings.probes)},
         {"wind", sectionTable(windParams(), settings.wind)},
         {"weather", sectionTable(weatherParams(), settings.weather)},
+        {"ground", sectionTable(groundParams(), settings.ground)},
         {"foliage", listTable(foliageParams(), settings.foliage)},
         {"physics", sectionTable(physicsParams(), settings.physics)},
         {"body", listTable(bodyParams(), settings.bodies)},
@@ -239,6 +240,7 @@ SNOWCAP_PARAMS_INSTANTIATE(ProbeSettings)
 SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WeatherSettings)
+SNOWCAP_PARAMS_INSTANTIATE(GroundSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
 SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
@@ -290,6 +292,9 @@ WindSettings::WindSettings() {
 }
 WeatherSettings::WeatherSettings() {
     params::applyDefaults(params::weatherParams(), *this);
+}
+GroundSettings::GroundSettings() {
+    params::applyDefaults(params::groundParams(), *this);
 }
 FoliageSettings::FoliageSettings() {
     params::applyDefaults(params::foliageParams(), *this);

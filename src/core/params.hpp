@@ -163,6 +163,7 @@ const Section<ProbeSettings>& probeParams();
 const Section<CrowdSettings>& crowdParams();
 const Section<WindSettings>& windParams();
 const Section<WeatherSettings>& weatherParams(); // params_table_weather.cpp
+const Section<GroundSettings>& groundParams();   // params_table_ground.cpp
 const Section<FoliageSettings>& foliageParams();
 const Section<PhysicsSettings>& physicsParams();
 const Section<BodySettings>& bodyParams();

@@ -24,6 +24,7 @@ using config_read::kRefillModes;
 using config_read::kRegionModes;
 using config_read::kRimModes;
 using config_read::kSimModels;
+using config_read::kSubstances;
 using config_read::kSurfaceGeometries;
 using config_read::kWorldCompressions;
 
@@ -327,10 +328,14 @@ const Section<SnowpackSettings>& snowpackParams() {
             {"depth_cm", &P::depthCm, 30.0, between(0.5, 500.0), "cm", Drag,
              "Initial snow depth; the ground lies this far below snow.surface_z_cm, whose "
              "height stays the undisturbed snow top."},
-            {"density_kg_m3", &P::densityKgM3, 120.0, between(30.0, 550.0), "kg/m3", Drag,
+            {"substance", choice(&P::substance, kSubstances), "snow", anyNumber(), "", None,
+             "What the column is made of: \"snow\" (every key as given), \"sand\" or \"mud\": "
+             "a preset of this table's keys, each from a published figure or a stated lab "
+             "choice (docs/ground.md); a key given in the scenario or a --set overrides it."},
+            {"density_kg_m3", &P::densityKgM3, 120.0, between(30.0, 2000.0), "kg/m3", Drag,
              "Initial density: 120 is settled fresh snow (new snow falls at 50..200 by "
              "temperature; HS2SWE fits 114)."},
-            {"max_density_kg_m3", &P::maxDensityKgM3, 450.0, between(100.0, 917.0), "kg/m3", Drag,
+            {"max_density_kg_m3", &P::maxDensityKgM3, 450.0, between(100.0, 2200.0), "kg/m3", Drag,
              "What a contact compacts a column to before the rest is ploughed aside: snow "
              "deformed under a vehicle averages about 500 (Snow deformation under a vehicle)."},
             {"repose_fresh_deg", &P::reposeFreshDeg, 50.0, between(10.0, 89.0), "deg", Slider,
@@ -369,6 +374,10 @@ const Section<SnowpackSettings>& snowpackParams() {
             {"drain_per_h", &P::drainPerH, 1.0, between(0.0, 1000.0), "1/h", Drag,
              "[weather] liquid water (from melt) leaves the column at this rate: a fraction "
              "1 - exp(-rate x t) of it in t hours, counted in mass_out_kg (a lab choice)."},
+            {"drift_threshold_m_s", &P::driftThresholdMS, 0.0, between(0.0, 10.0), "m/s", Drag,
+             "[weather] the substance's own threshold friction velocity, with Bagnold's flux "
+             "above it (sand of 0.2 mm grains: about 0.2; mud's 10 is beyond any wind); 0: "
+             "snow's, from its density (Kind), with Pomeroy and Gray's flux."},
         }};
     return section;
 }

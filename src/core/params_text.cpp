@@ -184,6 +184,7 @@ std::string defaultToml() {
     tomlSection(out, viewParams(), "view", defaults.view, true);
     tomlSection(out, windParams(), "wind", defaults.wind, true);
     tomlSection(out, weatherParams(), "weather", defaults.weather, true);
+    tomlSection(out, groundParams(), "ground", defaults.ground, true);
     tomlSection(out, physicsParams(), "physics", defaults.physics, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
     tomlSection(out, importParams(), "import", defaults.import, true);
@@ -194,7 +195,7 @@ std::string parameterMarkdown() {
     std::string out = "# Parameters\n\n";
     out += wrap("Every key snowcap reads, generated from the parameter table "
                 "(`src/core/params_table.cpp`, `src/core/params_table_scene.cpp`, "
-                "`src/core/params_table_weather.cpp`) by `snowcap "
+                "`src/core/params_table_weather.cpp`, `src/core/params_table_ground.cpp`) by `snowcap "
                 "params --markdown`; a test fails when this page and the table differ. The same "
                 "rows give the reader its checks and messages, the viewer its widgets and their "
                 "limits, `stats.json` its `params` and `config/default.toml` its values.",
@@ -230,6 +231,7 @@ std::string parameterMarkdown() {
     markdownSection(out, probeParams());
     markdownSection(out, windParams());
     markdownSection(out, weatherParams());
+    markdownSection(out, groundParams());
     markdownSection(out, foliageParams());
     markdownSection(out, physicsParams());
     markdownSection(out, bodyParams());

@@ -38,6 +38,12 @@ enum class RimMode { Off, On };             // "off" | "on"
 // "decay" | "snowpack": a decaying contact mask (the UE original) or snow with depth, density
 // and mass (docs/snowpack.md)
 enum class SimModel { Decay, Snowpack };
+// "snow" | "mud" | "sand": what a snowpack sim's column is made of; a preset of its keys
+// (core/substance.hpp, docs/ground.md)
+enum class Substance { Snow, Mud, Sand };
+// "colour" | "grass" | "mud" | "rock": what lies under the snow ([ground], docs/ground.md);
+// "colour" is look.ground_colour, the layer as it always was
+enum class GroundKind { Colour, Grass, Mud, Rock };
 // "fixed" | "follow_naive" | "follow_snapped"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "window" | "world": what a following region does with the texels it scrolls past
@@ -148,6 +154,12 @@ struct SnowpackSettings {
     double meltRadiationFactor{};   // melt_radiation_factor: mm w.e. m2 / (W h) of absorbed sun
     double albedo{};                // albedo: the share of the sun the snow reflects
     double drainPerH{};             // drain_per_h: liquid water drains at this rate (1/h)
+    // drift_threshold_m_s: the substance's own threshold friction velocity (m/s) with Bagnold's
+    // flux; 0: snow's, from its density (Kind) with Pomeroy and Gray's flux.
+    double driftThresholdMS{};
+    // substance: "snow" (the keys as given), "mud" or "sand": a preset of the keys above that a
+    // key given in a scenario or a --set overrides (core/substance.hpp).
+    Substance substance{};
 };
 
 struct SimSettings {
@@ -398,6 +410,13 @@ struct WeatherSettings {
     std::vector<Key> keys;
 };
 
+// What lies under the snow in every sim's surface ([ground], docs/ground.md): the ground layer
+// that shows where a print or a melt reaches it.
+struct GroundSettings {
+    GroundSettings();    // the parameter table's defaults (params.cpp)
+    GroundKind kind{}; // kind: "colour" (look.ground_colour), "grass", "mud" or "rock"
+};
+
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four
 // wheels whose suspensions are rays, driving a path through waypoints at a speed with a pure
 // pursuit steering controller. The chassis and each wheel press the snow as deformers (NAME,
@@ -483,6 +502,7 @@ struct Settings {
     std::vector<ProbeSettings> probes;       // [[probe]]
     WindSettings wind;                       // [wind]
     WeatherSettings weather;                 // [weather] and [[weather.key]]
+    GroundSettings ground;                   // [ground]
     std::vector<FoliageSettings> foliage;    // [[foliage]]
     PhysicsSettings physics;                 // [physics]
     std::vector<BodySettings> bodies;        // [[body]]

@@ -106,6 +106,7 @@ WeatherTick WeatherClock::tickAt(double timeS) {
     tick.gustPhase = static_cast<float>(std::fmod(kTwoPi * wind_.gustHz * timeS, kTwoPi));
     tick.gustAmount = static_cast<float>(wind_.gustAmount);
     tick.gustWaveNumber = static_cast<float>(kTwoPi / wind_.gustWavelengthCm);
+    tick.driftThresholdMS = static_cast<float>(snowpack_.driftThresholdMS);
     return tick;
 }
 
@@ -196,6 +197,20 @@ float saltationFlux(float uStar, float uStarT) {
     return c * uStarT * (uStar * uStar - uStarT * uStarT) / uStar;
 }
 
+float bagnoldFlux(float uStar, float uStarT) {
+    if (!(uStar > uStarT))
+        return 0.0f;
+    // C 1 x air density 1.29 kg/m3 / g 9.81 m/s2, sqrt(d / D) = 1.
+    const float c = 1.29f / 9.81f;
+    return c * uStar * uStar * uStar;
+}
+
+float substanceFlux(float uStar, float density, const WeatherTick& tick) {
+    return tick.driftThresholdMS > 0.0f
+               ? bagnoldFlux(uStar, tick.driftThresholdMS)
+               : saltationFlux(uStar, thresholdFrictionVelocity(density));
+}
+
 float microMetCurvature(float z, const std::array<float, 8>& a, float etaCm) {
     // a: west, east, south, north, south-west, north-east, north-west, south-east.
     const float straight = 2.0f * etaCm;
@@ -227,7 +242,7 @@ DriftOut driftOut(const SnowColumn& column, bool underContact, float windMS, flo
         column.waterKgM2 > kDriftDryWaterShare * column.massKgM2)
         return out;
     const float uStar = frictionVelocity(windMS * terrainWindFactor(slopeAlong, curvature));
-    const float flux = saltationFlux(uStar, thresholdFrictionVelocity(densityOf(column)));
+    const float flux = substanceFlux(uStar, densityOf(column), tick);
     if (!(flux > 0.0f))
         return out;
     // kg/m per s through a face of the texel -> kg/m2 of the texel per tick.

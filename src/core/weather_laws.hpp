@@ -65,6 +65,9 @@ struct WeatherTick {
     float gustPhase = 0.0f;                   // 2 pi gust_hz t
     float gustAmount = 0.0f;                  // [wind] gust_amount
     float gustWaveNumber = 0.0f;              // 2 pi / gust_wavelength_cm (1/cm)
+    // The substance's own threshold friction velocity (m/s) and Bagnold's flux above it; 0:
+    // snow's threshold of its density and Pomeroy and Gray's flux (drift_threshold_m_s).
+    float driftThresholdMS = 0.0f;
 };
 
 class WeatherClock {
@@ -120,6 +123,13 @@ float thresholdFrictionVelocity(float density);
 // "Saltation of snow" (Pomeroy and Gray): 0.68 rho_air u*t (u*^2 - u*t^2) / (g u*); 0 at or
 // below the threshold.
 float saltationFlux(float uStar, float uStarT);
+// Sand's saltation flux (kg/m/s) above its threshold `uStarT`: the Bagnold formula,
+// q = C (rho_air / g) sqrt(d / D) u*^3 ("Bagnold formula"), with d = D (Bagnold's 0.25 mm
+// grains) and C = 1 (of order unity there: a lab choice); 0 at or below the threshold.
+float bagnoldFlux(float uStar, float uStarT);
+// The flux a texel's column feels: Bagnold's above the substance's own threshold where the tick
+// has one, else Pomeroy and Gray's above snow's threshold of `density`.
+float substanceFlux(float uStar, float density, const WeatherTick& tick);
 // The terrain's weighting of the wind (MicroMet): 1 + 0.5 slope + 0.5 curvature, each scaled to
 // [-0.5, 0.5]: windward slopes and crests speed it up, lee slopes and hollows slow it down.
 // `slopeAlong` is the surface's rise per unit run downwind; `curvature` the MicroMet curvature

@@ -1,5 +1,7 @@
 #include "snow/snow_params.hpp"
 
+#include "core/ground.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -62,9 +64,10 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.ageSoftenS = 30.0f;
     put(block.snowColourWrap, look.snowColour, static_cast<float>(look.wrap));
     put(block.packedColourReveal, look.packedColour, static_cast<float>(look.groundReveal));
-    put(block.groundColour, look.groundColour, static_cast<float>(look.detailNormal));
+    const GroundLayer ground = groundLayer(settings.ground, look);
+    put(block.groundColour, ground.colour, static_cast<float>(look.detailNormal));
     put(block.ssSnow, look.ssSnow, 0.0f);
-    put(block.ssGround, look.ssGround, 0.0f);
+    put(block.ssGround, look.ssGround, ground.wetDarkening);
     const glm::vec3 sun = glm::length(look.sunDirection) > 0.0f ? glm::normalize(look.sunDirection)
                                                                 : glm::vec3(0, 0, 1);
     put(block.sunDirection, sun, 0.0f);
@@ -77,8 +80,8 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.snowPackedOr[1] = f(look.snowOr[1]);
     block.snowPackedOr[2] = f(look.packedOr[0]);
     block.snowPackedOr[3] = f(look.packedOr[1]);
-    block.groundOrCrevice[0] = f(look.groundOr[0]);
-    block.groundOrCrevice[1] = f(look.groundOr[1]);
+    block.groundOrCrevice[0] = f(ground.orValues[0]);
+    block.groundOrCrevice[1] = f(ground.orValues[1]);
     block.groundOrCrevice[2] = f(look.creviceOcclusion);
     return block;
 }

@@ -60,7 +60,7 @@ struct alignas(16) SnowParamsBlock {
     float packedColourReveal[4]; // 144 packed-snow colour, ground reveal threshold
     float groundColour[4];       // 160 ground colour, detail normal strength
     float ssSnow[4];             // 176 SS_Snow
-    float ssGround[4];           // 192 SS_Ground
+    float ssGround[4];           // 192 SS_Ground; w: how much water darkens the ground
     float sunDirection[4];       // 208 normalised, towards the sun
     float sunColour[4];          // 224
     float skyColour[4];          // 240

@@ -14,7 +14,7 @@ namespace {
 struct WeatherBlock {
     std::uint32_t quanta[4]; // snowfall quanta, degree-day melt quanta, -, -
     float fall[4];           // snowfall density, sun melt per cos, drain fraction, weather dt s
-    float sun[4];            // unit towards the sun, -
+    float sun[4];            // unit towards the sun, the substance's drift threshold m/s
     float wind[4];           // unit direction, wind m/s, gust phase
     float gust[4];           // gust amount, gust wave number 1/cm, region origin cm (x, y)
 };
@@ -111,6 +111,7 @@ void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
     block.sun[0] = tick.sunDirection.x;
     block.sun[1] = tick.sunDirection.y;
     block.sun[2] = tick.sunDirection.z;
+    block.sun[3] = tick.driftThresholdMS;
     block.wind[0] = tick.windDirection.x;
     block.wind[1] = tick.windDirection.y;
     block.wind[2] = tick.windMS;

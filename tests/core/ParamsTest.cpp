@@ -120,6 +120,7 @@ TEST(ParamsDefaults, EveryDefaultIsInItsRangeAndEveryKeyHasADoc) {
     expectDefaultsInRange(params::soakParams());
     expectDefaultsInRange(params::snowpackParams());
     expectDefaultsInRange(params::weatherParams());
+    expectDefaultsInRange(params::groundParams());
 }
 
 // ---- the table read and written ------------------------------------------------------------
@@ -197,6 +198,7 @@ TEST(ParamsWidgets, EveryWidgetCanShowItsRange) {
     expectWidgetsFit(params::physicsParams());
     expectWidgetsFit(params::bodyParams());
     expectWidgetsFit(params::weatherParams());
+    expectWidgetsFit(params::groundParams());
 }
 
 } // namespace

@@ -35,9 +35,9 @@ TEST(SnowpackConfig, DecayByDefaultWithTheTablesColumn) {
 TEST(SnowpackConfig, BadKeysAndValuesAreOneLine) {
     EXPECT_EQ(errorOf("[sim.b]\nmodel = 'snow'\n"),
               "x.toml:2:9: key 'sim.b.model': must be 'decay' or 'snowpack', got 'snow'");
-    EXPECT_EQ(errorOf("[sim.b.snowpack]\nmax_density_kg_m3 = 2000\n"),
-              "x.toml:2:21: key 'sim.b.snowpack.max_density_kg_m3': must be in [100, 917], got "
-              "2000");
+    EXPECT_EQ(errorOf("[sim.b.snowpack]\nmax_density_kg_m3 = 3000\n"),
+              "x.toml:2:21: key 'sim.b.snowpack.max_density_kg_m3': must be in [100, 2200], got "
+              "3000");
     EXPECT_EQ(errorOf("[sim.a.snowpack]\ndepth = 30\n"),
               "x.toml:2:1: unknown key 'sim.a.snowpack.depth'");
 }

@@ -1,0 +1,20 @@
+#include "core/ground.hpp"
+
+namespace snowcap {
+
+GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look) {
+    switch (ground.kind) {
+    case GroundKind::Grass: // dry winter grass, green-brown; water darkens it a little
+        return {{0.17f, 0.24f, 0.08f}, {0.55, 0.85}, 0.25f};
+    case GroundKind::Mud: // dark wet soil: water darkens it most and smooths it
+        return {{0.24f, 0.17f, 0.11f}, {0.7, 0.6}, 0.55f};
+    case GroundKind::Rock: // grey stone
+        return {{0.40f, 0.39f, 0.37f}, {0.5, 0.75}, 0.3f};
+    case GroundKind::Colour:
+        break;
+    }
+    // The look's layer with no darkening term: the surface as it was before [ground].
+    return {look.groundColour, look.groundOr, 0.0f};
+}
+
+} // namespace snowcap
