@@ -5,6 +5,8 @@
 // a scenario file, then `--set key=value` overrides (core/config.hpp). The key names are the
 // TOML paths given in the comments; docs/parameters.md is the reference.
 
+#include "core/settings_options.hpp"
+
 #include <array>
 #include <glm/vec3.hpp>
 #include <optional>
@@ -22,49 +24,6 @@ constexpr int kMaxObservers = 4;
 constexpr std::string_view simName(int index) {
     return std::string_view("abcdefgh").substr(static_cast<std::size_t>(index), 1);
 }
-
-enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta_time"
-enum class ContactTiming { PerFrame, DeltaTime };        // "per_frame" | "delta_time"
-enum class AccumulateMode { Add, Max };                  // "add" | "max"
-enum class DeformerShape { Sphere, Box, Capsule };       // "sphere" | "box" | "capsule"
-enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" | "sobel"
-enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
-enum class ViewMode { Perspective, Top };                // "perspective" | "top"
-// "per_pixel" | "prepass" | "separable"
-enum class BlurMode { PerPixel, Prepass, Separable };
-enum class BufferFormat { R16F, RGBA16F };  // "r16f" | "rgba16f"
-enum class RefillMode { Multiply, Linear }; // "multiply" | "linear"
-enum class RimMode { Off, On };             // "off" | "on"
-// "decay" | "snowpack": a decaying contact mask (the UE original) or snow with depth, density
-// and mass (docs/snowpack.md)
-enum class SimModel { Decay, Snowpack };
-// "snow" | "mud" | "sand": what a snowpack sim's column is made of; a preset of its keys
-// (core/substance.hpp, docs/ground.md)
-enum class Substance { Snow, Mud, Sand };
-// "colour" | "grass" | "mud" | "rock": what lies under the snow ([ground], docs/ground.md);
-// "colour" is look.ground_colour, the layer as it always was
-enum class GroundKind { Colour, Grass, Mud, Rock };
-// "fixed" | "follow_naive" | "follow_snapped"
-enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
-// "window" | "world": what a following region does with the texels it scrolls past
-enum class Persistence { Window, World };
-// "off" | "lz4" | "zstd": how a world store packs the tiles no window touches (snow/tile_codec)
-enum class WorldCompression { Off, Lz4, Zstd };
-// "custom" | "off" | "low" | "medium" | "high" | "ultra"
-enum class Quality { Custom, Off, Low, Medium, High, Ultra };
-// "foot" | "vehicle" | "animal" | "other": what made a print (the rgba16f format's B channel)
-enum class ContactType { Foot, Vehicle, Animal, Other };
-// "auto" | "off": whether the capture draws each mesh's simplified proxy or the mesh itself
-enum class CaptureProxyMode { Auto, Off };
-// "auto" | "off": whether the capture draws only the triangles of each mesh that can come
-// down to the snow (scene/capture_subset.hpp) or every one
-enum class CaptureSubsetMode { Auto, Off };
-// "auto" | "d32f" | "d16": the capture's depth store; auto = d16 where its step suffices
-// (snow/contact_capture.hpp, captureDepthFormat)
-enum class CaptureDepth { Auto, D32F, D16 };
-// "auto" | "y" | "z": a mesh file's up axis; auto = its metadata, else the format's convention
-// (docs/meshes.md, section 2)
-enum class UpAxis { Auto, Y, Z };
 
 struct RunSettings {
     RunSettings();      // the parameter table's defaults (params.cpp)
@@ -413,7 +372,7 @@ struct WeatherSettings {
 // What lies under the snow in every sim's surface ([ground], docs/ground.md): the ground layer
 // that shows where a print or a melt reaches it.
 struct GroundSettings {
-    GroundSettings();    // the parameter table's defaults (params.cpp)
+    GroundSettings();  // the parameter table's defaults (params.cpp)
     GroundKind kind{}; // kind: "colour" (look.ground_colour), "grass", "mud" or "rock"
 };
 
