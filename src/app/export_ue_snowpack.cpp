@@ -47,8 +47,7 @@ json resources(int n) {
                  texels * 4.0,
                  "ploughed quanta landing on each texel: integer atomics, so the sums do not "
                  "depend on the order threads run in"),
-        resource("tile state", "RDG buffer of uint32, one a 16 x 16 tile (UAV)",
-                 tiles(n) * 4.0,
+        resource("tile state", "RDG buffer of uint32, one a 16 x 16 tile (UAV)", tiles(n) * 4.0,
                  "two 'touched' bits a tile that take turns (which tiles the last pass changed) "
                  "and the contact flag of the last step"),
         resource("tile lists", "RDG buffer of uint32 (UAV + indirect dispatch arguments)",
@@ -112,8 +111,7 @@ json passes(int n, const SnowpackSettings& snowpack, double fps) {
              "returns received to 0 where it ran, so no clear pass over the region"),
         pass(5, "slump", "shaders/snowpack/slump_tiles.comp, slump.comp",
              Names{"tile state", "state", "inside"},
-             Names{"tile lists (the slump list)", "state (the other half)",
-                   "tile state (touched)"},
+             Names{"tile lists (the slump list)", "state (the other half)", "tile state (touched)"},
              onTiles,
              fmt::format("{:g} times a simulated second on fixed instants (slump_rate_hz): at "
                          "{:g} fps {} to {} a frame, {} in a second; each on the tiles touched "
@@ -241,13 +239,12 @@ std::string ueSnowpackCardMarkdown(const json& card) {
                           it.value()["value"].get<std::string>(),
                           it.value()["unit"].get<std::string>());
     const json& cost = card["cost"];
-    md +=
-        fmt::format("\n## Cost\n\nMemory {:.1f} MiB ({:.1f} x the decay model's R16F pair); "
-                    "{} tiles of 16 x 16 texels, {}; {}.\n\n",
-                    cost["memory_bytes"].get<double>() / double(1 << 20),
-                    cost["memory_vs_r16f_pair"].get<double>(), cost["tiles"].get<int>(),
-                    cost["groups_a_dispatch"].get<std::string>(),
-                    cost["dispatches_a_step"].get<std::string>());
+    md += fmt::format("\n## Cost\n\nMemory {:.1f} MiB ({:.1f} x the decay model's R16F pair); "
+                      "{} tiles of 16 x 16 texels, {}; {}.\n\n",
+                      cost["memory_bytes"].get<double>() / double(1 << 20),
+                      cost["memory_vs_r16f_pair"].get<double>(), cost["tiles"].get<int>(),
+                      cost["groups_a_dispatch"].get<std::string>(),
+                      cost["dispatches_a_step"].get<std::string>());
     const json& m = cost["measured"];
     if (m["source"].is_null()) {
         md += "Not timed: " + m["how"].get<std::string>() + ".\n";

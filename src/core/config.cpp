@@ -47,27 +47,27 @@ Read<std::vector<SimSettings>> simsReader(Read<SimSettings> readSim) {
 // is the table's (snow's) default, not a key given: it is left out, so the preset stays; a key
 // from a scenario or a --set overrides the preset.
 Read<SnowpackSettings> snowpackReader() {
-    return [read = table<SnowpackSettings>(params::schema(params::snowpackParams())),
-            readSubstance = config_read::choice(kSubstances)](
-               Walker& walker, const toml::node& node, const std::string& key,
-               SnowpackSettings& out) {
-        const toml::table* entries = node.as_table();
-        if (!entries)
-            return walker.expected(node, key, "a table");
-        Substance substance = out.substance;
-        if (const toml::node* given = entries->get("substance"))
-            if (!readSubstance(walker, *given, key + ".substance", substance))
-                return false;
-        if (substance == Substance::Snow)
-            return read(walker, node, key, out);
-        applySubstance(out, substance);
-        toml::table given = *entries;
-        for (auto&& entry : *entries)
-            if (entry.first.str() != "substance" &&
-                config_layers::isDefaultsFile(entry.second.source()))
-                given.erase(entry.first.str());
-        return read(walker, given, key, out);
-    };
+    return
+        [read = table<SnowpackSettings>(params::schema(params::snowpackParams())),
+         readSubstance = config_read::choice(kSubstances)](
+            Walker& walker, const toml::node& node, const std::string& key, SnowpackSettings& out) {
+            const toml::table* entries = node.as_table();
+            if (!entries)
+                return walker.expected(node, key, "a table");
+            Substance substance = out.substance;
+            if (const toml::node* given = entries->get("substance"))
+                if (!readSubstance(walker, *given, key + ".substance", substance))
+                    return false;
+            if (substance == Substance::Snow)
+                return read(walker, node, key, out);
+            applySubstance(out, substance);
+            toml::table given = *entries;
+            for (auto&& entry : *entries)
+                if (entry.first.str() != "substance" &&
+                    config_layers::isDefaultsFile(entry.second.source()))
+                    given.erase(entry.first.str());
+            return read(walker, given, key, out);
+        };
 }
 
 // The reader of every key, built from the parameter table: each section's rows, nested as the

@@ -12,9 +12,9 @@
 namespace snowcap {
 
 struct GroundLayer {
-    glm::vec3 colour{};                   // albedo, varied by the landscape's detail noise
-    std::array<double, 2> orValues{};     // [occlusion in the detail's hollows, roughness]
-    float wetDarkening = 0.0f;            // the share of the albedo water takes at 5 kg/m2
+    glm::vec3 colour{};               // albedo, varied by the landscape's detail noise
+    std::array<double, 2> orValues{}; // [occlusion in the detail's hollows, roughness]
+    float wetDarkening = 0.0f;        // the share of the albedo water takes at 5 kg/m2
 };
 
 GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look);

@@ -206,9 +206,8 @@ float bagnoldFlux(float uStar, float uStarT) {
 }
 
 float substanceFlux(float uStar, float density, const WeatherTick& tick) {
-    return tick.driftThresholdMS > 0.0f
-               ? bagnoldFlux(uStar, tick.driftThresholdMS)
-               : saltationFlux(uStar, thresholdFrictionVelocity(density));
+    return tick.driftThresholdMS > 0.0f ? bagnoldFlux(uStar, tick.driftThresholdMS)
+                                        : saltationFlux(uStar, thresholdFrictionVelocity(density));
 }
 
 float microMetCurvature(float z, const std::array<float, 8>& a, float etaCm) {

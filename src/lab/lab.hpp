@@ -98,8 +98,8 @@ public:
     // lab's time, count 1, its name made unique), so a restart, a scrub or a stats.json replays
     // it. One line, and nothing changed, if the world cannot take it.
     std::optional<std::string> throwBody(BodySettings body);
-    // The player's position (a deformer, else the player vehicle), else the deformer the region follows (snow.follow, else the
-    // first), if any.
+    // The player's position (a deformer, else the player vehicle), else the deformer the region
+    // follows (snow.follow, else the first), if any.
     std::optional<glm::vec3> followedPositionCm() const;
 
     // ---- edits ---------------------------------------------------------------------------

@@ -161,8 +161,7 @@ ColourKey bufferKey(const SimSettings& settings) {
 ImageRgba8 labelledBufferPanel(const ImageFloat& values, const std::string& label,
                                double regionWidthCm, const ColourKey& key) {
     const int factor = (values.width + 1023) / 1024;
-    ImageRgba8 panel =
-        enlarged(colourMapped(shrunk(values, factor), key.map, key.lo, key.hi), 512);
+    ImageRgba8 panel = enlarged(colourMapped(shrunk(values, factor), key.map, key.lo, key.hi), 512);
     const int scale = panel.width >= 384 ? 2 : 1;
     drawFittedLabel(panel, 6, 6, label, panel.width - 12, scale);
     drawLengthBar(panel, panel.width / regionWidthCm, scale);

@@ -64,8 +64,8 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
     std::vector<SimModel> models;
     for (int s = 0; s < field.simCount(); ++s)
         models.push_back(field.sim(s).settings().model);
-    if (auto error = writePng(path, probePlotImage(recorder.probes(), models, recorder.frames(),
-                                                   settings.run.fps)))
+    if (auto error = writePng(
+            path, probePlotImage(recorder.probes(), models, recorder.frames(), settings.run.fps)))
         return *error;
     return true;
 }

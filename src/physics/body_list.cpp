@@ -101,8 +101,8 @@ BodySettings snowballToward(glm::vec3 fromCm, glm::vec3 toCm, double speedCmS, d
     else if (discriminant >= 0.0)
         elevation = std::atan((v2 - std::sqrt(discriminant)) / (g * d));
     const glm::dvec2 heading = d < 1e-6 ? glm::dvec2(1.0, 0.0) : glm::dvec2(gap) / d;
-    ball.velocityCmS = glm::vec3(glm::dvec3(heading * std::cos(elevation), std::sin(elevation)) *
-                                 speedCmS);
+    ball.velocityCmS =
+        glm::vec3(glm::dvec3(heading * std::cos(elevation), std::sin(elevation)) * speedCmS);
     return ball;
 }
 

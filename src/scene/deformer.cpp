@@ -165,11 +165,9 @@ namespace {
 
 using ModelCache = std::map<std::string, ImportedModel>;
 
-std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settings,
-                                                  const std::filesystem::path& root,
-                                                  double groundZCm, const ImportSettings& limits,
-                                                  ModelCache& cache,
-                                                  std::vector<std::string>* warnings) {
+std::variant<Deformer, std::string>
+loadWithCache(const DeformerSettings& settings, const std::filesystem::path& root, double groundZCm,
+              const ImportSettings& limits, ModelCache& cache, std::vector<std::string>* warnings) {
     if (settings.mesh.empty())
         return makeDeformer(settings, groundZCm);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
@@ -234,8 +232,7 @@ std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& setting
 
 std::variant<std::vector<Deformer>, std::string>
 loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
-              double groundZCm, const ImportSettings& limits,
-              std::vector<std::string>* warnings) {
+              double groundZCm, const ImportSettings& limits, std::vector<std::string>* warnings) {
     ModelCache cache;
     std::vector<Deformer> deformers;
     deformers.reserve(settings.size());

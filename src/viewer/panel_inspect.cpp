@@ -271,9 +271,9 @@ void probeMarker(PanelContext& context) {
         const glm::ivec4 r = pane.rect;
         // A stake 15 cm tall standing on the snow at the probe, drawn over the scene.
         auto onScreen = [&](double zCm) -> std::optional<ImVec2> {
-            const glm::vec4 clip = viewProjection * glm::vec4(float(state.probeCm->x),
-                                                              float(state.probeCm->y),
-                                                              float(zCm), 1.0f);
+            const glm::vec4 clip =
+                viewProjection *
+                glm::vec4(float(state.probeCm->x), float(state.probeCm->y), float(zCm), 1.0f);
             if (clip.w <= 0.0f)
                 return std::nullopt;
             const glm::vec2 ndc = glm::vec2(clip) / clip.w;

@@ -1,6 +1,6 @@
 // The Scene panel: the deformers (add from a typed path or a dropped file, remove, contact type,
-// clip and speed, visibility, a mesh's file and placement copied out as TOML), the region and its follow target, the snow surface and the look;
-// every setting through its parameter-table widget.
+// clip and speed, visibility, a mesh's file and placement copied out as TOML), the region and its
+// follow target, the snow surface and the look; every setting through its parameter-table widget.
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_frame.hpp"
 #include "viewer/viewer_panels.hpp"
@@ -46,8 +46,7 @@ bool meshPlacement(DeformerSettings& d, bool& showToml) {
         ImGui::SetTooltip("a glb / fbx / ... path (Enter loads it; a bad file keeps the old mesh)");
     double scale = d.scale;
     const double lowScale = 1e-4, highScale = range("scale").high;
-    ImGui::DragScalar("scale", ImGuiDataType_Double, &scale, 0.005f, &lowScale, &highScale,
-                      "%.4g");
+    ImGui::DragScalar("scale", ImGuiDataType_Double, &scale, 0.005f, &lowScale, &highScale, "%.4g");
     if (ImGui::IsItemDeactivatedAfterEdit()) {
         d.scale = std::clamp(scale, lowScale, highScale);
         changed = true;

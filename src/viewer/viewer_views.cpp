@@ -105,8 +105,8 @@ std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, 
     return std::nullopt;
 }
 
-std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width,
-                                         int height, glm::dvec2 pixel) {
+std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width, int height,
+                                         glm::dvec2 pixel) {
     const auto target = pickSurface(state, lab, width, height, pixel);
     if (!target)
         return std::string("throw: aim at the snow (the ray from the camera misses it)");
@@ -145,15 +145,17 @@ void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hi
     const auto snap = snapToPrint(lab.field().sim(snapSim), *hit, state.probeSnapCm);
     if (!snap) {
         char note[128];
-        std::snprintf(note, sizeof note, "no print of %c within %.0f cm: the probe is where you "
-                      "clicked", pane, state.probeSnapCm);
+        std::snprintf(note, sizeof note,
+                      "no print of %c within %.0f cm: the probe is where you "
+                      "clicked",
+                      pane, state.probeSnapCm);
         state.probeNote = note;
         return;
     }
     state.probeCm = snap->worldCm;
     char note[128];
-    std::snprintf(note, sizeof note, "snapped %.1f cm to a print of %c (reads %.3g)",
-                  snap->movedCm, pane, snap->value);
+    std::snprintf(note, sizeof note, "snapped %.1f cm to a print of %c (reads %.3g)", snap->movedCm,
+                  pane, snap->value);
     state.probeNote = note;
 }
 

@@ -43,8 +43,8 @@ void placeProbe(ViewerState& state, const Lab& lab, std::optional<glm::dvec2> hi
 // framebuffer pixel `pixel` to where the ray through it meets the snow, at state.throwSpeedCmS;
 // the lab takes it as a [[body]] launched now. One line when the ray misses the snow or the lab
 // refuses it.
-std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width,
-                                         int height, glm::dvec2 pixel);
+std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width, int height,
+                                         glm::dvec2 pixel);
 
 // One texel of a texture read back (only that texel): up to 4 channels, or the depth.
 glm::vec4 readTexel(const gpu::Texture2D& texture, int x, int y);

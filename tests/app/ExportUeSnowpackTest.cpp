@@ -1,6 +1,6 @@
 // The Unreal card of a snowpack sim (app/export_ue_snowpack.hpp): its formats and sizes are the
-// state's, its passes are those of a (tiled) step in their order, its slump count is the sim's clock
-// at the run's rate, and a bench report's snowpack timings are copied, not invented.
+// state's, its passes are those of a (tiled) step in their order, its slump count is the sim's
+// clock at the run's rate, and a bench report's snowpack timings are copied, not invented.
 #include "app/export_ue_snowpack.hpp"
 
 #include <gtest/gtest.h>

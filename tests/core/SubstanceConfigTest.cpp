@@ -51,8 +51,7 @@ TEST(SubstanceConfig, SnowIsTheTablesKeysAndSandAndMudArePresets) {
     EXPECT_EQ(sand.driftThresholdMS, 0.2);
     EXPECT_EQ(sand.depthCm, table.depthCm); // not a key of the preset
 
-    const SnowpackSettings mud =
-        loaded("[sim.c.snowpack]\nsubstance = 'mud'\n").sims[2].snowpack;
+    const SnowpackSettings mud = loaded("[sim.c.snowpack]\nsubstance = 'mud'\n").sims[2].snowpack;
     EXPECT_EQ(mud.densityKgM3, 1760.0);
     EXPECT_EQ(mud.reposeDenseDeg, 89.0);
     EXPECT_EQ(mud.slumpRateHz, 10.0);
@@ -86,8 +85,8 @@ TEST(SubstanceConfig, KeysGivenInTheFileOrASetWinOverThePreset) {
     EXPECT_EQ(std::get<Settings>(read).sims[0].snowpack.densityKgM3, 120.0); // sim.a: snow
 
     // The substance itself by --set: the scenario's own keys still win.
-    read = withDefaults("[sim.b.snowpack]\ndensity_kg_m3 = 900\n",
-                        {"sim.b.snowpack.substance=mud"});
+    read =
+        withDefaults("[sim.b.snowpack]\ndensity_kg_m3 = 900\n", {"sim.b.snowpack.substance=mud"});
     ASSERT_TRUE(std::holds_alternative<Settings>(read)) << std::get<ConfigError>(read).message;
     const SnowpackSettings& mud = std::get<Settings>(read).sims[1].snowpack;
     EXPECT_EQ(mud.substance, Substance::Mud);

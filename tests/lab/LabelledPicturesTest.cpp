@@ -65,10 +65,9 @@ void expectGolden(const ImageRgba8& actual, const char* name, int tolerance, dou
 TEST(LabelledPictures, AMaskPanelHasItsLabelLengthBarAndKey) {
     SimSettings sim = defaultSim(0);
     sim.decay = 0.999;
-    const ImageRgba8 panel =
-        labelledBufferPanel(prints(0.0f, [](float s) { return s; }),
-                            "A: decay 0.999 (delta_time), material.rt_blur_distance 0.02", 400.0,
-                            bufferKey(sim));
+    const ImageRgba8 panel = labelledBufferPanel(
+        prints(0.0f, [](float s) { return s; }),
+        "A: decay 0.999 (delta_time), material.rt_blur_distance 0.02", 400.0, bufferKey(sim));
     // Enlarged to 512 wide (8 pixels a texel); the key strip below.
     EXPECT_EQ(panel.width, 512);
     EXPECT_GT(panel.height, 512);

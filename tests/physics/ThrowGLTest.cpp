@@ -1,11 +1,11 @@
 // The viewer's throw on the driver (Lab::throwBody): a snowball thrown into a running scenario
 // that had no physics at all becomes a body launched at the lab's time, lands where it was aimed
 // and leaves its print there, and nothing was pressed before it.
+#include "core/snow_math.hpp"
 #include "lab/run_stats.hpp"
 #include "physics/PhysicsLabSupport.hpp"
 #include "physics/PhysicsTestSupport.hpp"
 #include "physics/body_list.hpp"
-#include "core/snow_math.hpp"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -55,8 +55,8 @@ TEST(ThrowGL, AThrownSnowballLandsWhereItWasAimedAndPressesThere) {
                 nearest = std::max(nearest, buffer.at(x, y));
             deepest = std::max(deepest, buffer.at(x, y));
             if (world.x < target.x - 14.0)
-                ASSERT_EQ(buffer.at(x, y), 0.0f) << "pressed before the target at " << x << ", "
-                                                  << y;
+                ASSERT_EQ(buffer.at(x, y), 0.0f)
+                    << "pressed before the target at " << x << ", " << y;
         }
     EXPECT_GT(nearest, 0.05f);
     EXPECT_GT(deepest, 0.5f);

@@ -1,8 +1,8 @@
 // Sand's passes on the driver against the CPU reference: its drift (its own threshold and
 // Bagnold's flux, shaders/weather/weather_laws.glsl) and no melt in heat and sun.
 #include "GLTestSupport.hpp"
-#include "snow/snow_field.hpp"
 #include "core/substance.hpp"
+#include "snow/snow_field.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/weather_reference.hpp"
 
@@ -81,8 +81,8 @@ TEST(SubstanceGL, SandDriftAndHeatMatchTheCpuReference) {
     // the last bit, so a drift quantum can fall either side of a floor; a wrong law or
     // threshold would move whole fluxes (tenths of a kg/m2 and more) or none at all.
     EXPECT_LE(worstDepth, 5e-2f);
-    EXPECT_LE(worstMass, 0.5f); // 0.2 % of a 240 kg/m2 column
-    EXPECT_EQ(mostWater, 0.0f); // +25 C and 1000 W/m2: sand does not melt
+    EXPECT_LE(worstMass, 0.5f);      // 0.2 % of a 240 kg/m2 column
+    EXPECT_EQ(mostWater, 0.0f);      // +25 C and 1000 W/m2: sand does not melt
     EXPECT_GT(cpu.massOutKg(), 0.0); // it drifted out at the downwind border
     EXPECT_NEAR(sim.weather().massOutKg(), cpu.massOutKg(), cpu.massOutKg() * 1e-2);
     EXPECT_NEAR(sim.weather().massInKg(), cpu.massInKg(), cpu.massInKg() * 1e-2 + 1e-6);

@@ -105,7 +105,8 @@ TEST(SubstanceSand, PileAndPitRelaxToTheAngleOfRepose) {
         std::printf("%s: steepest step %.3f cm a texel before, %.4f after; its repose %.4f (%.1f "
                     "deg); mass %.3e relative\n",
                     substance == Substance::Sand ? "sand" : "snow", before, steepest[k], repose,
-                    std::atan(steepest[k]) * 180.0 / 3.14159265, totalMass(pack.grid()) / start - 1);
+                    std::atan(steepest[k]) * 180.0 / 3.14159265,
+                    totalMass(pack.grid()) / start - 1);
         EXPECT_GT(before, 2.0f * repose);
         EXPECT_LE(steepest[k], repose * 1.001f + 1e-4f);
         EXPECT_NEAR(totalMass(pack.grid()), start, start * 1e-5);
@@ -117,7 +118,8 @@ TEST(SubstanceSand, PileAndPitRelaxToTheAngleOfRepose) {
 }
 
 // The same print (a box pressed 10 cm above the ground for half a second, 8 cm wide, into
-// 30 cm on 2 cm texels), then ten seconds without a contact: snow's walls slump into it, mud's stand.
+// 30 cm on 2 cm texels), then ten seconds without a contact: snow's walls slump into it, mud's
+// stand.
 TEST(SubstanceMud, KeepsAPrintThatSnowSlumps) {
     constexpr int n = 48;
     float kept[2] = {0.0f, 0.0f};
