@@ -6,6 +6,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fmt/format.h>
@@ -17,6 +18,15 @@ namespace {
 
 // What the physics world is made from (the [physics] keys, the [[body]] and [[vehicle]] lists,
 // the ground under the snow) as written, to tell whether an edit changed it.
+// `base`, else base_2, base_3, ...: the first name `taken` says is free (the follow key, the
+// visibility list and the physics world's poses go by name).
+template <class Taken> std::string unusedName(const std::string& base, Taken taken) {
+    std::string name = base;
+    for (int n = 2; taken(name); ++n)
+        name = base + "_" + std::to_string(n);
+    return name;
+}
+
 std::string physicsText(const Settings& settings) {
     const toml::table all = params::toToml(settings);
     std::ostringstream text;
@@ -232,17 +242,12 @@ void Lab::driveVehicle(glm::vec2 steerThrottle) {
 
 std::optional<std::string> Lab::throwBody(BodySettings body) {
     Settings edited = settings();
-    const std::string base = body.name;
-    for (int n = 2;; ++n) { // unique among the bodies and the deformers
-        bool taken = false;
-        for (const BodySettings& other : edited.bodies)
-            taken |= other.name == body.name;
-        for (const Deformer& other : deformers())
-            taken |= other.name == body.name;
-        if (!taken)
-            break;
-        body.name = base + "_" + std::to_string(n);
-    }
+    body.name = unusedName(body.name, [&](const std::string& name) { // among bodies and deformers
+        return std::any_of(edited.bodies.begin(), edited.bodies.end(),
+                           [&](const BodySettings& other) { return other.name == name; }) ||
+               std::any_of(deformers().begin(), deformers().end(),
+                           [&](const Deformer& other) { return other.name == name; });
+    });
     body.count = 1;
     body.launchS = timeS_;
     edited.bodies.push_back(body);
@@ -344,16 +349,10 @@ std::optional<std::string> Lab::addDeformer(const std::string& pathOrShape) {
         deformer.name = path.stem().string();
         deformer.fitHeightCm = 0.0;
     }
-    // Unique names: the follow key and the visibility list go by name.
-    const std::string base = deformer.name;
-    for (int n = 2;; ++n) {
-        bool taken = false;
-        for (const DeformerSettings& other : edited.deformers)
-            taken |= other.name == deformer.name;
-        if (!taken)
-            break;
-        deformer.name = base + "_" + std::to_string(n);
-    }
+    deformer.name = unusedName(deformer.name, [&](const std::string& name) {
+        return std::any_of(edited.deformers.begin(), edited.deformers.end(),
+                           [&](const DeformerSettings& other) { return other.name == name; });
+    });
     // At the region centre, its lowest point half way down the snow: a print half as deep as
     // the snow (path z is the height above the ground with the default ground placement).
     const auto& centre = edited.snow.regionCentreCm;

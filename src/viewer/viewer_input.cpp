@@ -32,13 +32,10 @@ double dividerDistance(const ViewerState& state, int width, int height, glm::dve
     return 1e9;
 }
 
+// The sim of the pane under the pixel (-1: the difference view), A between panes.
 int paneUnder(const ViewerState& state, int width, int height, glm::dvec2 pixel) {
-    for (const Pane& pane : layoutPanes(state, width, height)) {
-        const glm::ivec4 r = pane.rect;
-        if (pixel.x >= r.x && pixel.y >= r.y && pixel.x < r.x + r.z && pixel.y < r.y + r.w)
-            return pane.sim;
-    }
-    return 0;
+    const std::optional<Pane> pane = paneAt(state, width, height, pixel);
+    return pane ? pane->sim : 0;
 }
 
 } // namespace

@@ -79,30 +79,37 @@ void fitCameras(ViewerState& state, const Lab& lab, double aspect) {
     }
 }
 
-std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
-                                      int height, glm::dvec2 pixel) {
+std::optional<Pane> paneAt(const ViewerState& state, int width, int height, glm::dvec2 pixel) {
     for (const Pane& pane : layoutPanes(state, width, height)) {
         const glm::ivec4 r = pane.rect;
-        if (pixel.x < r.x || pixel.y < r.y || pixel.x >= r.x + r.z || pixel.y >= r.y + r.w)
-            continue;
-        const glm::dmat4 inverse =
-            glm::inverse(glm::dmat4(paneCamera(state, lab, pane).viewProjection()));
-        const glm::dvec2 ndc((pixel.x - r.x) / r.z * 2.0 - 1.0, (pixel.y - r.y) / r.w * 2.0 - 1.0);
-        glm::dvec4 nearPoint = inverse * glm::dvec4(ndc, -1.0, 1.0);
-        glm::dvec4 farPoint = inverse * glm::dvec4(ndc, 1.0, 1.0);
-        const glm::dvec3 a = glm::dvec3(nearPoint) / nearPoint.w;
-        const glm::dvec3 b = glm::dvec3(farPoint) / farPoint.w;
-        const double surface = lab.settings().snow.surfaceZCm;
-        const double dz = b.z - a.z;
-        if (std::abs(dz) < 1e-9)
-            return std::nullopt;
-        const double t = (surface - a.z) / dz;
-        if (t < 0.0)
-            return std::nullopt;
-        const glm::dvec3 hit = a + (b - a) * t;
-        return glm::dvec2(hit.x, hit.y);
+        if (pixel.x >= r.x && pixel.y >= r.y && pixel.x < r.x + r.z && pixel.y < r.y + r.w)
+            return pane;
     }
     return std::nullopt;
+}
+
+std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
+                                      int height, glm::dvec2 pixel) {
+    const std::optional<Pane> pane = paneAt(state, width, height, pixel);
+    if (!pane)
+        return std::nullopt;
+    const glm::ivec4 r = pane->rect;
+    const glm::dmat4 inverse =
+        glm::inverse(glm::dmat4(paneCamera(state, lab, *pane).viewProjection()));
+    const glm::dvec2 ndc((pixel.x - r.x) / r.z * 2.0 - 1.0, (pixel.y - r.y) / r.w * 2.0 - 1.0);
+    glm::dvec4 nearPoint = inverse * glm::dvec4(ndc, -1.0, 1.0);
+    glm::dvec4 farPoint = inverse * glm::dvec4(ndc, 1.0, 1.0);
+    const glm::dvec3 a = glm::dvec3(nearPoint) / nearPoint.w;
+    const glm::dvec3 b = glm::dvec3(farPoint) / farPoint.w;
+    const double surface = lab.settings().snow.surfaceZCm;
+    const double dz = b.z - a.z;
+    if (std::abs(dz) < 1e-9)
+        return std::nullopt;
+    const double t = (surface - a.z) / dz;
+    if (t < 0.0)
+        return std::nullopt;
+    const glm::dvec3 hit = a + (b - a) * t;
+    return glm::dvec2(hit.x, hit.y);
 }
 
 std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width, int height,
@@ -110,18 +117,14 @@ std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int
     const auto target = pickSurface(state, lab, width, height, pixel);
     if (!target)
         return std::string("throw: aim at the snow (the ray from the camera misses it)");
-    std::optional<Camera> camera;
-    for (const Pane& pane : layoutPanes(state, width, height)) {
-        const glm::ivec4 r = pane.rect;
-        if (pixel.x >= r.x && pixel.y >= r.y && pixel.x < r.x + r.z && pixel.y < r.y + r.w)
-            camera = paneCamera(state, lab, pane);
-    }
-    if (!camera)
+    const std::optional<Pane> pane = paneAt(state, width, height, pixel);
+    if (!pane)
         return std::string("throw: aim at a pane");
+    const Camera camera = paneCamera(state, lab, *pane);
     const Settings& settings = lab.settings();
     const glm::vec3 to(float(target->x), float(target->y), float(settings.snow.surfaceZCm));
     // From half a metre in front of the eye, towards the target (clear of the near plane).
-    const glm::vec3 from = camera->eyeCm + 50.0f * glm::normalize(to - camera->eyeCm);
+    const glm::vec3 from = camera.eyeCm + 50.0f * glm::normalize(to - camera.eyeCm);
     BodySettings ball = snowballToward(from, to, state.throwSpeedCmS, state.throwRadiusCm,
                                        settings.physics.gravityCmS2, lab.timeS());
     if (auto error = lab.throwBody(std::move(ball)))

@@ -28,6 +28,9 @@ Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane);
 // Sets a camera that frames the region (in a pane of `aspect`) when its distance is still 0.
 void fitCameras(ViewerState& state, const Lab& lab, double aspect);
 
+// The pane under framebuffer pixel (x, y) (bottom-left origin); none between or outside them.
+std::optional<Pane> paneAt(const ViewerState& state, int width, int height, glm::dvec2 pixel);
+
 // Where the ray through framebuffer pixel (x, y) (bottom-left origin) meets the undisturbed
 // snow surface (z = snow.surface_z_cm); none when it points away from it.
 std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
