@@ -37,12 +37,9 @@ constexpr std::array kTable = {
     SlotDeclaration{"PloughQuanta", K::StorageBuffer, slot::kPloughQuanta},
     SlotDeclaration{"Inside", K::StorageBuffer, slot::kPloughInside},
     SlotDeclaration{"Received", K::StorageBuffer, slot::kPloughReceived},
-    // The snowpack's active tiles (shaders/snowpack/snowpack_tiles.glsl) and its state beside
-    // a blurred copy in the surface (shaders/snow/snow_mask.glsl): SnowpackSim and the surface
-    // pass look these up by name (declaredSlot).
-    SlotDeclaration{"TileState", K::StorageBuffer, 3},
-    SlotDeclaration{"TileLists", K::StorageBuffer, 4},
-    SlotDeclaration{"snowpackState", K::Texture, 7},
+    SlotDeclaration{"TileState", K::StorageBuffer, slot::kTileState},
+    SlotDeclaration{"TileLists", K::StorageBuffer, slot::kTileLists},
+    SlotDeclaration{"snowpackState", K::Texture, slot::kSnowpackStateTexture},
     SlotDeclaration{"Weather", K::UniformBlock, slot::kWeather},
     SlotDeclaration{"DriftFlux", K::StorageBuffer, slot::kDriftFlux},
     SlotDeclaration{"WeatherTotals", K::StorageBuffer, slot::kWeatherTotals},

@@ -42,6 +42,8 @@ inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_
 inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kDriftFlux = 8;          // shaders/weather/weather_block.glsl
 inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_block.glsl
+inline constexpr unsigned kTileState = 3;          // shaders/snowpack/snowpack_tiles.glsl
+inline constexpr unsigned kTileLists = 4;          // shaders/snowpack/snowpack_tiles.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).
 inline constexpr unsigned kSnowpackState = 0;    // plough_resolve.comp
 inline constexpr unsigned kSnowpackPrevious = 0; // compact.comp, slump.comp
@@ -56,12 +58,13 @@ inline constexpr unsigned kPrevious = 4;         // accumulate.frag: previous[i]
 inline constexpr unsigned kLandscapeDetail = 4;  // shaders/surface/material.glsl
 inline constexpr unsigned kDeformerShadow = 5;   // shaders/common/shadow_map.glsl
 inline constexpr unsigned kSurfaceDepth = 6;     // shaders/surface/surface.frag (deferred)
-inline constexpr unsigned kLowColour = 0;        // shaders/surface/upsample.frag
-inline constexpr unsigned kLowDepth = 1;         // shaders/surface/upsample.frag
-inline constexpr unsigned kDebugSource = 0;      // debug/copy.frag, viewer/colour_map.frag
-inline constexpr unsigned kDebugOther = 1;       // viewer/colour_map.frag
-inline constexpr unsigned kDebugSourceDepth = 2; // viewer/colour_map.frag
-inline constexpr unsigned kDebugSnowBuffer = 0;  // debug/buffer_view.frag
+inline constexpr unsigned kSnowpackStateTexture = 7; // shaders/snow/snow_mask.glsl
+inline constexpr unsigned kLowColour = 0;            // shaders/surface/upsample.frag
+inline constexpr unsigned kLowDepth = 1;             // shaders/surface/upsample.frag
+inline constexpr unsigned kDebugSource = 0;          // debug/copy.frag, viewer/colour_map.frag
+inline constexpr unsigned kDebugOther = 1;           // viewer/colour_map.frag
+inline constexpr unsigned kDebugSourceDepth = 2;     // viewer/colour_map.frag
+inline constexpr unsigned kDebugSnowBuffer = 0;      // debug/buffer_view.frag
 } // namespace slot
 
 // One row of the table: the GLSL name (a block's or buffer's block name, a sampler's uniform

@@ -210,6 +210,10 @@ std::string mapInfoLog(const std::string& log, const std::vector<fs::path>& file
     return out;
 }
 
+ProgramDesc computeProgram(std::string name, std::string file, Defines defines) {
+    return {std::move(name), {{GL_COMPUTE_SHADER, std::move(file)}}, std::move(defines)};
+}
+
 ShaderLibrary::ShaderLibrary(fs::path root) : root_(std::move(root)) {}
 ShaderLibrary::~ShaderLibrary() = default;
 
@@ -227,6 +231,19 @@ std::variant<ShaderProgram*, std::string> ShaderLibrary::load(const ProgramDesc&
     program->program_ = std::move(std::get<ProgramName>(built));
     programs_.push_back(std::move(program));
     return programs_.back().get();
+}
+
+std::variant<std::vector<ShaderProgram*>, std::string>
+ShaderLibrary::loadAll(const std::vector<ProgramDesc>& descs) {
+    std::vector<ShaderProgram*> loaded;
+    loaded.reserve(descs.size());
+    for (const ProgramDesc& desc : descs) {
+        auto program = load(desc);
+        if (auto* error = std::get_if<std::string>(&program))
+            return *error;
+        loaded.push_back(std::get<ShaderProgram*>(program));
+    }
+    return loaded;
 }
 
 std::variant<ProgramName, std::string> ShaderLibrary::build(ShaderProgram& program, Stamps& seen) {

@@ -25,6 +25,9 @@ struct ProgramDesc {
     Defines defines;
 };
 
+// A program of one compute stage.
+ProgramDesc computeProgram(std::string name, std::string file, Defines defines = {});
+
 // A shader file with its includes expanded and `#line` directives that carry source-string
 // numbers, so compiler messages can be mapped back to files.
 struct ExpandedSource {
@@ -67,6 +70,9 @@ public:
     // Builds the program, or returns the one already built from the same description. The
     // pointer stays valid for the library's lifetime; hot reload swaps the GL program inside.
     std::variant<ShaderProgram*, std::string> load(const ProgramDesc& desc);
+    // Loads each in order: the programs in the same order, or the first failure's message.
+    std::variant<std::vector<ShaderProgram*>, std::string>
+    loadAll(const std::vector<ProgramDesc>& descs);
 
     // Rebuilds programs whose files changed on disk since they were built. Returns how many
     // were rebuilt successfully; failures keep the last good program and set reloadError().

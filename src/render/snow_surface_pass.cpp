@@ -294,10 +294,8 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
                               return snowpack->block().id();
                           }});
         const SnowSurfacePass* self = this;
-        static const unsigned stateSlot =
-            *gpu::declaredSlot("snowpackState", gpu::BindingKind::Texture);
-        inputs.push_back({gpu::BindingKind::Texture, stateSlot, sim.bufferResource(),
-                          [snowpack] { return snowpack->state().id(); },
+        inputs.push_back({gpu::BindingKind::Texture, gpu::slot::kSnowpackStateTexture,
+                          sim.bufferResource(), [snowpack] { return snowpack->state().id(); },
                           [self] {
                               return self->persistentSampler_.id();
                           }});

@@ -18,9 +18,8 @@ struct SnowpackBlock {
 static_assert(sizeof(SnowpackBlock) == 48,
               "std140 drift: see shaders/snowpack/snowpack_block.glsl");
 constexpr GLuint kCaptureUnit = gpu::slot::kCaptureDepth;
-// The tiles' buffers, as gpu/binding_slots.cpp declares them.
-const GLuint kTileStateSlot = *gpu::declaredSlot("TileState", gpu::BindingKind::StorageBuffer);
-const GLuint kTileListsSlot = *gpu::declaredSlot("TileLists", gpu::BindingKind::StorageBuffer);
+constexpr GLuint kTileStateSlot = gpu::slot::kTileState;
+constexpr GLuint kTileListsSlot = gpu::slot::kTileLists;
 // Uniform locations of the tile passes (shaders/snowpack/*.comp).
 constexpr GLint kTouchedInLocation = 0;
 constexpr GLint kTouchedOutLocation = 1;
@@ -35,13 +34,10 @@ constexpr GLbitfield kPassBarrier = GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
                                     GL_TEXTURE_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
                                     GL_BUFFER_UPDATE_BARRIER_BIT;
 
-gpu::ProgramDesc computeProgram(const char* name, const char* file) {
-    return {name, {{GL_COMPUTE_SHADER, file}}, {}};
-}
-
 } // namespace
 
 std::vector<gpu::ProgramDesc> snowpackPrograms() {
+    using gpu::computeProgram;
     return {computeProgram("snowpack.classify", "snowpack/classify.comp"),
             computeProgram("snowpack.compact", "snowpack/compact.comp"),
             computeProgram("snowpack.plough_scatter", "snowpack/plough_scatter.comp"),
@@ -55,14 +51,10 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
                                                   const Region& region, double captureZCm,
                                                   double captureFarCm,
                                                   gpu::ShaderLibrary& shaders) {
-    std::array<const gpu::ShaderProgram*, 7> programs{};
-    const std::vector<gpu::ProgramDesc> descs = snowpackPrograms();
-    for (std::size_t i = 0; i < descs.size(); ++i) {
-        auto loaded = shaders.load(descs[i]);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        programs[i] = std::get<gpu::ShaderProgram*>(loaded);
-    }
+    auto loaded = shaders.loadAll(snowpackPrograms());
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
     const SnowpackConstants constants =
         snowpackConstants(settings, captureZCm, captureFarCm, region.texelCm());
     const bool refill = !allocated() || region.resolution != region_.resolution ||

@@ -20,10 +20,6 @@ struct WeatherBlock {
 };
 static_assert(sizeof(WeatherBlock) == 80, "std140 drift: see shaders/weather/weather_block.glsl");
 
-gpu::ProgramDesc computeProgram(const char* name, const char* file, gpu::Defines defines = {}) {
-    return {name, {{GL_COMPUTE_SHADER, file}}, std::move(defines)};
-}
-
 void dispatch(const gpu::ShaderProgram& program, int size) {
     glUseProgram(program.id());
     const GLuint groups = static_cast<GLuint>((size + 7) / 8);
@@ -40,6 +36,7 @@ void bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) {
 } // namespace
 
 std::vector<gpu::ProgramDesc> weatherPrograms() {
+    using gpu::computeProgram;
     return {computeProgram("weather.snowfall_melt", "weather/snowfall_melt.comp"),
             computeProgram("weather.drift_flux", "weather/drift_flux.comp"),
             computeProgram("weather.drift_apply", "weather/drift_apply.comp", {{"DRIFT", "1"}}),
@@ -55,14 +52,10 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
         *this = WeatherSim(); // nothing acts: no pass, no memory
         return std::nullopt;
     }
-    std::array<const gpu::ShaderProgram*, 4> programs{};
-    const std::vector<gpu::ProgramDesc> descs = weatherPrograms();
-    for (std::size_t i = 0; i < descs.size(); ++i) {
-        auto loaded = shaders.load(descs[i]);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        programs[i] = std::get<gpu::ShaderProgram*>(loaded);
-    }
+    auto loaded = shaders.loadAll(weatherPrograms());
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
     const bool fresh = !active() || size != size_;
     if (fresh) {
         gpu::Texture2D scratch(size, size, gpu::TextureFormat::RGBA32F, "weather.scratch");
