@@ -46,19 +46,18 @@ SceneRenderer::create(gpu::ShaderLibrary& shaders) {
     if (auto* error = std::get_if<std::string>(&surface))
         return *error;
     renderer->surface_ = std::move(std::get<0>(surface));
-    const std::pair<gpu::ProgramDesc, const gpu::ShaderProgram**> programs[] = {
+    auto loaded = shaders.loadAll(
         {{"sky",
           {{GL_VERTEX_SHADER, "common/fullscreen.vert"}, {GL_FRAGMENT_SHADER, "render/sky.frag"}},
           {{"FAR_PLANE", "1"}}},
-         &renderer->skyProgram_},
-        {deformerProgram(false), &renderer->deformerProgram_},
-        {deformerProgram(true), &renderer->shadowedDeformerProgram_}};
-    for (const auto& [desc, program] : programs) {
-        auto loaded = shaders.load(desc);
-        if (auto* error = std::get_if<std::string>(&loaded))
-            return *error;
-        *program = std::get<gpu::ShaderProgram*>(loaded);
-    }
+         deformerProgram(false),
+         deformerProgram(true)});
+    if (auto* error = std::get_if<std::string>(&loaded))
+        return *error;
+    const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
+    renderer->skyProgram_ = programs[0];
+    renderer->deformerProgram_ = programs[1];
+    renderer->shadowedDeformerProgram_ = programs[2];
     auto shadow = ShadowPass::create(shaders);
     if (auto* error = std::get_if<std::string>(&shadow))
         return *error;

@@ -105,10 +105,9 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     }
     // Shaders first: if a variant fails to build, nothing has changed yet.
     if (enabled)
-        for (const gpu::ProgramDesc& program : accumulatePrograms(settings))
-            if (auto loaded = shaders_.load(program);
-                auto* error = std::get_if<std::string>(&loaded))
-                return *error;
+        if (auto loaded = shaders_.loadAll(accumulatePrograms(settings));
+            auto* error = std::get_if<std::string>(&loaded))
+            return *error;
     auto observers = resolveObservers(settings);
     if (auto* error = std::get_if<std::string>(&observers))
         return *error;
