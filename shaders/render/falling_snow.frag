@@ -4,12 +4,12 @@
 #include "../snow/snow_params.glsl"
 #include "../surface/lighting.glsl"
 
-layout(location = 0) in vec2 vCorner;
-layout(location = 1) in float vCoverage;
+layout(location = 0) in float vCoverage;
 layout(location = 0) out vec4 colour;
 
 void main() {
-    float r2 = dot(vCorner, vCorner);
+    vec2 corner = gl_PointCoord * 2.0 - 1.0; // -1..1 across the sprite (a disc: its sign is moot)
+    float r2 = dot(corner, corner);
     if (r2 > 1.0)
         discard;
     float alpha = 0.85 * vCoverage * (1.0 - r2 * r2);

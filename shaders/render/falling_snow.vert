@@ -1,7 +1,7 @@
 #version 450 core
-// Falling snow (docs/weather.md §4.1): flake gl_VertexID / 6 of `air`, a camera-facing quad at
-// a place that is a pure function of the run's time, a seed and the flake's index, so the
-// flakes hold no state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
+// Falling snow (docs/weather.md §4.1): flake gl_VertexID of `air`, one point sprite at a place
+// that is a pure function of the run's time, a seed and the flake's index, so the flakes hold
+// no state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
 // same order).
 #include "../common/view_params.glsl"
 
@@ -14,8 +14,7 @@ layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px
                                                // px, w: the projection's P11
 layout(location = 5) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
 
-layout(location = 0) out vec2 vCorner;
-layout(location = 1) out float vCoverage;
+layout(location = 0) out float vCoverage;
 
 const uint kFlakeSeed = 0x9e3779b9u;
 
@@ -51,26 +50,21 @@ vec3 flakePosition(int index) {
 }
 
 void main() {
-    int flake = gl_VertexID / 6;
-    int corner = gl_VertexID % 6;
-    // Two triangles: (-1,-1) (1,-1) (1,1) and (-1,-1) (1,1) (-1,1).
-    const vec2 kCorners[6] = vec2[6](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1),
-                                     vec2(1, 1), vec2(-1, 1));
-    vCorner = kCorners[corner];
-    vec4 clip = view.viewProjection * vec4(flakePosition(flake), 1.0);
+    vec4 clip = view.viewProjection * vec4(flakePosition(gl_VertexID), 1.0);
     // Its radius on screen in pixels, never under the least: a flake drawn larger than it is
     // covers less of each pixel, so a far flake fades rather than vanishes or grows.
     // A flake nearer the eye than airNearCm is not drawn, and none is drawn larger than the most:
-    // a flake brushing past the lens would cover the view with blended quads (overdraw).
+    // a flake brushing past the lens would cover the view with blended sprites (overdraw).
     if (clip.w < airNearCm) {
-        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume
+        gl_Position = vec4(2.0, 2.0, 2.0, 1.0); // outside the clip volume: the point is dropped
+        gl_PointSize = 1.0;
+        vCoverage = 0.0;
         return;
     }
     float w = max(clip.w, 1e-3);
     float radiusPx = airFlake.x * airFlake.w / w * 0.5 * view.viewportPx.w;
     float drawnPx = clamp(radiusPx, airFlake.y, airFlake.z);
     vCoverage = clamp((radiusPx * radiusPx) / (drawnPx * drawnPx), 0.35, 1.0);
-    vec2 ndcPerPx = 2.0 / view.viewportPx.zw;
-    clip.xy += vCorner * drawnPx * ndcPerPx * clip.w;
+    gl_PointSize = 2.0 * drawnPx; // a square of side 2 drawnPx about the flake's centre
     gl_Position = clip;
 }

@@ -95,6 +95,8 @@ std::string describeState(const PassRecord& pass) {
         parts.push_back("blend");
     if (s.cullBackFaces)
         parts.push_back("cull");
+    if (s.programPointSize)
+        parts.push_back("program point size");
     if (s.clearColour)
         parts.push_back("clear colour");
     if (s.clearDepth)

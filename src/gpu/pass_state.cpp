@@ -38,6 +38,10 @@ void beginPass(const PassState& pass) {
     } else {
         glDisable(GL_CULL_FACE);
     }
+    if (pass.programPointSize)
+        glEnable(GL_PROGRAM_POINT_SIZE);
+    else
+        glDisable(GL_PROGRAM_POINT_SIZE);
 
     GLbitfield clear = 0;
     if (pass.clearColour) {

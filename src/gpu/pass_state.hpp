@@ -6,7 +6,8 @@
 // reads the state with glGet to restore it.
 //
 // The zero description is a full-screen-triangle pass into the default framebuffer: no depth
-// test or write, no blend, no culling, no scissor, nothing cleared. A pass says what differs.
+// test or write, no blend, no culling, no scissor, no program point size, nothing cleared. A
+// pass says what differs.
 // Its inputs (textures, samplers, uniform blocks, vertex arrays) are bound by the pass itself.
 
 #include "gpu/objects.hpp"
@@ -27,6 +28,7 @@ struct PassState {
     bool depthWrite = false;
     Blend blend = Blend::Off;
     bool cullBackFaces = false;
+    bool programPointSize = false; // points take gl_PointSize from the program (GL_POINTS draws)
     GLuint program = 0;
     std::optional<glm::vec4> clearColour; // before drawing, within the scissor if on
     std::optional<float> clearDepth;      // written whatever depthWrite says

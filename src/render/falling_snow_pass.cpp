@@ -48,7 +48,7 @@ void FallingSnowPass::draw(const FallingSnowAir& air, const glm::mat4& projectio
     const bool perspective = projection[3][3] == 0.0f;
     glProgramUniform1f(program, 5, perspective ? kFlakeNearCm : 0.0f);
     glBindVertexArray(emptyArray_.id());
-    glDrawArrays(GL_TRIANGLES, 0, air.flakes * 6);
+    glDrawArrays(GL_POINTS, 0, air.flakes);
 }
 
 } // namespace snowcap

@@ -4,7 +4,7 @@
 //         view's depth (flakes behind the snow or a deformer are hidden).
 // Writes: the view's pane, alpha-blended over what the sky left; no depth write.
 // It holds no state: every flake's place is a function of the air's time, a seed and its index,
-// drawn as one glDrawArrays of six vertices a flake with no vertex buffer.
+// drawn as one glDrawArrays of GL_POINTS, a point sprite a flake, with no vertex buffer.
 
 #include "core/falling_snow.hpp"
 #include "gpu/objects.hpp"

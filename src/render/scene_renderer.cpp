@@ -208,6 +208,7 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
             viewPass("view.falling_snow", scope, v.index, view, gpu::DepthTest::Less, false,
                      fallingSnow_->program(), viewBindings, pane);
         pass.state->blend = gpu::Blend::Alpha;
+        pass.state->programPointSize = true; // a sprite a flake, its size from the vertex shader
         pass.stateNote = "alpha over the pane, no depth write, no vertex buffer";
         const FallingSnowAir air = *v.fallingSnow;
         const glm::mat4 projection = request.camera.projection;

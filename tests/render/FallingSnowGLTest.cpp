@@ -1,11 +1,13 @@
 // Falling snow on the driver (render/falling_snow_pass.hpp): flakes appear while it snows,
 // their number follows the rate, the same clock draws the same picture, and a sky that does not
 // snow (or look.falling_snow = false) draws nothing: the frame is what it was without them.
+// Each flake is drawn where its CPU twin (core/falling_snow.cpp) projects, at its drawn size.
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "render/RenderTestSupport.hpp"
 
 #include <algorithm>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 
 namespace snowcap {
@@ -85,6 +87,66 @@ TEST_F(FallingSnowFixture, TheSameClockDrawsTheSamePicture) {
     const std::vector<float> later =
         test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels);
     EXPECT_GT(differing(first, later), 50);
+}
+
+// Four flakes seen from straight above (orthographic: all of them over the snow, none nearer
+// than the eye's limit): every pixel they change lies within a flake's drawn radius of where
+// flakePosition puts it, and every flake inside the view changes the pixel at its centre.
+TEST_F(FallingSnowFixture, EachFlakeIsDrawnWhereItsCpuTwinProjects) {
+    settings.look.fallingSnowMaxFlakes = 4;
+    const auto renderTop = [&](double snowfallCmH) {
+        settings.weather.snowfallCmH = snowfallCmH;
+        EXPECT_EQ(field->applySettings(settings), std::nullopt);
+        return test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels,
+                               SurfaceOutput::Lit, /*top=*/true);
+    };
+    const std::vector<float> clear = renderTop(0.0);
+    const std::vector<float> snowing = renderTop(3.0);
+    const Region& region = field->sim(0).region();
+    const FallingSnowAir air = fallingSnowAir(settings.weather, settings.wind, settings.look,
+                                              region, settings.snow.surfaceZCm,
+                                              field->sim(0).timeS());
+    ASSERT_EQ(air.flakes, 4);
+    const glm::mat4 viewProjection =
+        topCamera(region, settings.snow.surfaceZCm, 1.0).viewProjection();
+    // Orthographic: the radius is the projection's scale alone, never under the least.
+    const float drawnPx =
+        std::max(kFlakeRadiusCm * viewProjection[1][1] * 0.5f * kPixels, kFlakeMinRadiusPx);
+    std::vector<glm::vec2> centres;
+    for (int i = 0; i < air.flakes; ++i) {
+        const glm::vec4 clip = viewProjection * glm::vec4(flakePosition(air, i), 1.0f);
+        centres.push_back((glm::vec2(clip) / clip.w * 0.5f + 0.5f) * float(kPixels));
+    }
+    const auto changed = [&](int x, int y) {
+        const std::size_t p = (std::size_t(y) * kPixels + x) * 4;
+        for (int c = 0; c < 3; ++c)
+            if (std::abs(clear[p + c] - snowing[p + c]) > 1.0f / 255.0f)
+                return true;
+        return false;
+    };
+    int changedPixels = 0, strays = 0;
+    for (int y = 0; y < kPixels; ++y)
+        for (int x = 0; x < kPixels; ++x) {
+            if (!changed(x, y))
+                continue;
+            ++changedPixels;
+            const glm::vec2 centre(x + 0.5f, y + 0.5f);
+            const bool nearAFlake = std::any_of(centres.begin(), centres.end(), [&](glm::vec2 c) {
+                return glm::distance(c, centre) <= drawnPx + 0.5f;
+            });
+            strays += nearAFlake ? 0 : 1;
+        }
+    int inside = 0;
+    for (const glm::vec2 c : centres)
+        if (c.x > drawnPx && c.y > drawnPx && c.x < kPixels - drawnPx && c.y < kPixels - drawnPx) {
+            ++inside;
+            EXPECT_TRUE(changed(int(c.x), int(c.y))) << "flake at " << c.x << ", " << c.y;
+        }
+    std::printf("drawn radius %.2f px; %d flakes inside the view; %d pixels changed, %d strays\n",
+                drawnPx, inside, changedPixels, strays);
+    EXPECT_GT(inside, 0);
+    EXPECT_GT(changedPixels, 0);
+    EXPECT_EQ(strays, 0);
 }
 
 TEST_F(FallingSnowFixture, NoSnowfallOrTheLookKeyOffDrawsNothing) {
