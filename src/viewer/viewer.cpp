@@ -203,7 +203,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // A recording needs every frame.
         const bool drawPanes = !scripted || state.recording || state.recordToggle ||
                                frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
-        PanelContext context{lab, state, gl, open, options.panels.empty(), true};
+        PanelContext context{lab, state, gl, open, options.panels.empty()};
         gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
             drawPanels(context);
             ImGui::Render();
@@ -236,6 +236,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
                           "{:.1f} cm, {} deformers",
                           static_cast<int>(state.layout) + 1, state.divider, camera.yawDeg,
                           camera.pitchDeg, camera.distanceCm, lab.deformers().size());
+            logPlaces(context); // where each window is, against the pane centres it keeps clear of
             state.screenshotRequested = false;
         }
         if (quitting)

@@ -7,9 +7,10 @@
 #include <backends/imgui_impl_opengl3.h>
 #include <cmath>
 #include <imgui.h>
-#include <imgui_internal.h> // the windows ImGui placed, for HeadlessUi::windows
+#include <imgui_internal.h> // the windows ImGui placed, for placedWindows
 #include <iterator>
 #include <limits>
+#include <spdlog/spdlog.h>
 #include <sstream>
 #include <string_view>
 
@@ -158,8 +159,8 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
     return ui;
 }
 
-std::vector<HeadlessUi::Window> HeadlessUi::windows() const {
-    std::vector<Window> out;
+std::vector<PlacedWindow> placedWindows() {
+    std::vector<PlacedWindow> out;
     for (const ImGuiWindow* window : ImGui::GetCurrentContext()->Windows) {
         const bool child = window->Flags & (ImGuiWindowFlags_ChildWindow |
                                             ImGuiWindowFlags_Tooltip | ImGuiWindowFlags_Popup);
@@ -172,6 +173,17 @@ std::vector<HeadlessUi::Window> HeadlessUi::windows() const {
                        window->Collapsed});
     }
     return out;
+}
+
+void logPlaces(PanelContext& context) {
+    std::vector<ScreenRect> clear;
+    startPlaces(context, &clear);
+    for (const ScreenRect& r : clear)
+        spdlog::debug("keep clear: {:.1f},{:.1f} {:.1f}x{:.1f}", r.x, r.y, r.width, r.height);
+    for (const PlacedWindow& window : placedWindows())
+        spdlog::debug("window '{}': {:.1f},{:.1f} {:.1f}x{:.1f}{}", window.title, window.rect.x,
+                      window.rect.y, window.rect.width, window.rect.height,
+                      window.folded ? " folded" : "");
 }
 
 std::vector<ScreenRect> HeadlessUi::keptClear(Lab& lab) {

@@ -44,6 +44,20 @@ void followCamera(ViewerState& state, const Lab& lab);
 void applyStartOptions(ViewerState& state, const std::string& layout,
                        const std::vector<double>& probeCm, int simCount);
 
+// Each top-level window of the frame ImGui last drew, as it placed it (the title bar alone when
+// folded).
+struct PlacedWindow {
+    std::string title;
+    ScreenRect rect;
+    bool folded = false;
+};
+std::vector<PlacedWindow> placedWindows();
+// -v: one debug line for each part of the screen the panels keep clear of ("keep clear: X,Y
+// WxH") and one for each placed window ("window 'TITLE': X,Y WxH", " folded" after it), in
+// ImGui's points from the top left; the viewer logs them with each screenshot, and
+// tests/app/ViewerPlacesTest.sh checks them against each other.
+void logPlaces(PanelContext& context);
+
 // `render --ui`: the viewer's frame (panes + panels) drawn into an offscreen image through
 // ImGui's OpenGL3 backend on the headless context, with no window: display size and delta time
 // are fed to ImGui by hand.
@@ -60,15 +74,10 @@ public:
     ImageRgba8 render(Lab& lab, int width, int height, double dtS);
     // After each step (probe and timing histories), whether or not an image is drawn.
     void afterStep(Lab& lab, double dtS);
-    // Each top-level window of the last image, as ImGui placed it (the title bar alone when
-    // folded), and the part of the screen the panels were to keep clear of: what the tests
-    // check the placement against.
-    struct Window {
-        std::string title;
-        ScreenRect rect;
-        bool folded = false;
-    };
-    std::vector<Window> windows() const;
+    // Each window of the last image (placedWindows) and the part of the screen the panels were
+    // to keep clear of: what the tests check the placement against.
+    using Window = PlacedWindow;
+    std::vector<Window> windows() const { return placedWindows(); }
     std::vector<ScreenRect> keptClear(Lab& lab);
 
 private:

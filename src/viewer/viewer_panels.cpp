@@ -147,54 +147,6 @@ PanelRequest panelRequest(PanelId id, float h) {
     return {};
 }
 
-// The interactive viewer's fixed start places (PanelContext::fixedPlaces): a left column under
-// the control window and a right column, sized for the display. The real-input tests
-// (tests/app/Viewer*Test.sh) click at these places; they move to placePanels' places when those
-// tests are re-measured.
-void fixedPlace(PanelId id, ImVec2 display) {
-    const float column = 420.0f, right = display.x - column - 10.0f, h = display.y;
-    ImVec2 pos{10.0f, 10.0f}, size{column, 0.0f};
-    switch (id) {
-    case PanelId::Sims:
-        pos = {10.0f, 250.0f}, size = {560.0f, h - 260.0f};
-        break;
-    case PanelId::Compare:
-        pos = {580.0f, 10.0f}, size = {440.0f, 0.0f};
-        break;
-    case PanelId::Scene:
-        pos = {right, 10.0f}, size = {column, h * 0.40f - 15.0f};
-        break;
-    case PanelId::Buffers:
-        pos = {right - column - 10.0f, 10.0f}, size = {column, h - 20.0f};
-        break;
-    case PanelId::Decay:
-        pos = {right, h * 0.40f}, size = {column, h * 0.36f - 5.0f};
-        break;
-    case PanelId::Timings:
-        pos = {right, h * 0.76f}, size = {column, h * 0.24f - 10.0f};
-        break;
-    case PanelId::World:
-        pos = {580.0f, 190.0f}, size = {400.0f, 0.0f};
-        break;
-    case PanelId::Snowpack:
-        ImGui::SetNextWindowPos({display.x - 10.0f, h - 10.0f}, ImGuiCond_FirstUseEver,
-                                {1.0f, 1.0f});
-        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
-        return;
-    case PanelId::Weather:
-        ImGui::SetNextWindowPos({display.x - 10.0f, 10.0f}, ImGuiCond_FirstUseEver, {1.0f, 0.0f});
-        ImGui::SetNextWindowSize({column, 0.0f}, ImGuiCond_FirstUseEver);
-        return;
-    case PanelId::Help:
-        pos = {display.x * 0.5f - 300.0f, h - 225.0f}, size = {600.0f, 0.0f};
-        break;
-    case PanelId::Count:
-        break;
-    }
-    ImGui::SetNextWindowPos(pos, ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(size, ImGuiCond_FirstUseEver);
-}
-
 constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
 
 } // namespace
@@ -269,14 +221,7 @@ void drawPanels(PanelContext& context) {
     for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
         if (!context.open[i])
             continue;
-        if (context.fixedPlaces)
-            fixedPlace(static_cast<PanelId>(i), ImGui::GetIO().DisplaySize);
-        else
-            place(next);
-        ++next;
-        if (i == static_cast<int>(PanelId::Sims) && context.fixedPlaces &&
-            context.simsFoldedAtStart)
-            ImGui::SetNextWindowCollapsed(true, ImGuiCond_FirstUseEver);
+        place(next++);
         if (ImGui::Begin(kPanelTitles[i], &context.open[i]))
             kDraw[i](context);
         ImGui::End();

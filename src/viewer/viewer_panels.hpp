@@ -45,9 +45,6 @@ struct PanelContext {
     // The plain start (no --panels) shows the Sims panel folded to its title bar, so both
     // halves of the scene are in view; a click on the bar unfolds it.
     bool simsFoldedAtStart = false;
-    // The interactive viewer still opens its panels at fixed places (a left and a right
-    // column), which its real-input tests click at; render --ui uses placePanels' places.
-    bool fixedPlaces = false;
 };
 
 // Every open panel, positioned for a display of the current ImGui io.DisplaySize: the control

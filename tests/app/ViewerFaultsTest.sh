@@ -16,7 +16,7 @@ source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$source_dir/tests/app/viewer_x11.sh"
 enter_out_dir
 measure() { "$picture" "$2" "$1" $3; }
-scene="0 270 1000 370"
+scene="0 270 1000 370" # below the control window (the folded Sims bar lies across it at y 392)
 controls="0 0 440 250" # the control window, where the shader error line shows
 
 # The viewer reads its shaders from a copy, so the test can break one.

@@ -77,15 +77,16 @@ echo "type a hostile file into the Scene panel's add field: one line, the viewer
 # A 309-byte OFF whose header claims 353,535,235,358 vertices.
 { printf 'OFF\n353535235358 1 0\n'; for i in $(seq 48); do printf '0 0 0\n'; done; printf '3 0 1 2\n'; } \
     >"$out/hostile.off"
-xdotool mousemove --window "$window" 740 132 click 1 # the add field (default panel layout)
+# The Scene panel opens under the control window, over pane A's lower half (placePanels).
+xdotool mousemove --window "$window" 180 514 click 1 # its add field (default panel layout)
 frames 3 # the press and the release each seen by a frame
 xdotool type --delay 5 "$out/hostile.off"
 frames 2 # the characters reach the field before the click leaves it
 # The add button, not Enter: ImGui 1.86's own text field polls Enter once a frame (the same
 # trouble as the viewer's keys had), while its clicks are latched until the next frame.
-xdotool mousemove --window "$window" 930 132 click 1
+xdotool mousemove --window "$window" 370 514 click 1 # its add button
 await "hostile.off: header claims 353535235358 vertices" 30
-xdotool mousemove --window "$window" 250 500 click 1 # off the field: keys are the viewer's again
+xdotool mousemove --window "$window" 750 500 click 1 # pane B: the keys are the viewer's again
 frames 3
 xdotool key --delay 1 F12
 await "saved out/" 20 4
@@ -93,9 +94,9 @@ await "saved out/" 20 4
 
 echo "replace the scenario file with garbage and load it again: one line, nothing lost"
 printf '[snow\nresolution = = 3\n\x01\x02' >"$out/scene.toml"
-xdotool mousemove --window "$window" 933 63 click 1 # the scenario field's load button
+xdotool mousemove --window "$window" 374 446 click 1 # the Scene panel's scenario load button
 await "warning: .*scene.toml:[0-9]*:[0-9]*: " 30
-xdotool mousemove --window "$window" 250 500 click 1
+xdotool mousemove --window "$window" 750 500 click 1 # pane B
 frames 3
 xdotool key --delay 1 F12
 await "saved out/" 20 5

@@ -13,8 +13,10 @@ source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$source_dir/tests/app/viewer_x11.sh" # fail, count, await, frames, start_viewer, quit_viewer
 enter_out_dir
 
-# The default World panel layout in a 1000 x 640 window with a player (the panel's first rows:
-# player line, teleport fields and button; its last: the file field, Save, Load).
+# The default World panel layout in a 1000 x 640 window with a player: placePanels opens the
+# panel under the control window, over pane A's lower half (x 10-410, y 392-622), shorter than
+# its content. Its first rows: the player line, the teleport fields and button; scrolled to the
+# bottom, its last: the file field, Save, Load. Pane B (x 501-999) is clear of windows.
 click() {
     xdotool mousemove --window "$window" "$1" "$2" click 1
     frames 3 # the press and the release each seen by a frame
@@ -22,18 +24,25 @@ click() {
 teleport() { # x y: types them into the teleport fields and presses teleport
     local before
     before=$(count 'player teleported to')
-    click 637 243
+    click 65 446 # the x field
     xdotool key --delay 5 ctrl+a
     xdotool type --delay 5 "$1"
-    click 740 243
+    click 168 446 # the y field
     xdotool key --delay 5 ctrl+a
     xdotool type --delay 5 "$2"
     frames 2
-    click 880 243
+    click 310 446 # teleport
     await 'player teleported to' 30 $((before + 1))
 }
-save_button() { click 887 628; }
-load_button() { click 931 628; }
+to_bottom() { # wheel notches over the panel until it is scrolled to its end (rows may grow)
+    xdotool mousemove --window "$window" 200 550
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        xdotool click 5
+    done
+    frames 2
+}
+save_button() { to_bottom; click 303 604; }
+load_button() { to_bottom; click 347 604; }
 
 start_viewer --scenario world_walk --size 1000 640 --panels world --set snow.follow=walker \
     --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,-10]]}]"
@@ -47,7 +56,7 @@ grep -q 'player teleported to (0, 0) cm' "$log" || fail "teleport did not come b
 
 echo "hold Shift+W for 4 s: the player runs farther than walking could take it"
 player() { grep "player at" "$log" | tail -1 | sed 's/.*player at x \([-0-9.]*\), y \([-0-9.]*\) cm/\1 \2/'; }
-click 250 500 # off the panel: keys are the viewer's
+click 750 500 # pane B, off the panel: keys are the viewer's
 xdotool key --delay 1 F12
 await '^debug: player at' 30 1
 before=$(player)
@@ -90,7 +99,7 @@ await 'out/viewer.world: .*SNOWCAPW\|out/viewer.world: .*magic\|out/viewer.world
 [ "$(count '^info: loaded world')" -eq 1 ] || fail "the foreign file was loaded"
 
 echo "the viewer still takes keys"
-click 250 500 # off the panel: keys are the viewer's again
+click 750 500 # pane B, off the panel: keys are the viewer's again
 before=$(count 'key F12')
 xdotool key --delay 1 F12
 await 'key F12' 20 $((before + 1))
