@@ -2,16 +2,6 @@
 
 namespace snowcap {
 
-namespace {
-
-// No flake is drawn larger than this, and none nearer the eye than kFlakeNearCm: flakes brushing
-// past a camera inside the box would cover the view with blended quads (1.7 s a frame at 60,000
-// flakes on llvmpipe, the default scene's camera standing in the air of its 20 m region).
-constexpr float kFlakeMaxRadiusPx = 4.0f;
-constexpr float kFlakeNearCm = 30.0f;
-
-} // namespace
-
 std::variant<std::unique_ptr<FallingSnowPass>, std::string>
 FallingSnowPass::create(gpu::ShaderLibrary& shaders) {
     std::unique_ptr<FallingSnowPass> pass(new FallingSnowPass());

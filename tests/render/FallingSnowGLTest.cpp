@@ -94,6 +94,10 @@ TEST_F(FallingSnowFixture, TheSameClockDrawsTheSamePicture) {
 // flakePosition puts it, and every flake inside the view changes the pixel at its centre.
 TEST_F(FallingSnowFixture, EachFlakeIsDrawnWhereItsCpuTwinProjects) {
     settings.look.fallingSnowMaxFlakes = 4;
+    // White flakes on white snow differ by less than the threshold: a sun below the horizon
+    // and no sky leave the snow's top dark, while a flake's light (its sun term) stays.
+    settings.look.sunDirection = {0.0f, 0.0f, -1.0f};
+    settings.look.skyColour = {0.0f, 0.0f, 0.0f};
     const auto renderTop = [&](double snowfallCmH) {
         settings.weather.snowfallCmH = snowfallCmH;
         EXPECT_EQ(field->applySettings(settings), std::nullopt);
