@@ -4,6 +4,8 @@
 // no state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
 // same order).
 #include "../common/view_params.glsl"
+#include "../snow/snow_params.glsl"
+#include "../surface/lighting.glsl"
 
 layout(location = 0) uniform vec4 airBoxMin;   // xyz cm, w: time s
 layout(location = 1) uniform vec4 airBoxSize;  // xyz cm, w: flakes
@@ -15,6 +17,7 @@ layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px
 layout(location = 5) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
 
 layout(location = 0) out float vCoverage;
+layout(location = 1) flat out vec3 vColour; // the flake's lit white, the same at every fragment
 
 const uint kFlakeSeed = 0x9e3779b9u;
 
@@ -50,6 +53,8 @@ vec3 flakePosition(int index) {
 }
 
 void main() {
+    vec3 lit = snow.snowColourWrap.rgb * (snow.sunColour.rgb * 0.6 + snow.skyColour.rgb * 0.8);
+    vColour = toDisplay(lit);
     vec4 clip = view.viewProjection * vec4(flakePosition(gl_VertexID), 1.0);
     // Its radius on screen in pixels, never under the least: a flake drawn larger than it is
     // covers less of each pixel, so a far flake fades rather than vanishes or grows.
