@@ -2,8 +2,8 @@
 // Drift apply, per texel: the scratch state less what it sends, plus what its upwind
 // neighbours send it, into the state. At the upwind border the world beyond is taken to send
 // what the texel sends (counted in); what leaves through the downwind border is counted out.
-// Without wind (DRIFT undefined) it copies the scratch state back.
-// Reads:  the weather's scratch state, driftFlux[]      Writes: the state; totals
+// Reads:  the weather's scratch state (the snowpack's other half), driftFlux[]
+// Writes: the state; totals
 // Mirrors WeatherReference::driftApply (src/snow/weather_reference.cpp).
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "snowpack/snowpack_block.glsl"
@@ -19,7 +19,6 @@ void main() {
     ivec2 p = ivec2(gl_GlobalInvocationID.xy);
     if (inRegion(p)) {
         vec4 c = imageLoad(previousState, p);
-#ifdef DRIFT
         int n = int(sp.capture.w);
         int sx = wx.wind.x >= 0.0 ? 1 : -1;
         int sy = wx.wind.y >= 0.0 ? 1 : -1;
@@ -44,7 +43,6 @@ void main() {
         if (dy < 0 || dy >= n)
             atomicAdd(groupOut, own.y);
         c = driftColumn(c, own.x + own.y, arriving);
-#endif
         imageStore(nextState, p, c);
     }
     endTotals();

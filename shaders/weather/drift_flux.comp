@@ -1,7 +1,8 @@
 #version 450 core
 // Drift flux, per texel: what it sends downwind this tick, through its x and its y face, from
 // the saltation law at its wind (gusted, weighted by its slope and curvature along the wind).
-// Reads:  the weather's scratch state, inside[]      Writes: driftFlux[]
+// Reads:  the weather's scratch state (the snowpack's other half), inside[]
+// Writes: driftFlux[]
 // Mirrors WeatherReference::driftFlux (src/snow/weather_reference.cpp).
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "snowpack/snowpack_block.glsl"

@@ -2,7 +2,8 @@
 // Snowfall, melt and drainage, per texel (the first weather pass of a tick).
 // Reads:  the state (RGBA32F: depth cm, mass kg/m2, water kg/m2, free), inside[] (the step's
 //         contact flags)
-// Writes: the weather's scratch state; totals (snowfall in, drained water out)
+// Writes: the snowpack's other half (the state when no wind blows, else the drift's scratch);
+//         totals (snowfall in, drained water out)
 // Mirrors WeatherReference::snowfallAndMelt (src/snow/weather_reference.cpp).
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "snowpack/snowpack_block.glsl"

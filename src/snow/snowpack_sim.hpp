@@ -45,6 +45,11 @@ public:
     // For a pass that changed texels anywhere in the state (the whole-state passes of step():
     // the weather's snowfall, melt and drift): the next slump iteration runs on every tile.
     void touchAllTiles() { touchAll_ = true; }
+    // The half of the ping-pong pair that state() is not: what a whole-state pass may write
+    // (every texel) and then make the state with swapHalves(), or use as its scratch. Its
+    // contents between passes are undefined. Either way the pass calls touchAllTiles().
+    const gpu::Texture2D& otherHalf() const { return states_[1 - current_]; }
+    void swapHalves() { current_ = 1 - current_; }
     // Off: every pass runs on every tile (the passes as they were before the tiles; a test and
     // the bench compare the two). On by default.
     void setActiveTiles(bool on) { activeTiles_ = on; }

@@ -39,8 +39,7 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
     using gpu::computeProgram;
     return {computeProgram("weather.snowfall_melt", "weather/snowfall_melt.comp"),
             computeProgram("weather.drift_flux", "weather/drift_flux.comp"),
-            computeProgram("weather.drift_apply", "weather/drift_apply.comp", {{"DRIFT", "1"}}),
-            computeProgram("weather.copy_back", "weather/drift_apply.comp")};
+            computeProgram("weather.drift_apply", "weather/drift_apply.comp")};
 }
 
 std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
@@ -58,10 +57,6 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
     const bool fresh = !active() || size != size_;
     if (fresh) {
-        gpu::Texture2D scratch(size, size, gpu::TextureFormat::RGBA32F, "weather.scratch");
-        if (!scratch.id())
-            return scratch.allocationError();
-        scratch_ = std::move(scratch);
         flux_ = gpu::Buffer(static_cast<std::size_t>(size) * size * 2 * sizeof(std::uint32_t),
                             nullptr, "weather.drift_flux");
         totals_ = gpu::Buffer(4 * sizeof(std::uint32_t), nullptr, "weather.totals");
@@ -70,7 +65,6 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     snowfallMelt_ = programs[0];
     driftFlux_ = programs[1];
     driftApply_ = programs[2];
-    copyBack_ = programs[3];
     weather_ = weather;
     snowpack_ = snowpack;
     wind_ = wind;
@@ -130,18 +124,21 @@ void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kPloughInside, snowpack.insideFlags().id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftFlux, flux_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kWeatherTotals, totals_.id());
-    const gpu::Texture2D& state = snowpack.state();
     for (const WeatherTick& tick : ticks) {
         writeBlock(tick, origin);
-        bindImage(slot::kSnowpackPrevious, state, GL_READ_ONLY);
-        bindImage(slot::kSnowpackNext, scratch_, GL_WRITE_ONLY);
+        // Every texel is written into the other half: it is the state when no wind blows, and
+        // the scratch the drift reads when it does.
+        bindImage(slot::kSnowpackPrevious, snowpack.state(), GL_READ_ONLY);
+        bindImage(slot::kSnowpackNext, snowpack.otherHalf(), GL_WRITE_ONLY);
         dispatch(*snowfallMelt_, size_);
-        const bool drift = tick.windMS > 0.0f;
-        bindImage(slot::kSnowpackPrevious, scratch_, GL_READ_ONLY);
-        if (drift)
+        if (tick.windMS > 0.0f) {
+            bindImage(slot::kSnowpackPrevious, snowpack.otherHalf(), GL_READ_ONLY);
             dispatch(*driftFlux_, size_);
-        bindImage(slot::kSnowpackNext, state, GL_WRITE_ONLY);
-        dispatch(drift ? *driftApply_ : *copyBack_, size_);
+            bindImage(slot::kSnowpackNext, snowpack.state(), GL_WRITE_ONLY);
+            dispatch(*driftApply_, size_);
+        } else {
+            snowpack.swapHalves();
+        }
     }
     // Every texel may have changed: the snowpack's next slump iteration runs on every tile
     // (its active tiles, snow/snowpack_sim.hpp).
@@ -171,7 +168,7 @@ double WeatherSim::massOutKg() const {
 }
 
 std::size_t WeatherSim::bytes() const {
-    return active() ? scratch_.bytes() + flux_.bytes() + totals_.bytes() : 0;
+    return active() ? flux_.bytes() + totals_.bytes() : 0;
 }
 
 } // namespace snowcap

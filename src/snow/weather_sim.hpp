@@ -1,10 +1,12 @@
 #pragma once
 // The weather's passes on one snowpack sim ([weather], docs/weather.md): per tick of the
-// weather clock (core/weather_laws.hpp), three compute passes (shaders/weather/):
-//     snowfall + melt + drain (state -> scratch)  ->  drift flux  ->  drift apply (-> state)
+// weather clock (core/weather_laws.hpp), compute passes (shaders/weather/):
+//     snowfall + melt + drain (state -> the other half)  ->  drift flux  ->  drift apply (-> state)
+// or, when no wind blows, the first alone, and the snowpack's halves swap (nothing is copied).
 // Reads: the snowpack's state, its contact flags of the step (inside[]) and its Snowpack block.
-// Writes: the state (in its current texture: the snowpack's ping-pong is not touched), and the
-// budget's in and out as 64-bit counts of quanta on the GPU (read back only when asked).
+// Writes: the snowpack's pair of state textures (SnowpackSim::otherHalf, the scratch between
+// the passes), and the budget's in and out as 64-bit counts of quanta on the GPU (read back
+// only when asked).
 // The CPU oracle is WeatherReference (src/snow/weather_reference.hpp).
 
 #include "core/settings.hpp"
@@ -24,13 +26,13 @@ std::vector<gpu::ProgramDesc> weatherPrograms();
 
 class WeatherSim {
 public:
-    // Allocates its scratch state and buffers for a `size`-texel region when the sky ever acts
+    // Allocates its buffers for a `size`-texel region when the sky ever acts
     // (weatherActive), frees them when it does not. Live edits keep the clock and the totals.
     std::optional<std::string> configure(const WeatherSettings& weather,
                                          const SnowpackSettings& snowpack, const WindSettings& wind,
                                          glm::vec3 sunDirection, int size, double texelCm,
                                          gpu::ShaderLibrary& shaders);
-    bool active() const { return scratch_.id() != 0; }
+    bool active() const { return totals_.id() != 0; }
     // The ticks that fall in this step of dt, on the snowpack's state as its passes left it.
     void step(SnowpackSim& snowpack, double dtSeconds);
     // The clock back to 0 and the totals cleared (with the snowpack's reset).
@@ -53,8 +55,6 @@ private:
     const gpu::ShaderProgram* snowfallMelt_ = nullptr;
     const gpu::ShaderProgram* driftFlux_ = nullptr;
     const gpu::ShaderProgram* driftApply_ = nullptr;
-    const gpu::ShaderProgram* copyBack_ = nullptr;
-    gpu::Texture2D scratch_;
     gpu::Buffer flux_, totals_, block_;
 };
 
