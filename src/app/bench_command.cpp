@@ -139,7 +139,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                                      "world",
                                                      "foliage",
                                                      "snowpack",
-                                                     "weather"};
+                                                     "weather",
+                                                     "physics"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -149,7 +150,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
                 "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack, "
-                "weather)",
+                "weather, physics)",
                 pass);
             return 2;
         }
@@ -186,7 +187,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     const long long groups = static_cast<long long>(options.sizes.size()) +
                              (!triangles.empty() && !options.sizes.empty() ? 1 : 0) +
                              (!screens.empty() ? 2 : 0) +
-                             (!options.crowds.empty() && !options.sizes.empty() ? 1 : 0) + 1;
+                             (!options.crowds.empty() && !options.sizes.empty() ? 1 : 0) +
+                             (!options.sizes.empty() ? 1 : 0) + 1;
     long long groupsDone = 0;
     ProgressReporter progress({.mode = progressModeForStderr(options.progress),
                                .label = "bench",
@@ -244,6 +246,17 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::foliageCases(bench, size, 1000))
             return fail(*error);
         finished("crowds and foliage done");
+    }
+    if (!options.sizes.empty()) {
+        // The figures are at 1024; without it in --sizes, the smallest size asked for.
+        const bool has1024 =
+            std::find(options.sizes.begin(), options.sizes.end(), 1024) != options.sizes.end();
+        const int size =
+            has1024 ? 1024 : *std::min_element(options.sizes.begin(), options.sizes.end());
+        spdlog::info("bench: physics at {}", size);
+        if (auto error = bench::physicsCases(bench, size))
+            return fail(*error);
+        finished("physics done");
     }
     if (!screens.empty()) {
         spdlog::info("bench: screens");

@@ -61,6 +61,10 @@ std::optional<std::string> foliageCases(Context& context, int size, int tufts);
 // weather (bench_weather.cpp): one weather tick on a snowpack sim in three skies (snow_melt,
 // storm, thaw_wind) at one buffer size, against the copy there.
 std::optional<std::string> weatherCases(Context& context, int size);
+// physics (bench_physics.cpp): a frame's step with Bullet in it (no bodies, 100 resting, 100
+// rolling, 1 vehicle) at one buffer size: its ratio to the copy, Bullet's ms per step, and what
+// the bodies add over the step without them.
+std::optional<std::string> physicsCases(Context& context, int size);
 // frame_ab (viewer defaults and the UE-faithful per-pixel blur), every quality rung and idle
 // skip on/off, whole frames at one screen.
 std::optional<std::string> frameCases(Context& context, const Screen& screen);

@@ -157,6 +157,18 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
             "copy floor"));
     }
 
+    // 100 bodies are 100 instanced deformers: what they add to the step (the physics steps,
+    // their poses and their capture) over the same step without them, in copies at 1024.
+    for (const char* variant : {"100_bodies_resting", "100_bodies_rolling"}) {
+        std::optional<double> added;
+        if (const Case* c = findCase(cases, "physics", variant, "1024");
+            c && c->extra.contains("added_x_copy"))
+            added = c->extra["added_x_copy"].get<double>();
+        targets.push_back(compare(fmt::format("physics_{}_1024_added_x_copy", variant), added,
+                                  "<=", 2.0, "x copy",
+                                  "what 100 bodies add to a frame's step (Bullet's steps, the "
+                                  "poses, the capture) over the step without them"));
+    }
     for (const char* size : {"1024", "2048"}) {
         auto world = [&](const char* variant, const char* key) -> std::optional<double> {
             const Case* c = findCase(cases, "world", variant, size);

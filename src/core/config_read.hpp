@@ -50,6 +50,12 @@ inline constexpr std::array<Spelling<DeformerShape>, 3> kDeformerShapes{{
     {DeformerShape::Box, "box"},
     {DeformerShape::Capsule, "capsule"},
 }};
+inline constexpr std::array<Spelling<BodyShape>, 4> kBodyShapes{{
+    {BodyShape::Sphere, "sphere"},
+    {BodyShape::Box, "box"},
+    {BodyShape::Capsule, "capsule"},
+    {BodyShape::Mesh, "mesh"},
+}};
 
 inline constexpr std::array<Spelling<NormalMode>, 2> kNormalModes{{
     {NormalMode::HeightToNormal, "height_to_normal"},

@@ -1,5 +1,6 @@
 #include "core/config_scene.hpp"
 
+#include "core/body_rules.hpp"
 #include "core/params.hpp"
 #include "core/vehicle_rules.hpp"
 
@@ -264,9 +265,22 @@ Read<std::vector<FoliageSettings>> foliageListReader() {
 }
 
 Read<std::vector<BodySettings>> bodyListReader() {
+    const Read<BodySettings> keys = table<BodySettings>(params::schema(params::bodyParams()));
+    const Read<BodySettings> entry = [keys](Walker& walker, const toml::node& node,
+                                            const std::string& key, BodySettings& out) {
+        if (!keys(walker, node, key, out))
+            return false;
+        // The rules between keys, here where the file and line of the key at fault are known
+        // (the physics world checks them again for settings made in code).
+        if (const std::optional<BodyProblem> problem = bodyProblem(out)) {
+            const toml::table& table = *node.as_table();
+            const toml::node* at = table.get(problem->key);
+            return walker.failKey(at ? *at : node, key + "." + problem->key, problem->reason);
+        }
+        return true;
+    };
     const Read<std::vector<BodySettings>> entries =
-        listOf(table<BodySettings>(params::schema(params::bodyParams())),
-               &ImportSettings::maxBodies, "import.max_bodies");
+        listOf(entry, &ImportSettings::maxBodies, "import.max_bodies");
     return [entries](Walker& walker, const toml::node& node, const std::string& key,
                      std::vector<BodySettings>& out) {
         std::vector<BodySettings> list;

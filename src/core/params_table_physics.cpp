@@ -8,8 +8,8 @@
 namespace snowcap::params {
 
 using enum Widget;
+using config_read::kBodyShapes;
 using config_read::kContactTypes;
-using config_read::kDeformerShapes;
 using config_read::kFormations;
 
 const Section<PhysicsSettings>& physicsParams() {
@@ -53,10 +53,17 @@ const Section<BodySettings>& bodyParams() {
         {
             {"name", &B::name, kUnset, anyNumber(), "", None,
              "Required and unique among the bodies (and not a deformer's).", required},
-            {"shape", choice(&B::shape, kDeformerShapes), "sphere", anyNumber(), "", None,
-             "\"sphere\", \"box\" or \"capsule\" (Bullet's own shapes)."},
+            {"shape", choice(&B::shape, kBodyShapes), "sphere", anyNumber(), "", None,
+             "\"sphere\", \"box\" or \"capsule\" (Bullet's own shapes), or \"mesh\": the "
+             "convex hull of the vertices of the file `mesh` names."},
             {"size_cm", &B::sizeCm, xyz(15.0, 15.0, 15.0), aboveUpTo(0.0, 10000.0), "cm", None,
-             "Sphere radius = x; box half extents; capsule radius = x, half length = y (along X)."},
+             "Sphere radius = x; box half extents; capsule radius = x, half length = y (along X). "
+             "A mesh body's size is its file's."},
+            {"mesh", &B::mesh, "", anyNumber(), "", None,
+             "With shape = \"mesh\" (and only then): a file Assimp reads (relative to the "
+             "repository root, or absolute), imported as a deformer's mesh is. The body collides "
+             "as the convex hull of its vertices, with its centre of mass at the hull's centroid, "
+             "and is drawn as the mesh; a mesh with no volume is refused."},
             {"mass_kg", &B::massKg, 1.0, aboveUpTo(0.0, 10000.0), "kg", None, "Its mass."},
             {"position_cm", &B::positionCm, xyz(0.0, 0.0, 50.0), anyNumber(), "cm", None,
              "World position of its centre at t = 0 (of the formation's centre with count > 1)."},

@@ -326,9 +326,10 @@ struct PhysicsSettings {
 struct BodySettings {
     BodySettings();          // the parameter table's defaults (params.cpp)
     std::string name;        // name: required and unique among the bodies
-    DeformerShape shape{};   // shape
+    BodyShape shape{};       // shape
     glm::vec3 sizeCm{};      // size_cm: as a deformer's (sphere radius = x; box half extents;
-                             // capsule radius = x, half length = y along X)
+                             // capsule radius = x, half length = y along X; unused by a mesh)
+    std::string mesh;        // mesh: shape = "mesh" only; a file read as a deformer's mesh is
     double massKg{};         // mass_kg: > 0
     glm::vec3 positionCm{};  // position_cm: the centre at t = 0, world
     glm::vec3 rotationDeg{}; // rotation_deg: Euler X Y Z at t = 0

@@ -10,6 +10,7 @@ enum class DecayTiming { PerFrame, DeltaTime };          // "per_frame" | "delta
 enum class ContactTiming { PerFrame, DeltaTime };        // "per_frame" | "delta_time"
 enum class AccumulateMode { Add, Max };                  // "add" | "max"
 enum class DeformerShape { Sphere, Box, Capsule };       // "sphere" | "box" | "capsule"
+enum class BodyShape { Sphere, Box, Capsule, Mesh };     // "sphere" | "box" | "capsule" | "mesh"
 enum class NormalMode { HeightToNormal, Sobel };         // "height_to_normal" | "sobel"
 enum class SurfaceGeometry { VertexGrid, Tessellation }; // "vertex" | "tessellation"
 enum class ViewMode { Perspective, Top };                // "perspective" | "top"

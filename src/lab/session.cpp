@@ -73,7 +73,12 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
     std::set<std::string> names;
     for (const DeformerSettings& d : list)
         names.insert(d.name);
-    for (const BodySpec& body : expandBodies(settings.bodies)) {
+    // A mesh body's file is imported here for its drawn mesh and again by the physics world
+    // for its hull (the same importer and options, so the same mesh).
+    auto bodies = placeBodies(settings.bodies, resourceRoot(), settings.import);
+    if (auto* error = std::get_if<std::string>(&bodies))
+        return *error;
+    for (const BodySpec& body : std::get<std::vector<BodySpec>>(bodies)) {
         if (!names.insert(body.name).second)
             return "key 'body[" + std::to_string(body.entry) + "].name': body '" + body.name +
                    "' is already a deformer's name";

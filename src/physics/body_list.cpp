@@ -82,7 +82,7 @@ BodySettings snowballToward(glm::vec3 fromCm, glm::vec3 toCm, double speedCmS, d
     constexpr double kPackedSnowKgCm3 = 450.0e-6; // 450 kg/m3
     BodySettings ball;
     ball.name = "snowball";
-    ball.shape = DeformerShape::Sphere;
+    ball.shape = BodyShape::Sphere;
     ball.sizeCm = glm::vec3(float(radiusCm));
     ball.massKg = kPackedSnowKgCm3 * 4.0 / 3.0 * std::numbers::pi * std::pow(radiusCm, 3.0);
     ball.positionCm = fromCm;
@@ -117,21 +117,28 @@ glm::mat4 bodyStartModel(const BodySpec& body) {
 Deformer bodyDeformer(const BodySpec& body) {
     Deformer deformer;
     deformer.name = body.name;
-    switch (body.shape) {
-    case DeformerShape::Sphere:
-        deformer.mesh = makeSphere(body.sizeCm.x);
-        break;
-    case DeformerShape::Box:
-        deformer.mesh = makeBox(body.sizeCm);
-        break;
-    case DeformerShape::Capsule:
-        deformer.mesh = makeCapsule(body.sizeCm.x, body.sizeCm.y);
-        break;
-    }
     std::ostringstream key;
     key << std::setprecision(17) << "body shape " << int(body.shape) << " size " << body.sizeCm.x
         << ',' << body.sizeCm.y << ',' << body.sizeCm.z;
     deformer.meshKey = key.str();
+    switch (body.shape) {
+    case BodyShape::Sphere:
+        deformer.mesh = makeSphere(body.sizeCm.x);
+        break;
+    case BodyShape::Box:
+        deformer.mesh = makeBox(body.sizeCm);
+        break;
+    case BodyShape::Capsule:
+        deformer.mesh = makeCapsule(body.sizeCm.x, body.sizeCm.y);
+        break;
+    case BodyShape::Mesh:
+        // placeBodies loaded it; a spec without one (expandBodies alone) draws nothing.
+        if (body.mesh) {
+            deformer.mesh = body.mesh->mesh;
+            deformer.meshKey = body.mesh->meshKey;
+        }
+        break;
+    }
     deformer.contact = body.contact;
     deformer.bodyPose = bodyStartModel(body);
     return deformer;

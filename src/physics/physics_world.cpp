@@ -1,6 +1,8 @@
 #include "physics/physics_world.hpp"
 
+#include "core/paths.hpp"
 #include "core/vehicle_rules.hpp"
+#include "physics/body_hull.hpp"
 #include "physics/bullet_units.hpp"
 #include "physics/raycast_vehicle.hpp"
 #include "physics/snow_support.hpp"
@@ -11,6 +13,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <glm/common.hpp>
+#include <map>
 #include <optional>
 #include <tuple>
 
@@ -35,15 +38,18 @@ constexpr double kRestingRadS = 0.1;
 std::unique_ptr<btCollisionShape> shapeOf(const BodySpec& body) {
     const glm::vec3 m = body.sizeCm * float(kCmToM);
     switch (body.shape) {
-    case DeformerShape::Sphere:
+    case BodyShape::Sphere:
         return std::make_unique<btSphereShape>(btScalar(m.x));
-    case DeformerShape::Box: {
+    case BodyShape::Mesh:
+        // The same margin as a box's, kept inside the hull as a box keeps it inside its sides.
+        return bullet::meshBodyShape(*body.mesh, kBoxMarginM);
+    case BodyShape::Box: {
         auto box = std::make_unique<btBoxShape>(btVector3(m.x, m.y, m.z));
         box->setMargin(std::min(
             {kBoxMarginM, btScalar(m.x * 0.5f), btScalar(m.y * 0.5f), btScalar(m.z * 0.5f)}));
         return box;
     }
-    case DeformerShape::Capsule:
+    case BodyShape::Capsule:
         return std::make_unique<btCapsuleShapeX>(btScalar(m.x), btScalar(2.0f * m.y));
     }
     return nullptr;
@@ -148,13 +154,19 @@ struct PhysicsWorld::Impl {
         if (support)
             world->addRigidBody(&support->body());
 
+        // The members of one mesh entry share its hull (Bullet shapes may be shared).
+        std::map<const BodyMesh*, btCollisionShape*> hulls;
         for (std::size_t i = 0; i < specs.size(); ++i) {
             const BodySpec& spec = specs[i];
-            shapes.push_back(shapeOf(spec));
+            btCollisionShape*& shape = hulls[spec.mesh.get()];
+            if (!spec.mesh || !shape) {
+                shapes.push_back(shapeOf(spec));
+                shape = shapes.back().get();
+            }
             btVector3 inertia(0, 0, 0);
-            shapes.back()->calculateLocalInertia(btScalar(spec.massKg), inertia);
-            btRigidBody::btRigidBodyConstructionInfo info(btScalar(spec.massKg), nullptr,
-                                                          shapes.back().get(), inertia);
+            shape->calculateLocalInertia(btScalar(spec.massKg), inertia);
+            btRigidBody::btRigidBodyConstructionInfo info(btScalar(spec.massKg), nullptr, shape,
+                                                          inertia);
             info.m_startWorldTransform = startTransform(spec);
             info.m_restitution = btScalar(spec.restitution);
             info.m_friction = btScalar(spec.friction);
@@ -281,7 +293,11 @@ PhysicsWorld::~PhysicsWorld() = default;
 std::variant<std::unique_ptr<PhysicsWorld>, std::string>
 PhysicsWorld::create(const Settings& settings) {
     auto impl = std::make_unique<Impl>();
-    impl->specs = expandBodies(settings.bodies);
+    // The bodies' rules and their mesh files first: a bad one is its line, before any world.
+    auto placed = placeBodies(settings.bodies, resourceRoot(), settings.import);
+    if (auto* error = std::get_if<std::string>(&placed))
+        return *error;
+    impl->specs = std::move(std::get<std::vector<BodySpec>>(placed));
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v)
         if (const std::optional<VehicleProblem> problem = vehicleProblem(settings.vehicles[v]))
             return problem->line(v);

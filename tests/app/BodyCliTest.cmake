@@ -74,5 +74,12 @@ refused(wheel "key 'vehicle\\[0\\]\\.wheel_radius_cm': a wheel 500 cm across is 
         --set "vehicle=[{name='t', wheel_radius_cm=250, waypoints_cm=[[0, 0, 0], [100, 0, 0]]}]")
 refused(vehicle_mass "key 'vehicle\\[0\\]\\.mass_kg': must be in \\(0, 1e\\+05\\], got 0"
         --set "vehicle=[{name='t', mass_kg=0, waypoints_cm=[[0, 0, 0], [100, 0, 0]]}]")
+# shape = "mesh": a file that is not there, a mesh with no volume, and no mesh at all.
+refused(mesh_missing "key 'body\\[0\\]\\.mesh': .*no_such_mesh\\.obj: cannot open file"
+        --set "body=[{name='m', shape='mesh', mesh='tests/data/no_such_mesh.obj'}]")
+refused(mesh_flat "key 'body\\[0\\]\\.mesh': tests/data/flat_square\\.obj: its convex hull has no volume"
+        --set "body=[{name='m', shape='mesh', mesh='tests/data/flat_square.obj'}]")
+refused(mesh_none "key 'body\\[0\\]\\.shape': shape = \"mesh\" needs a mesh file"
+        --set "body=[{name='m', shape='mesh'}]")
 message(STATUS "bodies: snowballs rendered (${bodies} bodies, ${steps} steps); vehicle_tracks "
-               "(${driven} cm driven); 5 bad inputs refused")
+               "(${driven} cm driven); 8 bad inputs refused")

@@ -125,7 +125,7 @@ std::vector<BodySettings> busyBodies() {
     balls.restitution = 0.4;
     BodySettings crates;
     crates.name = "crate";
-    crates.shape = DeformerShape::Box;
+    crates.shape = BodyShape::Box;
     crates.sizeCm = {12.0f, 8.0f, 8.0f};
     crates.massKg = 5.0;
     crates.positionCm = {40.0f, 0.0f, 80.0f};

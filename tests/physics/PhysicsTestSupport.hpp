@@ -20,7 +20,7 @@ inline Settings physicsSnow() {
 inline BodySettings sphereBody(const std::string& name, glm::vec3 at, float radiusCm = 10.0f) {
     BodySettings body;
     body.name = name;
-    body.shape = DeformerShape::Sphere;
+    body.shape = BodyShape::Sphere;
     body.sizeCm = glm::vec3(radiusCm);
     body.positionCm = at;
     return body;

@@ -35,7 +35,7 @@ Settings busyScene() {
     balls.restitution = 0.4;
     BodySettings crates;
     crates.name = "crate";
-    crates.shape = DeformerShape::Box;
+    crates.shape = BodyShape::Box;
     crates.sizeCm = {15.0f, 10.0f, 10.0f};
     crates.massKg = 5.0;
     crates.positionCm = {0.0f, 0.0f, 120.0f};
@@ -238,7 +238,7 @@ TEST(BodyConfig, EntriesStartFromTheirRowsDefaults) {
     ASSERT_TRUE(std::holds_alternative<Settings>(loaded));
     const Settings& settings = std::get<Settings>(loaded);
     ASSERT_EQ(settings.bodies.size(), 1u);
-    EXPECT_EQ(settings.bodies[0].shape, DeformerShape::Sphere);
+    EXPECT_EQ(settings.bodies[0].shape, BodyShape::Sphere);
     EXPECT_EQ(settings.bodies[0].massKg, 1.0);
     EXPECT_EQ(settings.bodies[0].count, 1);
     EXPECT_EQ(settings.physics.stepHz, 120);
