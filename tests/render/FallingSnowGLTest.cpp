@@ -101,15 +101,15 @@ TEST_F(FallingSnowFixture, EachFlakeIsDrawnWhereItsCpuTwinProjects) {
     const auto renderTop = [&](double snowfallCmH) {
         settings.weather.snowfallCmH = snowfallCmH;
         EXPECT_EQ(field->applySettings(settings), std::nullopt);
-        return test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels,
-                               SurfaceOutput::Lit, /*top=*/true);
+        return test::renderSim(*renderer, *field, 0, settings, kPixels, kPixels, SurfaceOutput::Lit,
+                               /*top=*/true);
     };
     const std::vector<float> clear = renderTop(0.0);
     const std::vector<float> snowing = renderTop(3.0);
     const Region& region = field->sim(0).region();
-    const FallingSnowAir air = fallingSnowAir(settings.weather, settings.wind, settings.look,
-                                              region, settings.snow.surfaceZCm,
-                                              field->sim(0).timeS());
+    const FallingSnowAir air =
+        fallingSnowAir(settings.weather, settings.wind, settings.look, region,
+                       settings.snow.surfaceZCm, field->sim(0).timeS());
     ASSERT_EQ(air.flakes, 4);
     const glm::mat4 viewProjection =
         topCamera(region, settings.snow.surfaceZCm, 1.0).viewProjection();
