@@ -69,6 +69,10 @@ struct SnowpackConstants {
 };
 SnowpackConstants snowpackConstants(const SnowpackSettings& snowpack, double captureZCm,
                                     double captureFarCm, double texelCm);
+// The column every texel starts with (and a following window's entering texels, settled).
+inline SnowColumn initialColumn(const SnowpackConstants& c) {
+    return {c.initialDepthCm, columnMass(c.initialDepthCm, c.initialDensity), 0.0f, 0.0f};
+}
 
 // ---- compaction ---------------------------------------------------------------------------
 // How high above the ground the deepest deformer reaches at a texel; the capture's window

@@ -43,6 +43,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"Weather", K::UniformBlock, slot::kWeather},
     SlotDeclaration{"DriftFlux", K::StorageBuffer, slot::kDriftFlux},
     SlotDeclaration{"WeatherTotals", K::StorageBuffer, slot::kWeatherTotals},
+    SlotDeclaration{"CarriedOut", K::StorageBuffer, slot::kCarriedOut},
     SlotDeclaration{"state", K::Image, slot::kSnowpackState},
     SlotDeclaration{"previousState", K::Image, slot::kSnowpackPrevious},
     SlotDeclaration{"nextState", K::Image, slot::kSnowpackNext},

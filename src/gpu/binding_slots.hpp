@@ -42,6 +42,7 @@ inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_
 inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kDriftFlux = 8;          // shaders/weather/weather_block.glsl
 inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_block.glsl
+inline constexpr unsigned kCarriedOut = 10;        // shaders/snowpack/carry_out.comp
 inline constexpr unsigned kTileState = 3;          // shaders/snowpack/snowpack_tiles.glsl
 inline constexpr unsigned kTileLists = 4;          // shaders/snowpack/snowpack_tiles.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).

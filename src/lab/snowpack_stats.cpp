@@ -15,13 +15,18 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
     const double start = snowpack.massStartKg();
     // What the weather brought in and took out (0 without [weather]).
     const double in = snowpack.weather().massInKg(), out = snowpack.weather().massOutKg();
-    const double error = start > 0.0 ? (budget.massKg - start - in + out) / start : 0.0;
+    // What a following window's moves carried across its border (0 for a fixed region).
+    const double carriedIn = snowpack.carriedInKg(), carriedOut = snowpack.carriedOutKg();
+    const double error =
+        start > 0.0 ? (budget.massKg - start - in + out - carriedIn + carriedOut) / start : 0.0;
     return {
         {"mass_kg", budget.massKg, "kg", "mass now"},
         {"mass_start_kg", start, "kg", "mass at the start"},
         {"mass_in_kg", in, "kg", "in (snowfall)"},
         {"mass_out_kg", out, "kg", "out (melt, drift)"},
-        {"mass_error", error, "", "error (now-start-in+out)/start"},
+        {"mass_carried_in_kg", carriedIn, "kg", "carried in (window moved)"},
+        {"mass_carried_out_kg", carriedOut, "kg", "carried out (window moved)"},
+        {"mass_error", error, "", "error (now-start-in+out-cin+cout)/start"},
         {"mean_depth_cm", budget.meanDepthCm, "cm", "mean depth"},
         {"min_depth_cm", budget.minDepthCm, "cm", "min depth"},
         {"max_depth_cm", budget.maxDepthCm, "cm", "max depth"},

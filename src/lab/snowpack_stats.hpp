@@ -30,8 +30,10 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack);
 long long snowpackTexelsDisturbed(const SnowpackSim& snowpack);
 
 // Sets `sim["snowpack"]` (stats["sims"][X]) where sim s is a snowpack: mass_kg, mass_start_kg,
-// mass_in_kg and mass_out_kg (0 until weather moves snow in or out), mass_error (relative,
-// (mass - start - in + out) / start), mean_depth_cm, min_depth_cm, max_depth_cm,
+// mass_in_kg and mass_out_kg (0 until weather moves snow in or out), mass_carried_in_kg and
+// mass_carried_out_kg (what a following window's moves brought in and left behind; 0 for a
+// fixed region), mass_error (relative, (mass - start - in + out - carried in + carried out) /
+// start), mean_depth_cm, min_depth_cm, max_depth_cm,
 // max_density_kg_m3 (the highest now), compacted_fraction.
 void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s);
 

@@ -243,8 +243,16 @@ SnowField::plannedMoves(std::span<const DeformerInstance> deformers) const {
 
 void SnowField::moveFollowing(const Move& move) {
     const RegionMode mode = effective_.sims[move.sim].region;
+    const glm::dvec2 from = window(move.sim, move.window).region().centreCm;
     moveWindow(move.sim, move.window, move.next,
                *shiftProgram_[mode == RegionMode::FollowNaive ? 1 : 0]);
+    // A snowpack's state moves with its one window, by whole texels (follow_snapped only:
+    // snowpackSettingsError), carrying what leaves and enters through its budget.
+    if (SnowpackSim* snowpack = snowpacks_[move.sim].get()) {
+        const double texelCm = simRegion(effective_, move.sim).texelCm();
+        const glm::dvec2 offset = glm::round(shiftOffsetTexels(from, move.next, texelCm));
+        snowpack->shift(glm::ivec2(offset), move.next);
+    }
     // The bilinear resample rounds to half: allow its half ulp in the bound.
     if (mode == RegionMode::FollowNaive)
         windowAt(move.sim, move.window).healBound *= 1.0 + 1.0 / 1024.0;

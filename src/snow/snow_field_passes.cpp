@@ -61,6 +61,11 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
                 follow.reads.push_back({"world." + std::string(simName(move.sim)), true});
                 follow.writes.push_back("world." + std::string(simName(move.sim)));
             }
+            if (snowpacks_[move.sim]) { // the state moves with its window (SnowpackSim::shift)
+                const std::string state = fmt::format("snowpack.{}", simName(move.sim));
+                follow.reads.push_back({state, true});
+                follow.writes.push_back(state);
+            }
         }
         follow.execute = [this, moves] {
             for (const Move& move : moves)

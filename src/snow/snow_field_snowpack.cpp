@@ -17,8 +17,18 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
         if (sim.model != SimModel::Snowpack)
             continue;
         const std::string key = fmt::format("sim.{}.model = \"snowpack\"", simName(i));
-        if (sim.region != RegionMode::Fixed)
-            return key + ": needs region = \"fixed\" (a following snowpack is not built yet)";
+        if (sim.region == RegionMode::FollowNaive)
+            return key + ": needs region = \"fixed\" or \"follow_snapped\" (follow_naive "
+                         "resamples the state between texels, which loses mass)";
+        if (sim.region == RegionMode::FollowSnapped) {
+            if (settings.snow.follow.size() > 1)
+                return key + ": a following snowpack follows one observer; snow.follow names " +
+                       std::to_string(settings.snow.follow.size());
+            if (weatherActive(settings.weather))
+                return key + ": a following snowpack under [weather] is not built (the texels "
+                             "entering the window would need the sky's history); use region = "
+                             "\"fixed\"";
+        }
         if (sim.persistence != Persistence::Window)
             return key + ": needs persistence = \"window\" (the world store holds masks only)";
         if (sim.format != BufferFormat::R16F)

@@ -8,9 +8,7 @@ namespace snowcap {
 SnowpackGrid SnowpackGrid::uniform(int size, const SnowpackConstants& c) {
     SnowpackGrid grid;
     grid.size = size;
-    grid.columns.assign(
-        static_cast<std::size_t>(size) * size,
-        SnowColumn{c.initialDepthCm, columnMass(c.initialDepthCm, c.initialDensity), 0.0f, 0.0f});
+    grid.columns.assign(static_cast<std::size_t>(size) * size, initialColumn(c));
     return grid;
 }
 
@@ -43,7 +41,7 @@ SnowpackReference::SnowpackReference(int size, const SnowpackSettings& settings,
                                      double captureFarCm, double texelCm)
     : settings_(settings),
       constants_(snowpackConstants(settings, captureZCm, captureFarCm, texelCm)), clock_(settings),
-      grid_(SnowpackGrid::uniform(size, constants_)),
+      grid_(SnowpackGrid::uniform(size, constants_)), undisturbed_(initialColumn(constants_)),
       inside_(static_cast<std::size_t>(size) * size, 0),
       quanta_(static_cast<std::size_t>(size) * size, 0),
       received_(static_cast<std::size_t>(size) * size, 0) {}
@@ -66,6 +64,8 @@ void SnowpackReference::settleAndCompact(std::span<const float> windowDepth, int
     const float settleDtS =
         static_cast<float>(settleTicks * settings_.settleIntervalS * settings_.settleTimeScale);
     const float temperature = static_cast<float>(settings_.temperatureC);
+    if (settleTicks > 0)
+        undisturbed_ = settleColumn(undisturbed_, settleDtS, temperature, constants_);
     for (std::size_t t = 0; t < grid_.columns.size(); ++t) {
         SnowColumn column = grid_.columns[t];
         if (settleTicks > 0)
@@ -76,6 +76,33 @@ void SnowpackReference::settleAndCompact(std::span<const float> windowDepth, int
         quanta_[t] = compacted.ploughQuanta;
         inside_[t] = compacted.inside ? 1 : 0;
     }
+}
+
+double shiftGrid(SnowpackGrid& grid, glm::ivec2 offset, const SnowColumn& entering) {
+    const int n = grid.size;
+    std::vector<SnowColumn> moved(grid.columns.size(), entering);
+    std::vector<std::uint8_t> kept(grid.columns.size(), 0);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const int ox = x + offset.x, oy = y + offset.y;
+            if (ox < 0 || oy < 0 || ox >= n || oy >= n)
+                continue;
+            const std::size_t from = static_cast<std::size_t>(oy) * n + ox;
+            moved[static_cast<std::size_t>(y) * n + x] = grid.columns[from];
+            kept[from] = 1;
+        }
+    double left = 0.0;
+    for (std::size_t t = 0; t < grid.columns.size(); ++t)
+        if (!kept[t])
+            left += double(grid.columns[t].massKgM2) + double(grid.columns[t].waterKgM2);
+    grid.columns = std::move(moved);
+    return left;
+}
+
+double SnowpackReference::shift(glm::ivec2 offset) {
+    const double left = shiftGrid(grid_, offset, undisturbed_);
+    std::fill(inside_.begin(), inside_.end(), 0);
+    return left;
 }
 
 void SnowpackReference::plough() {

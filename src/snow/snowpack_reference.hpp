@@ -9,6 +9,7 @@
 #include "core/snowpack_laws.hpp"
 
 #include <cstdint>
+#include <glm/vec2.hpp>
 #include <span>
 #include <vector>
 
@@ -31,6 +32,12 @@ struct SnowpackGrid {
 // -1 if there is none. The shader scans in the same order.
 int nearestOutside(std::span<const std::uint8_t> inside, int size, int x, int y, int reach);
 
+// A following window's move by whole texels (follow_snapped; SnowpackSim::shift): texel t of
+// the moved grid holds texel t + offset of the old one, bit for bit, and a texel with no old one
+// takes `entering`. Returns the mass the old texels that left held (kg/m2, snow and water),
+// summed in double.
+double shiftGrid(SnowpackGrid& grid, glm::ivec2 offset, const SnowColumn& entering);
+
 // What one step did, for the tests and the budget.
 struct SnowpackStepReport {
     std::uint64_t ploughedQuanta = 0; // sum of every texel's quanta
@@ -49,6 +56,11 @@ public:
     void settleAndCompact(std::span<const float> windowDepth, int settleTicks);
     void plough();
     void slump();
+    // The window moved by `offset` whole texels (shiftGrid with the undisturbed column); the
+    // contact flags start again, as on the GPU. Returns the mass that left (kg/m2, summed).
+    double shift(glm::ivec2 offset);
+    // The column nothing has touched: the initial one, settled on every settling tick.
+    const SnowColumn& undisturbed() const { return undisturbed_; }
 
     const SnowpackGrid& grid() const { return grid_; }
     SnowpackGrid& grid() { return grid_; }
@@ -62,6 +74,7 @@ private:
     SnowpackConstants constants_;
     SnowpackClock clock_;
     SnowpackGrid grid_;
+    SnowColumn undisturbed_;
     std::vector<std::uint8_t> inside_;
     std::vector<std::uint32_t> quanta_;   // each texel's ploughed quanta this step
     std::vector<std::uint32_t> received_; // the scatter's sums

@@ -3,6 +3,8 @@
 #include "gpu/binding_slots.hpp"
 
 #include <cmath>
+#include <glm/common.hpp>
+#include <glm/vec4.hpp>
 
 namespace snowcap {
 
@@ -44,7 +46,8 @@ std::vector<gpu::ProgramDesc> snowpackPrograms() {
             computeProgram("snowpack.resolve_tiles", "snowpack/resolve_tiles.comp"),
             computeProgram("snowpack.plough_resolve", "snowpack/plough_resolve.comp"),
             computeProgram("snowpack.slump_tiles", "snowpack/slump_tiles.comp"),
-            computeProgram("snowpack.slump", "snowpack/slump.comp")};
+            computeProgram("snowpack.slump", "snowpack/slump.comp"),
+            computeProgram("snowpack.carry_out", "snowpack/carry_out.comp")};
 }
 
 std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settings,
@@ -87,6 +90,8 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     }
     if (!block_.id())
         block_ = gpu::Buffer(sizeof(SnowpackBlock), nullptr, "snowpack.block");
+    if (!carriedOut_.id())
+        carriedOut_ = gpu::Buffer(sizeof(double), nullptr, "snowpack.carried_out");
     classify_ = programs[0];
     compact_ = programs[1];
     scatter_ = programs[2];
@@ -94,6 +99,7 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     resolve_ = programs[4];
     slumpTiles_ = programs[5];
     slump_ = programs[6];
+    carryOut_ = programs[7];
     settings_ = settings;
     constants_ = constants;
     region_ = region;
@@ -111,11 +117,9 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
 void SnowpackSim::reset() {
     if (!allocated())
         return;
-    const float column[4] = {constants_.initialDepthCm,
-                             columnMass(constants_.initialDepthCm, constants_.initialDensity), 0.0f,
-                             0.0f};
+    undisturbed_ = initialColumn(constants_);
     for (auto& state : states_)
-        glClearTexImage(state.id(), 0, GL_RGBA, GL_FLOAT, column);
+        glClearTexImage(state.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
     const GLuint zero = 0;
     for (const gpu::Buffer* buffer : {&quanta_, &inside_, &received_, &tileState_})
         glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
@@ -125,9 +129,11 @@ void SnowpackSim::reset() {
     touchAll_ = false; // both halves hold the same column everywhere
     clock_ = SnowpackClock(settings_);
     const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
-    massStartKg_ =
-        static_cast<double>(columnMass(constants_.initialDepthCm, constants_.initialDensity)) *
-        areaM2 * region_.resolution * region_.resolution;
+    massStartKg_ = static_cast<double>(undisturbed_.massKgM2) * areaM2 * region_.resolution *
+                   region_.resolution;
+    carriedInKg_ = 0.0;
+    const double none = 0.0;
+    carriedOut_.update(0, sizeof(none), &none);
     weather_.reset(); // the weather hook: its clock and totals start again with the state
 }
 
@@ -223,8 +229,12 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
         return;
     const SnowpackStep step = clock_.advance(dtSeconds);
     // As SnowpackReference::settleAndCompact computes it.
-    writeBlock(static_cast<float>(step.settleTicks * settings_.settleIntervalS *
-                                  settings_.settleTimeScale));
+    const float settleDtS = static_cast<float>(step.settleTicks * settings_.settleIntervalS *
+                                               settings_.settleTimeScale);
+    writeBlock(settleDtS);
+    if (step.settleTicks > 0)
+        undisturbed_ = settleColumn(undisturbed_, settleDtS,
+                                    static_cast<float>(settings_.temperatureC), constants_);
     glBindBufferBase(GL_UNIFORM_BUFFER, gpu::slot::kSnowpack, block_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughQuanta, quanta_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughInside, inside_.id());
@@ -242,6 +252,69 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     // and drift): each reads and writes states_[current_] (in place, or into the other half and
     // then swapping current_) and calls touchAllTiles(), so the next slump iteration runs on
     // every tile.
+}
+
+void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
+    region_.centreCm = centreCm;
+    if (!allocated() || offset == glm::ivec2(0))
+        return;
+    const int n = region_.resolution;
+    const glm::ivec2 lo = glm::clamp(offset, glm::ivec2(0), glm::ivec2(n));
+    const glm::ivec2 hi = glm::clamp(offset + n, glm::ivec2(0), glm::ivec2(n));
+    const glm::ivec2 kept = hi - lo; // the old texels the moved window still covers
+    // What leaves: the old square minus the kept rectangle, as at most two rectangles (whole
+    // columns, then the rest of the rows).
+    std::vector<glm::ivec4> leaving;
+    if (kept.x <= 0 || kept.y <= 0) {
+        leaving.push_back({0, 0, n, n});
+    } else {
+        if (lo.x > 0)
+            leaving.push_back({0, 0, lo.x, n});
+        if (hi.x < n)
+            leaving.push_back({hi.x, 0, n - hi.x, n});
+        if (lo.y > 0)
+            leaving.push_back({lo.x, 0, kept.x, lo.y});
+        if (hi.y < n)
+            leaving.push_back({lo.x, hi.y, kept.x, n - hi.y});
+    }
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kCarriedOut, carriedOut_.id());
+    bindImage(gpu::slot::kSnowpackPrevious, states_[current_], GL_READ_ONLY);
+    glUseProgram(carryOut_->id());
+    for (const glm::ivec4& rect : leaving) {
+        glProgramUniform4i(carryOut_->id(), 0, rect.x, rect.y, rect.z, rect.w);
+        glDispatchCompute(1, 1, 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
+    }
+    // The moved state: the entering column everywhere, then the kept texels over it.
+    const gpu::Texture2D& next = states_[1 - current_];
+    glClearTexImage(next.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
+    if (kept.x > 0 && kept.y > 0)
+        glCopyImageSubData(states_[current_].id(), GL_TEXTURE_2D, 0, lo.x, lo.y, 0, next.id(),
+                           GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0, kept.x, kept.y,
+                           1);
+    current_ = 1 - current_;
+    const long long entering =
+        static_cast<long long>(n) * n -
+        static_cast<long long>(std::max(kept.x, 0)) * static_cast<long long>(std::max(kept.y, 0));
+    const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
+    carriedInKg_ += (double(undisturbed_.massKgM2) + double(undisturbed_.waterKgM2)) *
+                    static_cast<double>(entering) * areaM2;
+    // The contact flags and tile bits belonged to the old places: start them again (the next
+    // step's compaction sets them where the capture reaches), and slump everywhere once.
+    const GLuint zero = 0;
+    for (const gpu::Buffer* buffer : {&inside_, &tileState_})
+        glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    touchAll_ = true;
+    glMemoryBarrier(kPassBarrier);
+}
+
+double SnowpackSim::carriedOutKg() const {
+    if (!carriedOut_.id())
+        return 0.0;
+    double kgM2 = 0.0;
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glGetNamedBufferSubData(carriedOut_.id(), 0, sizeof(kgM2), &kgM2);
+    return kgM2 * std::pow(region_.texelCm() * 0.01, 2.0);
 }
 
 SnowpackSim::TileCounts SnowpackSim::lastTileCounts() const {
@@ -272,7 +345,7 @@ std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
     return states_[0].bytes() + states_[1].bytes() + quanta_.bytes() + inside_.bytes() +
-           received_.bytes() + tileState_.bytes() + tileLists_.bytes() +
+           received_.bytes() + tileState_.bytes() + tileLists_.bytes() + carriedOut_.bytes() +
            weather_.bytes(); // the weather hook: 0 without [weather]
 }
 

@@ -42,6 +42,17 @@ public:
     void step(const gpu::Texture2D& captureDepth, double dtSeconds);
     // Back to the initial column everywhere.
     void reset();
+    // A following window moved by `offset` whole texels (follow_snapped: texel t of the region
+    // now holds texel t + offset of the old one) to `centreCm`: the texels both cover are copied
+    // bit for bit, what leaves is summed on the GPU into the budget's carried-out mass, and what
+    // enters is the undisturbed column (the initial one, settled as an untouched column has
+    // been), counted in. The contact flags start again; the next slump runs on every tile.
+    void shift(glm::ivec2 offset, glm::dvec2 centreCm);
+    // The budget's border terms of a following window (kg; 0 for a fixed region).
+    double carriedInKg() const { return carriedInKg_; }
+    double carriedOutKg() const; // reads one double back
+    // The column nothing has touched (what an entering texel takes).
+    const SnowColumn& undisturbed() const { return undisturbed_; }
     // For a pass that changed texels anywhere in the state (the whole-state passes of step():
     // the weather's snowfall, melt and drift): the next slump iteration runs on every tile.
     void touchAllTiles() { touchAll_ = true; }
@@ -109,11 +120,15 @@ private:
     const gpu::ShaderProgram* resolve_ = nullptr;
     const gpu::ShaderProgram* slumpTiles_ = nullptr;
     const gpu::ShaderProgram* slump_ = nullptr;
+    const gpu::ShaderProgram* carryOut_ = nullptr;
     std::array<gpu::Texture2D, 2> states_;
     gpu::Buffer quanta_, inside_, received_;
     // Per tile: its state bits; the three lists with their indirect dispatch commands.
     gpu::Buffer tileState_, tileLists_;
     gpu::Buffer block_;
+    gpu::Buffer carriedOut_; // one double: kg/m2 summed over what left
+    double carriedInKg_ = 0.0;
+    SnowColumn undisturbed_{};
     int current_ = 0;
     // The slump iterations' "touched" bits take turns (shaders/snowpack/snowpack_tiles.glsl).
     GLuint touchedIn_ = 8u, touchedOut_ = 16u;

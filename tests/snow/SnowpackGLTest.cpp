@@ -184,18 +184,5 @@ TEST(SnowpackGL, BesideADecaySimOnTheSharedCapture) {
                 field.snowpack(1)->massStartKg() * 1e-5);
 }
 
-// What a snowpack sim cannot do yet is refused in one line naming the key.
-TEST(SnowpackGL, RefusesWhatItCannotDoYet) {
-    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    Settings settings;
-    settings.snow.resolution = 64;
-    settings.sims[1].model = SimModel::Snowpack;
-    settings.sims[1].region = RegionMode::FollowSnapped;
-    auto created = SnowField::create(settings, shaders);
-    ASSERT_TRUE(std::holds_alternative<std::string>(created));
-    EXPECT_NE(std::get<std::string>(created).find("sim.b.model = \"snowpack\""), std::string::npos)
-        << std::get<std::string>(created);
-}
-
 } // namespace
 } // namespace snowcap

@@ -142,9 +142,10 @@ TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
 
     // The budget the panel shows is stats.json's: the same figures, and they close.
     const std::vector<SnowpackFigure> figures = snowpackFigures(*lab.field().snowpack(1));
-    ASSERT_EQ(figures.size(), 10u);
+    ASSERT_EQ(figures.size(), 12u);
     EXPECT_STREQ(figures[0].key, "mass_kg");
-    EXPECT_NEAR(figures[4].value, 0.0, 1e-5) << "mass_error";
+    EXPECT_STREQ(figures[6].key, "mass_error");
+    EXPECT_NEAR(figures[6].value, 0.0, 1e-5) << "mass_error";
 }
 
 } // namespace
