@@ -137,11 +137,11 @@ def main():
                                     timeout=limit)
             code, errors = result.returncode, result.stderr
         except subprocess.TimeoutExpired:
-            code, errors = "timeout", f"still running after {limit:.0f} s"
+            code, errors = "timeout", f"still running after {limit:g} s"
         seconds = time.monotonic() - started
         ran += 1
         status = "ok" if code == 0 else f"FAILED (exit {code})"
-        print(f"README.md:{number}: {seconds:6.2f} s (limit {limit:.0f} s) {status}: "
+        print(f"README.md:{number}: {seconds:6.2f} s (limit {limit:g} s) {status}: "
               f"{' '.join(run[1:])}")
         if code != 0:
             failed += 1
