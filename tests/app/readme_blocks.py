@@ -34,7 +34,7 @@ parser.add_argument("--as-written", action="store_true",
 parser.add_argument("--slack", type=float, default=1.5,
                     help="with --as-written: the stated time is multiplied by this")
 ARGS = parser.parse_args()
-SNOWCAP, SOURCE, OUT = ARGS.snowcap, ARGS.source, ARGS.out
+SNOWCAP, SOURCE, OUT = (os.path.abspath(p) for p in (ARGS.snowcap, ARGS.source, ARGS.out))
 LIMIT_S = 120  # the README promises minutes at most; with these frame counts it is seconds
 UNIT_S = {"s": 1, "sec": 1, "min": 60, "h": 3600}
 SHORT = {"--frames": "3", "--at": "0.02,0.05", "--video-every": "1"}
