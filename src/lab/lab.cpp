@@ -273,7 +273,9 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
 }
 
 std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
-    auto loaded = loadScenarioDeformers(settings);
+    // The bodies placed once, for their deformers and the physics world's hulls alike.
+    std::optional<std::vector<BodySpec>> bodies;
+    auto loaded = loadScenarioDeformers(settings, &bodies);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
@@ -283,7 +285,7 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     if (physicsText(settings) != physicsSource_) {
         std::unique_ptr<PhysicsWorld> physics;
         if (needsPhysics(settings)) {
-            auto made = PhysicsWorld::create(settings);
+            auto made = PhysicsWorld::create(settings, std::move(*bodies));
             if (auto* error = std::get_if<std::string>(&made))
                 return *error;
             physics = std::move(std::get<0>(made));

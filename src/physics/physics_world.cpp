@@ -292,12 +292,17 @@ PhysicsWorld::~PhysicsWorld() = default;
 
 std::variant<std::unique_ptr<PhysicsWorld>, std::string>
 PhysicsWorld::create(const Settings& settings) {
-    auto impl = std::make_unique<Impl>();
     // The bodies' rules and their mesh files first: a bad one is its line, before any world.
     auto placed = placeBodies(settings.bodies, resourceRoot(), settings.import);
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
-    impl->specs = std::move(std::get<std::vector<BodySpec>>(placed));
+    return create(settings, std::move(std::get<std::vector<BodySpec>>(placed)));
+}
+
+std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
+    auto impl = std::make_unique<Impl>();
+    impl->specs = std::move(bodies);
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v)
         if (const std::optional<VehicleProblem> problem = vehicleProblem(settings.vehicles[v]))
             return problem->line(v);

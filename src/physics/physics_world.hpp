@@ -69,6 +69,10 @@ public:
     // that break its rules), and nothing is kept.
     static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
     create(const Settings& settings);
+    // The same, with settings.bodies as placeBodies placed them (a mesh body's file imported
+    // once, by the caller, for its drawn mesh and its hull alike).
+    static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+    create(const Settings& settings, std::vector<BodySpec> bodies);
     ~PhysicsWorld();
     PhysicsWorld(const PhysicsWorld&) = delete;
     PhysicsWorld& operator=(const PhysicsWorld&) = delete;
