@@ -5,6 +5,7 @@
 #include "core/support_law.hpp"
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -120,7 +121,7 @@ std::optional<gpu::PassRecord> Lab::physicsPass(double endS) {
     pass.reads = {{"bodies", true}};
     pass.writes = {"bodies"};
     pass.execute = [this, world, endS] {
-        feedSupport();
+        feedSupport(endS);
         world->stepTo(endS);
         applyBodyPoses();
     };
@@ -133,33 +134,47 @@ std::optional<PhysicsReport> Lab::physicsReport() const {
     PhysicsReport report = session_.physics->report();
     report.supportReads = supportReadback_.reads();
     report.supportReadsWaited = supportReadback_.waited();
+    report.supportReadbackBytesMean =
+        supportReadback_.reads() > 0
+            ? double(supportReadback_.bytesRead()) / double(supportReadback_.reads())
+            : 0.0;
     return report;
 }
 
-void Lab::feedSupport() {
+void Lab::feedSupport(double endS) {
     PhysicsWorld* world = session_.physics.get();
     if (!world || world->supportPlan().sim < 0)
         return;
     const SnowpackSim* pack = session_.field->snowpack(world->supportPlan().sim);
     if (!pack)
         return; // snow.quality = "off": the untouched snow's bearing surface stays
-    // None queued (the first frame, after a restart or an edit): the state as it stands, which
-    // is still the last step's.
-    if (!supportReadback_.pending())
-        supportReadback_.request(*pack);
+    // None queued (the first frame, after a restart or an edit), or one queued without every
+    // texel these steps can reach (a frame longer than the last, a world starting over): the
+    // state as it stands, which is still the last step's.
+    const SupportWindow needed = world->supportWindow(pack->region(), endS);
+    const SupportWindow queued{supportReadback_.origin(), supportReadback_.size()};
+    if (!supportReadback_.pending() || !(supportReadback_.region() == pack->region()) ||
+        !queued.contains(needed))
+        supportReadback_.request(*pack, needed.origin, needed.size);
     SupportColumns columns;
     if (auto values = supportReadback_.take(&columns.region)) {
+        columns.window = SupportWindow{supportReadback_.origin(), supportReadback_.size()};
         columns.depthMass = std::move(*values);
         world->setSupport(columns);
     }
 }
 
-void Lab::requestSupport() {
+void Lab::requestSupport(double dtS) {
     const PhysicsWorld* world = session_.physics.get();
     if (!world || world->supportPlan().sim < 0 || world->poseCount() == 0)
         return;
-    if (const SnowpackSim* pack = session_.field->snowpack(world->supportPlan().sim))
-        supportReadback_.request(*pack);
+    if (const SnowpackSim* pack = session_.field->snowpack(world->supportPlan().sim)) {
+        // The next frame's steps: up to dtS on from the last frame's end, which lies less than
+        // a step past the world's time.
+        const SupportWindow window =
+            world->supportWindow(pack->region(), world->timeS() + world->stepS() + dtS);
+        supportReadback_.request(*pack, window.origin, window.size);
+    }
 }
 
 void Lab::applyBodyPoses() {
@@ -176,7 +191,7 @@ void Lab::stepTo(double endS, double dtS, FrameDraw draw) {
         gpu::runPasses(std::span(&*physics, 1), timing_ ? &timer_ : nullptr);
     runFrame(*session_.field, *session_.renderer, {instances(), dtS, std::move(draw)},
              timing_ ? &timer_ : nullptr);
-    requestSupport();
+    requestSupport(dtS);
     ++steps_;
 }
 
@@ -273,7 +288,9 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
 }
 
 std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
-    auto loaded = loadScenarioDeformers(settings);
+    // The bodies placed once, for their deformers and the physics world's hulls alike.
+    std::optional<std::vector<BodySpec>> bodies;
+    auto loaded = loadScenarioDeformers(settings, &bodies);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
@@ -283,7 +300,7 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
     if (physicsText(settings) != physicsSource_) {
         std::unique_ptr<PhysicsWorld> physics;
         if (needsPhysics(settings)) {
-            auto made = PhysicsWorld::create(settings);
+            auto made = PhysicsWorld::create(settings, std::move(*bodies));
             if (auto* error = std::get_if<std::string>(&made))
                 return *error;
             physics = std::move(std::get<0>(made));

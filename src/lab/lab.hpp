@@ -116,12 +116,14 @@ private:
     Lab() = default;
     std::optional<std::string> rebuildDeformers(const Settings& settings);
     void applyBodyPoses(); // the physics world's poses into the body deformers
-    // The snowpack support (docs/physics.md, section 2): before the physics steps, the state
-    // the last frame's snow step left (read back after that frame, or now if none is queued)
-    // becomes the physics world's bearing surface; after the frame's snow step, the read of
-    // its state is queued for the next frame.
-    void feedSupport();
-    void requestSupport();
+    // The snowpack support (docs/physics.md, section 2): before the physics steps up to
+    // `endS`, the state the last frame's snow step left (read back after that frame, or now if
+    // none is queued or the one queued lacks texels these steps can reach) becomes the
+    // physics world's bearing surface; after the frame's snow step, the read of its state is
+    // queued for the next frame (a frame of `dtS` more), over the window the bodies and
+    // wheels can reach in it (PhysicsWorld::supportWindow).
+    void feedSupport(double endS);
+    void requestSupport(double dtS);
 
     std::unique_ptr<gpu::ShaderLibrary> shaders_;
     Session session_;

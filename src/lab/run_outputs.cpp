@@ -99,6 +99,7 @@ nlohmann::json physicsJson(const PhysicsReport& report) {
     if (report.support != "ground") {
         out["support_updates"] = report.supportUpdates;
         out["support_reads"] = report.supportReads;
+        out["support_readback_bytes_mean"] = report.supportReadbackBytesMean;
         out["support_reads_waited"] = report.supportReadsWaited;
     }
     if (!report.vehicleReports.empty()) {

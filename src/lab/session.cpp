@@ -55,7 +55,12 @@ std::string scenarioKeyOrigin(const ScenarioSource& source, std::string_view key
                      source.overrides, key);
 }
 
-std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings) {
+std::variant<std::vector<BodySpec>, std::string> placeScenarioBodies(const Settings& settings) {
+    return placeBodies(settings.bodies, resourceRoot(), settings.import);
+}
+
+std::variant<std::vector<Deformer>, std::string>
+loadScenarioDeformers(const Settings& settings, std::optional<std::vector<BodySpec>>* bodies) {
     auto placed = scenarioDeformers(settings); // the [[deformer]] list, then the crowds
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
@@ -73,12 +78,17 @@ std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Set
     std::set<std::string> names;
     for (const DeformerSettings& d : list)
         names.insert(d.name);
-    // A mesh body's file is imported here for its drawn mesh and again by the physics world
-    // for its hull (the same importer and options, so the same mesh).
-    auto bodies = placeBodies(settings.bodies, resourceRoot(), settings.import);
-    if (auto* error = std::get_if<std::string>(&bodies))
-        return *error;
-    for (const BodySpec& body : std::get<std::vector<BodySpec>>(bodies)) {
+    // A mesh body's file is imported once: its drawn mesh here and the physics world's hull
+    // come from the same import (the caller's placed list, or the one placed here for it).
+    std::optional<std::vector<BodySpec>> own;
+    std::optional<std::vector<BodySpec>>& bodyList = bodies ? *bodies : own;
+    if (!bodyList) {
+        auto made = placeScenarioBodies(settings);
+        if (auto* error = std::get_if<std::string>(&made))
+            return *error;
+        bodyList = std::move(std::get<std::vector<BodySpec>>(made));
+    }
+    for (const BodySpec& body : *bodyList) {
         if (!names.insert(body.name).second)
             return "key 'body[" + std::to_string(body.entry) + "].name': body '" + body.name +
                    "' is already a deformer's name";
@@ -169,8 +179,15 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     // physics.support_sim names a sim there is (checked with or without bodies).
     if (auto support = supportPlan(settings); auto* error = std::get_if<std::string>(&support))
         return *error;
+    // The bodies placed once (a mesh body's file imported once): the physics world's hulls and
+    // the deformers' drawn meshes below both come from them.
+    std::optional<std::vector<BodySpec>> bodies;
     if (needsPhysics(settings)) {
-        auto physics = PhysicsWorld::create(settings);
+        auto placed = placeScenarioBodies(settings);
+        if (auto* error = std::get_if<std::string>(&placed))
+            return *error;
+        bodies = std::move(std::get<std::vector<BodySpec>>(placed));
+        auto physics = PhysicsWorld::create(settings, *bodies);
         if (auto* error = std::get_if<std::string>(&physics))
             return *error;
         session.physics = std::move(std::get<0>(physics));
@@ -183,7 +200,7 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     if (auto* error = std::get_if<std::string>(&renderer))
         return *error;
     session.renderer = std::move(std::get<0>(renderer));
-    auto deformers = loadScenarioDeformers(settings);
+    auto deformers = loadScenarioDeformers(settings, &bodies);
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
     auto& built = std::get<std::vector<Deformer>>(deformers);

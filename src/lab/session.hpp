@@ -10,6 +10,7 @@
 #include "snow/snow_field.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -58,10 +59,19 @@ bool needsPhysics(const Settings& settings);
 std::variant<std::vector<Foliage>, std::string>
 loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr);
 
+// The [[body]] list as the bodies it places (physics/body_list.hpp's placeBodies), a mesh
+// body's file imported once for all its members; one line on failure.
+std::variant<std::vector<BodySpec>, std::string> placeScenarioBodies(const Settings& settings);
+
 // Every deformer the settings place ([[deformer]], then each [[crowd]]'s members, then each
 // [[body]], then each [[vehicle]]'s chassis and wheels, at their start), a mesh file several
-// share imported once; one line on failure.
-std::variant<std::vector<Deformer>, std::string> loadScenarioDeformers(const Settings& settings);
+// share imported once; one line on failure. `bodies`, when given, is where the [[body]] list
+// is placed, once for the drawn meshes and the physics world's hulls alike: a list it holds
+// already (placeScenarioBodies') gives the bodies' deformers; an empty one is placed here, in
+// the order of the checks, and left in it for PhysicsWorld::create.
+std::variant<std::vector<Deformer>, std::string>
+loadScenarioDeformers(const Settings& settings,
+                      std::optional<std::vector<BodySpec>>* bodies = nullptr);
 
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.
 std::variant<Session, std::string> createSession(const Settings& settings,

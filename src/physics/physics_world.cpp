@@ -13,6 +13,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <glm/common.hpp>
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -73,6 +74,8 @@ struct PhysicsWorld::Impl {
     // The snowpack support (plan.sim >= 0): it outlives the Bullet world, keeping the heights
     // of the last state it took across resets.
     std::unique_ptr<SnowSupport> support;
+    // No whole state taken since the world was built: the next read is of the whole region.
+    bool supportWantsWhole = true;
 
     // The Bullet world; rebuilt whole on reset, so a restart is a fresh world (no warm-started
     // contacts or solver state carried over).
@@ -132,6 +135,7 @@ struct PhysicsWorld::Impl {
     std::optional<std::string> build() {
         tearDown();
         step = 0;
+        supportWantsWhole = true;
         configuration = std::make_unique<btDefaultCollisionConfiguration>();
         dispatcher = std::make_unique<btCollisionDispatcher>(configuration.get());
         broadphase = std::make_unique<btDbvtBroadphase>();
@@ -292,12 +296,17 @@ PhysicsWorld::~PhysicsWorld() = default;
 
 std::variant<std::unique_ptr<PhysicsWorld>, std::string>
 PhysicsWorld::create(const Settings& settings) {
-    auto impl = std::make_unique<Impl>();
     // The bodies' rules and their mesh files first: a bad one is its line, before any world.
     auto placed = placeBodies(settings.bodies, resourceRoot(), settings.import);
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
-    impl->specs = std::move(std::get<std::vector<BodySpec>>(placed));
+    return create(settings, std::move(std::get<std::vector<BodySpec>>(placed)));
+}
+
+std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
+    auto impl = std::make_unique<Impl>();
+    impl->specs = std::move(bodies);
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v)
         if (const std::optional<VehicleProblem> problem = vehicleProblem(settings.vehicles[v]))
             return problem->line(v);
@@ -315,11 +324,18 @@ PhysicsWorld::create(const Settings& settings) {
     return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));
 }
 
+namespace {
+
+// The last step a frame ending at `timeS` runs: step n ends at n / step_hz; the tolerance keeps
+// (i + 1) / fps from falling a rounding short of a step it lands on.
+long long lastStepBy(double timeS, double stepHz) {
+    return static_cast<long long>(std::floor(std::max(timeS, 0.0) * stepHz + 1e-6));
+}
+
+} // namespace
+
 int PhysicsWorld::stepTo(double timeS) {
-    // Step n ends at n / step_hz; the tolerance keeps (i + 1) / fps from falling a rounding
-    // short of a step it lands on.
-    const long long target =
-        static_cast<long long>(std::floor(std::max(timeS, 0.0) * impl_->settings.stepHz + 1e-6));
+    const long long target = lastStepBy(timeS, impl_->settings.stepHz);
     if (target < impl_->step)
         reset();
     int ran = 0;
@@ -438,8 +454,75 @@ const SupportPlan& PhysicsWorld::supportPlan() const {
 }
 
 void PhysicsWorld::setSupport(const SupportColumns& columns) {
-    if (impl_->support)
-        impl_->support->update(columns, impl_->world.get());
+    if (!impl_->support || !impl_->support->update(columns, impl_->world.get()))
+        return;
+    if (columns.window.value_or(wholeWindow(columns.region)) == wholeWindow(columns.region))
+        impl_->supportWantsWhole = false;
+}
+
+SupportWindow PhysicsWorld::supportWindow(const Region& region, double untilS) const {
+    const Impl& w = *impl_;
+    if (!w.support)
+        return {};
+    if (w.supportWantsWhole || !(region == w.support->region()) ||
+        lastStepBy(untilS, w.settings.stepHz) < w.step)
+        return wholeWindow(region);
+    // The boxes (world xy, cm) of what can touch the heightfield, and the fastest point's speed.
+    glm::dvec2 low(std::numeric_limits<double>::max()), high(-std::numeric_limits<double>::max());
+    double fastestCmS = 0.0;
+    const auto add = [&](const btVector3& a, const btVector3& b) {
+        low = glm::min(low, glm::dvec2(std::min(a.x(), b.x()), std::min(a.y(), b.y())) * kMToCm);
+        high = glm::max(high, glm::dvec2(std::max(a.x(), b.x()), std::max(a.y(), b.y())) * kMToCm);
+    };
+    const auto speedOf = [](const btRigidBody& body, double reachM) {
+        return (double(body.getLinearVelocity().length()) +
+                double(body.getAngularVelocity().length()) * reachM) *
+               kMToCm;
+    };
+    for (std::size_t i = 0; i < w.bodies.size(); ++i) {
+        if (!w.launched[i] && w.specs[i].launchS > untilS + 1e-9)
+            continue; // not in the world by then
+        const btRigidBody& body = *w.bodies[i];
+        btVector3 a, b, centre;
+        body.getAabb(a, b);
+        add(a, b);
+        btScalar radius = 0;
+        body.getCollisionShape()->getBoundingSphere(centre, radius);
+        fastestCmS = std::max(fastestCmS, speedOf(body, double(radius + centre.length())));
+    }
+    for (const auto& v : w.vehicles) {
+        btVector3 a, b;
+        v->chassis->getAabb(a, b);
+        add(a, b);
+        // Each suspension ray, from its hard point down its full length, and the wheel about
+        // its end (its width; the snow one radius ahead that measureVehicle reads).
+        const VehicleSettings& s = v->settings;
+        const double rayM = (s.suspensionRestCm + s.suspensionTravelCm + s.wheelRadiusCm) * kCmToM;
+        const btScalar aroundM = btScalar((s.wheelRadiusCm + s.wheelWidthCm) * kCmToM);
+        const btVector3 around(aroundM, aroundM, aroundM);
+        const btVector3 com = v->chassis->getCenterOfMassPosition();
+        double reachM = 0.0;
+        for (int k = 0; k < v->vehicle->getNumWheels(); ++k) {
+            const btWheelInfo::RaycastInfo& ray = v->vehicle->getWheelInfo(k).m_raycastInfo;
+            const btVector3 from = ray.m_hardPointWS;
+            const btVector3 to = from + ray.m_wheelDirectionWS * btScalar(rayM);
+            add(from - around, from + around);
+            add(to - around, to + around);
+            reachM = std::max(reachM, double((to - com).length() + aroundM));
+        }
+        fastestCmS = std::max(fastestCmS, speedOf(*v->chassis, reachM));
+    }
+    if (!(low.x <= high.x))
+        return {}; // nothing over the snow
+    const double aheadS = std::max(untilS - timeS(), 0.0);
+    const double padCm = kSupportPadTexels * region.texelCm() + kSupportPadCm +
+                         (2.0 * fastestCmS + w.settings.gravityCmS2 * aheadS) * aheadS;
+    const glm::ivec2 first = glm::max(worldToTexel(low - padCm, region), glm::ivec2(0));
+    const glm::ivec2 last =
+        glm::min(worldToTexel(high + padCm, region), glm::ivec2(region.resolution - 1));
+    if (first.x > last.x || first.y > last.y)
+        return {}; // all of it beside the region
+    return {first, last - first + 1};
 }
 
 double PhysicsWorld::supportZCmAt(glm::dvec2 xyCm) const {

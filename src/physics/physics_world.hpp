@@ -54,6 +54,7 @@ struct PhysicsReport {
     long long supportUpdates = 0;     // snowpack states the support took
     long long supportReads = 0;       // the lab's readbacks of the support sim's state
     long long supportReadsWaited = 0; // ... of which the GPU had not finished when mapped
+    double supportReadbackBytesMean = 0.0;     // bytes a read, the mean (the window's texels x 8)
     std::vector<VehicleReport> vehicleReports; // one per vehicle, in the scenario's order
 };
 
@@ -62,6 +63,11 @@ struct PhysicsReport {
 // step (s). The exact solution of dv/dt = -k d v over the step, so any k is stable.
 double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS);
 
+// PhysicsWorld::supportWindow's fixed margin about what can touch the support: Bullet's contact
+// threshold (2 cm) and the heightfield vertex it takes on each side of a box, with room.
+constexpr int kSupportPadTexels = 4;
+constexpr double kSupportPadCm = 5.0;
+
 class PhysicsWorld {
 public:
     // The bodies and vehicles `settings` places, on the ground under its snow; one line naming
@@ -69,6 +75,10 @@ public:
     // that break its rules), and nothing is kept.
     static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
     create(const Settings& settings);
+    // The same, with settings.bodies as placeBodies placed them (a mesh body's file imported
+    // once, by the caller, for its drawn mesh and its hull alike).
+    static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
+    create(const Settings& settings, std::vector<BodySpec> bodies);
     ~PhysicsWorld();
     PhysicsWorld(const PhysicsWorld&) = delete;
     PhysicsWorld& operator=(const PhysicsWorld&) = delete;
@@ -110,9 +120,18 @@ public:
     // What holds the bodies up: plan.sim >= 0 names the snowpack sim whose state setSupport
     // takes (the lab reads it back from the GPU after each frame's snow step).
     const SupportPlan& supportPlan() const;
-    // The bearing surface from a state of the support sim, for the steps from now on (kept
-    // across resets). No-op on the ground.
+    // The bearing surface from a state of the support sim, or a window of it, for the steps
+    // from now on (kept across resets). No-op on the ground.
     void setSupport(const SupportColumns& columns);
+    // The texels of the support sim's `region` that the steps from now up to `untilS` can
+    // reach: the box around every body (one launching by then at its start) and every
+    // vehicle's chassis and suspension rays, grown by kSupportPadTexels texels, kSupportPadCm
+    // and (2 v + g t) t for the fastest point's speed v over the t to come (a body struck by
+    // the fastest one, or falling), cut to the region; empty when nothing is over it. The
+    // whole region while the support has taken no whole state since the world was built (the
+    // first, and after each reset), when `region` is not the heights' region, and when
+    // `untilS` is before now (stepTo starts over). On the ground: empty.
+    SupportWindow supportWindow(const Region& region, double untilS) const;
     // The surface that holds a body at (x, y): the heightfield's vertex there, else the ground.
     double supportZCmAt(glm::dvec2 xyCm) const;
 

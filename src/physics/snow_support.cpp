@@ -46,28 +46,39 @@ void SnowSupport::build(const Region& region) {
     body_->setUserIndex(kSnowSupportIndex);
 }
 
-void SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) {
-    const std::size_t texels = std::size_t(columns.region.resolution) * columns.region.resolution;
-    if (texels < 4 || columns.depthMass.size() != 2 * texels)
-        return;
-    const bool rebuild = !(columns.region == region_);
+bool SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) {
+    const Region& region = columns.region;
+    const SupportWindow whole = wholeWindow(region);
+    const SupportWindow window = columns.window.value_or(whole);
+    const bool rebuild = !(region == region_);
+    if (region.resolution < 2 || !whole.contains(window) || (rebuild && !(window == whole)) ||
+        columns.depthMass.size() != 2 * std::size_t(window.texels()))
+        return false;
     if (rebuild && world)
         world->removeRigidBody(body_.get());
-    heightsM_.resize(texels);
-    topCm_.resize(texels);
+    const std::size_t n = std::size_t(region.resolution);
+    heightsM_.resize(n * n);
+    topCm_.resize(n * n);
+    // Row by row into the window's texels; the others keep the heights they last took.
     const float ground = float(plan_.groundZCm), rhoF = float(plan_.finalDensityKgM3);
-    for (std::size_t k = 0; k < texels; ++k) {
-        const float depth = columns.depthMass[2 * k], mass = columns.depthMass[2 * k + 1];
-        const float bearing = ground + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
-        heightsM_[k] = std::clamp(float(bearing * kCmToM), minM_, maxM_);
-        topCm_[k] = ground + depth;
+    std::size_t from = 0;
+    for (int y = 0; y < window.size.y; ++y) {
+        const std::size_t row = std::size_t(window.origin.y + y) * n + std::size_t(window.origin.x);
+        for (int x = 0; x < window.size.x; ++x, ++from) {
+            const std::size_t k = row + std::size_t(x);
+            const float depth = columns.depthMass[2 * from], mass = columns.depthMass[2 * from + 1];
+            const float bearing = ground + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
+            heightsM_[k] = std::clamp(float(bearing * kCmToM), minM_, maxM_);
+            topCm_[k] = ground + depth;
+        }
     }
     ++updates_;
     if (rebuild) {
-        build(columns.region);
+        build(region);
         if (world)
             world->addRigidBody(body_.get());
     }
+    return true;
 }
 
 int SnowSupport::texelIndex(glm::dvec2 xyCm) const {

@@ -29,11 +29,13 @@ public:
     SnowSupport(const SnowSupport&) = delete;
     SnowSupport& operator=(const SnowSupport&) = delete;
 
-    // The columns of one state: the heights replaced (the shape and body made again over the
-    // new region if the region or its resolution changed, swapped in `world` if it holds the
-    // body). Columns of the wrong size are ignored.
-    void update(const SupportColumns& columns, btDynamicsWorld* world);
+    // The columns of one state: the heights of its window replaced, the others kept (the
+    // shape and body made again over the new region if the region or its resolution changed,
+    // swapped in `world` if it holds the body; that takes the whole region). Columns of the
+    // wrong size, a window outside the region, or a part of another region are ignored: false.
+    bool update(const SupportColumns& columns, btDynamicsWorld* world);
     btRigidBody& body() { return *body_; }
+    const Region& region() const { return region_; } // of the heights
     // The snow's top (world z, cm) at the texel holding `xyCm`, from the last state taken;
     // outside the region the untouched top.
     double topZCmAt(glm::dvec2 xyCm) const;

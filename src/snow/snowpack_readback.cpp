@@ -3,6 +3,7 @@
 #include "snow/snowpack_sim.hpp"
 
 #include <cstring>
+#include <glm/common.hpp>
 
 namespace snowcap {
 
@@ -17,26 +18,36 @@ void SnowpackReadback::drop() {
     ready_ = false;
 }
 
-void SnowpackReadback::request(const SnowpackSim& sim) {
+void SnowpackReadback::request(const SnowpackSim& sim, glm::ivec2 origin, glm::ivec2 size) {
     drop();
     if (!sim.allocated())
         return;
     const gpu::Texture2D& state = sim.state();
-    const std::size_t bytes = std::size_t(state.width()) * state.height() * 2 * sizeof(float);
-    if (bytes > capacity_) {
+    // The whole state's size, so one buffer serves every window.
+    const std::size_t whole = std::size_t(state.width()) * state.height() * 2 * sizeof(float);
+    if (whole > capacity_) {
         GLuint id = 0;
         glCreateBuffers(1, &id);
-        glNamedBufferStorage(id, static_cast<GLsizeiptr>(bytes), nullptr, GL_MAP_READ_BIT);
+        glNamedBufferStorage(id, static_cast<GLsizeiptr>(whole), nullptr, GL_MAP_READ_BIT);
         pbo_ = gpu::UniqueName<gpu::ObjectKind::Buffer>(id);
-        capacity_ = bytes;
+        capacity_ = whole;
     }
-    bytes_ = bytes;
+    const glm::ivec2 low =
+        glm::clamp(origin, glm::ivec2(0), glm::ivec2(state.width(), state.height()));
+    const glm::ivec2 high = glm::clamp(origin + glm::max(size, glm::ivec2(0)), low,
+                                       glm::ivec2(state.width(), state.height()));
+    origin_ = low;
+    size_ = high - low;
+    bytes_ = std::size_t(size_.x) * std::size_t(size_.y) * 2 * sizeof(float);
     region_ = sim.region();
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_.id());
-    // R (depth cm) and G (mass kg/m2) of the RGBA32F state.
-    glGetTextureImage(state.id(), 0, GL_RG, GL_FLOAT, static_cast<GLsizei>(bytes), nullptr);
-    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    if (bytes_ > 0) {
+        glPixelStorei(GL_PACK_ALIGNMENT, 4);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, pbo_.id());
+        // R (depth cm) and G (mass kg/m2) of the RGBA32F state, the window's rows packed.
+        glGetTextureSubImage(state.id(), 0, origin_.x, origin_.y, 0, size_.x, size_.y, 1, GL_RG,
+                             GL_FLOAT, static_cast<GLsizei>(bytes_), nullptr);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    }
     fence_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
     ready_ = true;
 }
@@ -56,13 +67,16 @@ std::optional<std::vector<float>> SnowpackReadback::take(Region* region) {
     }
     ready_ = false;
     std::vector<float> values(bytes_ / sizeof(float));
-    const void* mapped =
-        glMapNamedBufferRange(pbo_.id(), 0, static_cast<GLsizeiptr>(bytes_), GL_MAP_READ_BIT);
-    if (!mapped)
-        return std::nullopt;
-    std::memcpy(values.data(), mapped, bytes_);
-    glUnmapNamedBuffer(pbo_.id());
+    if (bytes_ > 0) { // an empty window maps nothing (a range of 0 bytes cannot be mapped)
+        const void* mapped =
+            glMapNamedBufferRange(pbo_.id(), 0, static_cast<GLsizeiptr>(bytes_), GL_MAP_READ_BIT);
+        if (!mapped)
+            return std::nullopt;
+        std::memcpy(values.data(), mapped, bytes_);
+        glUnmapNamedBuffer(pbo_.id());
+    }
     ++reads_;
+    bytesRead_ += static_cast<long long>(bytes_);
     if (region)
         *region = region_;
     return values;

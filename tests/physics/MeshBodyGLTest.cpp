@@ -6,7 +6,6 @@
 #include "physics/PhysicsLabSupport.hpp"
 #include "physics/PhysicsTestSupport.hpp"
 
-#include <cstring>
 #include <gtest/gtest.h>
 
 namespace snowcap {
@@ -63,20 +62,11 @@ TEST(MeshBodyGL, TheSameRunTwiceGivesByteIdenticalBuffers) {
             auto lab = test::makeLab(settings, "mesh_bodies");
             ASSERT_TRUE(lab);
             test::run(*lab, 1.5);
-            std::vector<ImageFloat> sims;
-            for (int s = 0; s < lab->field().simCount(); ++s)
-                sims.push_back(readPersistent(lab->field().sim(s)));
-            buffers.push_back(std::move(sims));
+            buffers.push_back(test::readAllPersistent(lab->field()));
         }
-        ASSERT_EQ(buffers[0].size(), buffers[1].size());
-        for (std::size_t s = 0; s < buffers[0].size(); ++s) {
-            const std::vector<float>& a = buffers[0][s].values;
-            const std::vector<float>& b = buffers[1][s].values;
-            ASSERT_EQ(a.size(), b.size());
-            EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0) << "sim " << s;
-            // Not an empty field: the meshes pressed.
+        test::expectSameBytes(buffers[0], buffers[1]);
+        for (std::size_t s = 0; s < buffers[0].size(); ++s) // not an empty field: they pressed
             EXPECT_GT(pressed(buffers[0][s], 0.01f), 100) << "sim " << s;
-        }
     }
 }
 

@@ -89,6 +89,32 @@ TEST(SnowSupportGL, ADroppedSphereRestsAtTheDepthTheBearingLawPredicts) {
     }
 }
 
+TEST(SnowSupportGL, AfterAWholeFirstReadOnlyTheWindowAroundTheBodiesIsRead) {
+    Settings settings = packField(60.0, 120.0); // 128 texels of 2 cm
+    BodySettings ball = test::sphereBody("ball", {7.0f, -9.0f, 15.0f}, 10.0f);
+    ball.restitution = 0.0;
+    settings.bodies = {ball};
+    auto lab = test::makeLab(settings, "support");
+    ASSERT_TRUE(lab);
+    run(*lab, 1.0);
+    const double wholeBytes = 128.0 * 128.0 * 8.0;
+    const PhysicsReport first = *lab->physicsReport();
+    EXPECT_EQ(first.supportReads, 60); // one a frame, the first whole
+    EXPECT_EQ(first.supportUpdates, 60);
+    const double bytes = first.supportReadbackBytesMean * double(first.supportReads);
+    std::printf("[ figures ] %lld reads, %.0f bytes a read (the whole region: %.0f)\n",
+                first.supportReads, first.supportReadbackBytesMean, wholeBytes);
+    EXPECT_GT(bytes, wholeBytes);
+    EXPECT_LT(first.supportReadbackBytesMean, 0.1 * wholeBytes);
+    // A frame of half a second after frames of 1/60 s: the window queued for 1/60 s lacks what
+    // it can reach (it could fall 1.2 m), so the state is read again over the window it needs,
+    // here the whole region.
+    lab->stepTo(1.5, 1.0 / 60.0);
+    const PhysicsReport after = *lab->physicsReport();
+    EXPECT_EQ(after.supportReads, 61);
+    EXPECT_DOUBLE_EQ(after.supportReadbackBytesMean * 61.0 - bytes, wholeBytes);
+}
+
 // A stadium: two straights of `straightCm` along X at y = +-radius, joined by half circles.
 std::vector<glm::vec3> stadium(float straightCm, float radiusCm) {
     std::vector<glm::vec3> points;

@@ -131,6 +131,63 @@ TEST(SnowSupport, ABodyRestsOnTheBearingSurfaceOfTheStateItWasHanded) {
     EXPECT_NEAR(world->positionCm(0).z - 10.0, -30.0 + 6.6667 + kSupportLiftCm, 0.1);
 }
 
+TEST(SnowSupport, TheWindowReadIsAroundTheBodiesAfterAWholeState) {
+    Settings settings = packSettings(150.0);
+    BodySettings ball = test::sphereBody("ball", {10.0f, -6.0f, 15.0f}, 10.0f);
+    ball.restitution = 0.0;
+    settings.bodies = {ball};
+    auto world = made(settings);
+    ASSERT_TRUE(world);
+    const Region region = world->supportPlan().region; // 64 texels of 4 cm about the origin
+    const SupportWindow whole = wholeWindow(region);
+    const double frame = 1.0 / 60.0;
+    // No state taken yet: the whole region.
+    EXPECT_EQ(world->supportWindow(region, frame), whole);
+    world->setSupport(uniformColumns(world->supportPlan(), 30.0f, 45.0f)); // the untouched snow
+    world->stepTo(2.0);
+    ASSERT_TRUE(world->resting(0));
+    const SupportWindow window = world->supportWindow(region, world->timeS() + frame);
+    // The ball's box (20 cm across, where it came to rest) grown by 4 texels and 5 cm (21 cm),
+    // and no more than a texel each side for the rest of the growth and the rounding.
+    const glm::dvec2 at(world->positionCm(0));
+    const glm::ivec2 low = worldToTexel(at - 31.0, region), high = worldToTexel(at + 31.0, region);
+    EXPECT_TRUE(window.contains({low, high - low + 1}));
+    EXPECT_TRUE(SupportWindow({low - 1, high - low + 3}).contains(window));
+    // Another region, a time before now (the world starts over), a reset: the whole region.
+    Region moved = region;
+    moved.centreCm.x += region.texelCm();
+    EXPECT_EQ(world->supportWindow(moved, world->timeS() + frame), whole);
+    EXPECT_EQ(world->supportWindow(region, 1.0), whole);
+
+    // A window's columns replace its texels' heights only.
+    const double bearing = -20.0 + kSupportLiftCm; // the untouched snow's
+    SupportColumns part;
+    part.region = region;
+    part.window = window;
+    for (long long k = 0; k < window.texels(); ++k)
+        part.depthMass.insert(part.depthMass.end(), {6.6667f, 0.2f * 150.0f});
+    world->setSupport(part);
+    EXPECT_NEAR(world->supportZCmAt({10.0, -6.0}), -30.0 + 6.6667 + kSupportLiftCm, 1e-4);
+    EXPECT_NEAR(world->supportZCmAt({-100.0, 100.0}), bearing, 1e-4);
+    EXPECT_EQ(world->report().supportUpdates, 2);
+    // ... of that region only, and of the window's size.
+    SupportColumns elsewhere = part;
+    elsewhere.region = moved;
+    world->setSupport(elsewhere);
+    part.depthMass.pop_back();
+    world->setSupport(part);
+    EXPECT_EQ(world->report().supportUpdates, 2);
+
+    world->reset();
+    EXPECT_EQ(world->supportWindow(region, frame), whole);
+    // On the ground there is nothing to read.
+    Settings ground = test::physicsSnow();
+    ground.bodies = {ball};
+    auto onGround = made(ground);
+    ASSERT_TRUE(onGround);
+    EXPECT_EQ(onGround->supportWindow(region, frame).texels(), 0);
+}
+
 TEST(SnowSupport, ABodyStartingInsideTheBearingSurfaceIsOneLine) {
     Settings settings = packSettings(150.0);
     // Its bottom at -25, 5 cm below the bearing surface at -20 and above the ground at -30.
