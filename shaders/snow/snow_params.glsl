@@ -46,5 +46,6 @@ layout(std140, binding = 0) uniform SnowParams {
     vec4 skyColour;
     // the layers' OR (MF_Landscape_Ground) and the crevice term
     vec4 snowPackedOr;       // snow occlusion, roughness; packed occlusion, roughness
-    vec4 groundOrCrevice;    // ground occlusion, roughness; crevice strength; -
+    vec4 groundOrCrevice;    // ground occlusion, roughness; crevice strength; ground texture
+                             // repeats per cm (kind = "texture")
 } snow;

@@ -132,6 +132,24 @@ vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred, out float cr
 
 // ---- layers ---------------------------------------------------------------------------------
 
+#ifndef GROUND_TEXTURE
+#define GROUND_TEXTURE 0
+#endif
+#if GROUND_TEXTURE
+// [ground] kind = "texture" (snow/ground_texture.hpp): the ground layer's albedo is its file's
+// colour (sRGB, sampled linear, mipmapped), one repeat every texture_tile_cm from the world
+// origin (groundOrCrevice.w: repeats per cm). The texture is the ground's detail: the baked
+// noise does not vary it.
+layout(binding = 8) uniform sampler2D groundTexture;
+vec3 groundAlbedo(vec4 detail, vec2 worldCm) {
+    return texture(groundTexture, worldCm * snow.groundOrCrevice.w).rgb;
+}
+#else
+vec3 groundAlbedo(vec4 detail, vec2 worldCm) {
+    return snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
+}
+#endif
+
 // What every layer set shares once its albedo is chosen: subsurface colour, occlusion and
 // roughness of fresh snow, packed snow (packedAlpha) and ground (reveal), from the detail taps.
 void layerFinish(inout Layers layers, vec4 detail, float packedAlpha, float reveal,
@@ -152,10 +170,10 @@ void layerFinish(inout Layers layers, vec4 detail, float packedAlpha, float reve
 // value (look.*_or[0]) in the detail's hollows (low R) and 1 on its crests; roughness is the
 // layer's value varied by +-10 % with the second fbm (A). `crevice` darkens the ambient at the
 // print's concave feet by up to look.crevice_occlusion.
-Layers landscapeLayers(vec4 detail, float snowMask, float crevice) {
+Layers landscapeLayers(vec4 detail, vec2 worldCm, float snowMask, float crevice) {
     vec3 fresh = snow.snowColourWrap.rgb * (0.95 + 0.08 * detail.r);
     vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
-    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r);
+    vec3 ground = groundAlbedo(detail, worldCm);
     float packedAlpha = smoothstep(0.0, 0.7, snowMask);
     // The ground shows only in patches at the bottom of full prints, where the layer height
     // noise says the snow was thinnest.
@@ -174,7 +192,7 @@ Layers landscapeLayers(vec4 detail, float snowMask, float crevice) {
 // max_density takes the packed layer (look.packed_colour: bluer; look.packed_or: smoother, a
 // little glossier); liquid water darkens it (wet snow, up to 40 % at 5 kg/m2 and more); the
 // ground shows as the depth goes to 0 over the last 3 cm.
-Layers snowpackLayers(vec4 detail, vec2 uv, float crevice) {
+Layers snowpackLayers(vec4 detail, vec2 worldCm, vec2 uv, float crevice) {
     vec4 state = snowpackStateAt(uv);
     float depth = snowpackDepthCm(uv);
     float density = state.r > 0.01 ? state.g / (0.01 * state.r) : sp.density.x; // mass / depth
@@ -187,7 +205,7 @@ Layers snowpackLayers(vec4 detail, vec2 uv, float crevice) {
     vec3 packedSnow = snow.packedColourReveal.rgb * (0.94 + 0.1 * detail.a);
     // The ground ([ground]): water left in the column darkens it by its kind's share (0 for
     // "colour": the layer as it always was).
-    vec3 ground = snow.groundColour.rgb * (0.75 + 0.5 * detail.r) * (1.0 - snow.ssGround.w * wet);
+    vec3 ground = groundAlbedo(detail, worldCm) * (1.0 - snow.ssGround.w * wet);
     Layers layers;
     vec3 snowAlbedo = mix(fresh, packedSnow, packedAlpha) * (1.0 - 0.4 * wet);
     layers.albedo = mix(snowAlbedo, ground, reveal);

@@ -5,7 +5,8 @@
 // (nearest texel), 2 Snow_Mask, 3 height above the surface (cm), 4 normal (xyz), 5 albedo,
 // 6 occlusion, 7 roughness, 8 the sun's specular lobe (with the sparkle), 9 the deformers'
 // shadow (1 lit), 10 the sparkle's world-space seed (which points can glint).
-// Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS (SurfaceVariant).
+// Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS, GROUND_TEXTURE
+// (SurfaceVariant).
 #ifndef DEFERRED
 #define DEFERRED 0
 #endif
@@ -79,9 +80,9 @@ void main() {
         return;
     }
 #if SNOWPACK
-    Layers layers = snowpackLayers(detail, uv, crevice);
+    Layers layers = snowpackLayers(detail, vWorldCm.xy, uv, crevice);
 #else
-    Layers layers = landscapeLayers(detail, snowMask, crevice);
+    Layers layers = landscapeLayers(detail, vWorldCm.xy, snowMask, crevice);
 #endif
     if (mode == 5) {
         colour = vec4(layers.albedo, 1.0);

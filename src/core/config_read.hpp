@@ -104,11 +104,12 @@ inline constexpr std::array<Spelling<Substance>, 3> kSubstances{{
     {Substance::Mud, "mud"},
     {Substance::Sand, "sand"},
 }};
-inline constexpr std::array<Spelling<GroundKind>, 4> kGroundKinds{{
+inline constexpr std::array<Spelling<GroundKind>, 5> kGroundKinds{{
     {GroundKind::Colour, "colour"},
     {GroundKind::Grass, "grass"},
     {GroundKind::Mud, "mud"},
     {GroundKind::Rock, "rock"},
+    {GroundKind::Texture, "texture"},
 }};
 inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
     {RegionMode::Fixed, "fixed"},

@@ -10,11 +10,22 @@ GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look) 
         return {{0.24f, 0.17f, 0.11f}, {0.7, 0.6}, 0.55f};
     case GroundKind::Rock: // grey stone
         return {{0.40f, 0.39f, 0.37f}, {0.5, 0.75}, 0.3f};
+    case GroundKind::Texture: // the albedo is the texture's (the shader's GROUND_TEXTURE); the
+                              // look's OR; water darkens it as it darkens rock and soil
+        return {look.groundColour, look.groundOr, 0.4f};
     case GroundKind::Colour:
         break;
     }
     // The look's layer with no darkening term: the surface as it was before [ground].
     return {look.groundColour, look.groundOr, 0.0f};
+}
+
+std::filesystem::path groundTexturePath(const GroundSettings& ground,
+                                        const std::filesystem::path& root) {
+    if (ground.kind != GroundKind::Texture)
+        return {};
+    const std::filesystem::path file(ground.texture);
+    return file.is_absolute() ? file : root / file;
 }
 
 } // namespace snowcap

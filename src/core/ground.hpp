@@ -7,6 +7,8 @@
 #include "core/settings.hpp"
 
 #include <array>
+#include <cstdint>
+#include <filesystem>
 #include <glm/vec3.hpp>
 
 namespace snowcap {
@@ -18,5 +20,15 @@ struct GroundLayer {
 };
 
 GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look);
+
+// kind = "texture": the file ground.texture names, under `root` unless absolute (as a
+// deformer's mesh is); empty for every other kind.
+std::filesystem::path groundTexturePath(const GroundSettings& ground,
+                                        const std::filesystem::path& root);
+
+// What the ground texture may be: at most this many pixels a side (8192^2 RGBA8 is 256 MiB on
+// the GPU before its mipmaps), and a file of at most this many bytes.
+inline constexpr int kMaxGroundTextureSide = 8192;
+inline constexpr std::uint64_t kMaxGroundTextureBytes = std::uint64_t(256) << 20;
 
 } // namespace snowcap

@@ -374,7 +374,11 @@ struct WeatherSettings {
 // that shows where a print or a melt reaches it.
 struct GroundSettings {
     GroundSettings();  // the parameter table's defaults (params.cpp)
-    GroundKind kind{}; // kind: "colour" (look.ground_colour), "grass", "mud" or "rock"
+    GroundKind kind{}; // kind: "colour" (look.ground_colour), "grass", "mud", "rock", "texture"
+    // texture: with kind = "texture", a PNG (relative to the repository root, or absolute)
+    // whose colour is the ground's albedo, repeated every texture_tile_cm across the ground
+    std::string texture;
+    double textureTileCm{}; // texture_tile_cm: the side of the square one repeat covers
 };
 
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four

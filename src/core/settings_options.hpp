@@ -25,9 +25,10 @@ enum class SimModel { Decay, Snowpack };
 // "snow" | "mud" | "sand": what a snowpack sim's column is made of; a preset of its keys
 // (core/substance.hpp, docs/ground.md)
 enum class Substance { Snow, Mud, Sand };
-// "colour" | "grass" | "mud" | "rock": what lies under the snow ([ground], docs/ground.md);
-// "colour" is look.ground_colour, the layer as it always was
-enum class GroundKind { Colour, Grass, Mud, Rock };
+// "colour" | "grass" | "mud" | "rock" | "texture": what lies under the snow ([ground],
+// docs/ground.md); "colour" is look.ground_colour, the layer as it always was; "texture" takes
+// its albedo from a PNG (ground.texture)
+enum class GroundKind { Colour, Grass, Mud, Rock, Texture };
 // "fixed" | "follow_naive" | "follow_snapped"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "window" | "world": what a following region does with the texels it scrolls past

@@ -54,6 +54,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"captureContact", K::Texture, slot::kCaptureContact},
     SlotDeclaration{"previous", K::Texture, slot::kPrevious},
     SlotDeclaration{"landscapeDetail", K::Texture, slot::kLandscapeDetail},
+    SlotDeclaration{"groundTexture", K::Texture, slot::kGroundTexture},
     SlotDeclaration{"deformerShadow", K::Texture, slot::kDeformerShadow},
     SlotDeclaration{"surfaceDepth", K::Texture, slot::kSurfaceDepth},
     SlotDeclaration{"lowColour", K::Texture, slot::kLowColour},

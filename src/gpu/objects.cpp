@@ -114,6 +114,8 @@ TextureFormatInfo formatInfo(TextureFormat format) {
         return {GL_DEPTH_COMPONENT16, 1, 2, "D16"};
     case TextureFormat::RGBA8:
         return {GL_RGBA8, 4, 4, "RGBA8"};
+    case TextureFormat::SRGB8A8:
+        return {GL_SRGB8_ALPHA8, 4, 4, "SRGB8_A8"};
     }
     return {GL_NONE, 0, 0, "?"};
 }
@@ -214,6 +216,13 @@ void Texture2D::upload(std::span<const float> texels) {
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTextureSubImage2D(id(), 0, 0, 0, width_, height_, pixelFormat(format_), GL_FLOAT,
                         texels.data());
+}
+
+void Texture2D::uploadRgba8(std::span<const std::uint8_t> texels) {
+    assert(formatInfo(format_).channels == 4 && !isDepth(format_));
+    assert(texels.size() == static_cast<std::size_t>(width_) * height_ * 4);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTextureSubImage2D(id(), 0, 0, 0, width_, height_, GL_RGBA, GL_UNSIGNED_BYTE, texels.data());
 }
 
 std::vector<float> Texture2D::readFloats() const {

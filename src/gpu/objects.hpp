@@ -4,6 +4,7 @@
 // can hold them. Every kind keeps a live count, which tests use to prove nothing leaks.
 
 #include <cstddef>
+#include <cstdint>
 #include <glad/gl.h>
 #include <span>
 #include <string>
@@ -74,7 +75,8 @@ private:
 };
 
 // D16: 16-bit unsigned normalised depth (the contact capture's, where its precision suffices).
-enum class TextureFormat { R16F, RGBA16F, R32F, RGBA32F, D32F, D16, RGBA8 };
+// SRGB8A8: 8-bit sRGB colour, sampled as linear (the ground texture, a picture someone made).
+enum class TextureFormat { R16F, RGBA16F, R32F, RGBA32F, D32F, D16, RGBA8, SRGB8A8 };
 inline bool isDepth(TextureFormat format) {
     return format == TextureFormat::D32F || format == TextureFormat::D16;
 }
@@ -108,6 +110,8 @@ public:
     void clear(float value);
     // Uploads float data (channels() floats per texel, rows bottom first).
     void upload(std::span<const float> texels);
+    // Uploads 8-bit RGBA data (4 bytes per texel, rows bottom first) into level 0.
+    void uploadRgba8(std::span<const std::uint8_t> texels);
     // Reads the whole level back as floats (channels() per texel, rows bottom first). Depth
     // formats return the stored depth.
     std::vector<float> readFloats() const;

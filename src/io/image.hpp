@@ -72,6 +72,13 @@ std::optional<std::string> writeFileAtomically(const std::filesystem::path& path
 std::optional<std::string> writePng(const std::filesystem::path& path, const ImageRgba8& image,
                                     Overwrite overwrite = Overwrite::Replace);
 std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path);
+// A PNG someone else made, read as untrusted (core/untrusted_file.hpp, at most `maxBytes`):
+// the signature and the IHDR header are checked before stb decodes anything, and a side of
+// more than `maxSide` pixels is refused before any pixel is allocated. Errors are "PATH:
+// reason" ("not a PNG (...)", "40000 x 16 pixels, at most 8192 a side", "its pixel data is
+// shorter than its 64 x 64 pixels need", ...).
+std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path& path, int maxSide,
+                                                    std::uint64_t maxBytes);
 
 // Greyscale Portable Float Map ("Pf"), little endian (scale -1). Reading accepts either
 // byte order; colour "PF" files, bad headers and truncated or oversized data are rejected.

@@ -124,6 +124,54 @@ std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path)
     return image;
 }
 
+std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path& path, int maxSide,
+                                                    std::uint64_t maxBytes) {
+    auto bytes = readUntrustedBytes(path, maxBytes);
+    if (auto* error = std::get_if<std::string>(&bytes))
+        return std::move(*error);
+    const auto& data = std::get<std::vector<std::uint8_t>>(bytes);
+    const std::string who = path.string() + ": ";
+    static constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+    if (data.size() < 8 || std::memcmp(data.data(), kSignature, 8) != 0)
+        return who + "not a PNG (it does not begin with the PNG signature)";
+    // The first chunk must be IHDR: 13 bytes of width, height (big endian), depth, colour type...
+    const auto be32 = [&](std::size_t at) {
+        return (std::uint32_t(data[at]) << 24) | (std::uint32_t(data[at + 1]) << 16) |
+               (std::uint32_t(data[at + 2]) << 8) | std::uint32_t(data[at + 3]);
+    };
+    if (data.size() < 8 + 8 + 13 || be32(8) != 13 || std::memcmp(&data[12], "IHDR", 4) != 0)
+        return who + "not a PNG (no IHDR header after the signature)";
+    const std::uint32_t width = be32(16), height = be32(20);
+    if (width == 0 || height == 0)
+        return who + "its header claims " + std::to_string(width) + " x " + std::to_string(height) +
+               " pixels";
+    if (width > std::uint32_t(maxSide) || height > std::uint32_t(maxSide))
+        return who + std::to_string(width) + " x " + std::to_string(height) + " pixels, at most " +
+               std::to_string(maxSide) + " a side";
+    if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
+        return who + "file too large";
+    int w = 0, h = 0, channels = 0;
+    stbi_uc* decoded =
+        stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &channels, 4);
+    if (decoded == nullptr) {
+        const std::string reason = stbi_failure_reason() ? stbi_failure_reason() : "unknown";
+        // stb's word for pixel data that ends before the header's size is filled.
+        if (reason == "not enough pixels" || reason == "outofdata")
+            return who + "its pixel data is shorter than its " + std::to_string(width) + " x " +
+                   std::to_string(height) + " pixels need (stb: " + reason + ")";
+        return who + "not a readable PNG (stb: " + reason + ")";
+    }
+    if (w != int(width) || h != int(height)) { // cannot happen for a PNG stb took as one
+        stbi_image_free(decoded);
+        return who + "decoded as " + std::to_string(w) + " x " + std::to_string(h) +
+               " pixels, its header says " + std::to_string(width) + " x " + std::to_string(height);
+    }
+    ImageRgba8 image(w, h);
+    std::memcpy(image.pixels.data(), decoded, image.pixels.size());
+    stbi_image_free(decoded);
+    return image;
+}
+
 // ---- PFM --------------------------------------------------------------------------------
 
 namespace {

@@ -104,6 +104,7 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
         passesOf.timerScope = view.timerScope;
         passesOf.look = field.effectiveSettings().look;
         passesOf.shadowBindings = shadowBindings;
+        passesOf.ground = field.groundTexture();
         passesOf.input = blurs(sim) ? sim.blurredResource() : sim.bufferResource();
         passesOf.inputHistory = blurs(sim) ? !blurred[view.sim] : !step.writes[view.sim];
         // The flakes while [weather] snows, over the region this view shows, at the sim's time.

@@ -165,6 +165,7 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
     surface.view = view;
     surface.look = v.look;
     surface.shadowBindings = v.shadowBindings;
+    surface.ground = v.ground;
     surface.lit = lit;
     surface.group = v.index;
     surface.timers = scope;

@@ -31,7 +31,7 @@ SurfaceVariant SurfaceVariant::at(SurfaceStage stage) const {
     if (stage == SurfaceStage::Shade)
         variant.geometry = SurfaceGeometry::VertexGrid;
     if (stage == SurfaceStage::Depth) // no material: none of the look's switches
-        variant.specular = variant.sparkle = variant.shadows = false;
+        variant.specular = variant.sparkle = variant.shadows = variant.groundTexture = false;
     return variant;
 }
 
@@ -71,6 +71,7 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"SPECULAR", flag(variant.specular)},
                                   {"SPARKLE", flag(variant.sparkle)},
                                   {"SHADOWS", flag(variant.shadows)},
+                                  {"GROUND_TEXTURE", flag(variant.groundTexture)},
                                   {"DEFERRED", flag(variant.stage == SurfaceStage::Shade)}};
     // The look's part of the name: ".diffuse" with every switch off.
     std::string look;
@@ -82,6 +83,8 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
         look += ".shadows";
     if (look.empty())
         look = ".diffuse";
+    if (variant.groundTexture)
+        look += ".ground_texture";
     if (variant.stage == SurfaceStage::Depth)
         look = ".depth"; // no material: the look's switches change nothing
     if (variant.stage == SurfaceStage::Shade)
@@ -152,6 +155,16 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
         }
     for (const LookSettings& look : looks)
         variants.push_back(SurfaceVariant::flatSnow().withLook(look));
+    // The ground texture ([ground] kind = "texture") on the default decay and snowpack
+    // surfaces, with every look: it adds one sampler of the ground, not of the snow.
+    for (SimModel model : {SimModel::Decay, SimModel::Snowpack})
+        for (const LookSettings& look : looks) {
+            SimSettings sim;
+            sim.model = model;
+            SurfaceVariant variant = SurfaceVariant::of(sim, SurfaceGeometry::VertexGrid, look);
+            variant.groundTexture = true;
+            variants.push_back(variant);
+        }
     // The lower-rate lit path's two stages of each (render/surface_upsample.hpp).
     const std::size_t forward = variants.size();
     for (std::size_t i = 0; i < forward; ++i)
@@ -226,16 +239,24 @@ std::vector<gpu::PassBinding> SnowSurfacePass::materialBindings(const SurfaceVie
     const SnowSim* sim = view.sim;
     const SnowSurfacePass* self = this;
     // The blurred copy (blur = "prepass" / "separable") is made by the frame's blur pass.
-    return {{gpu::BindingKind::Texture, gpu::slot::kPersistentBuffer, view.input,
-             [sim] { return sim->surfaceInput().id(); },
-             [self] {
-                 return self->persistentSampler_.id();
-             }},
-            {gpu::BindingKind::Texture, gpu::slot::kLandscapeDetail, "surface.detail",
-             [self] { return self->detail_.id(); },
-             [self] {
-                 return self->detailSampler_.id();
-             }}};
+    std::vector<gpu::PassBinding> bindings = {
+        {gpu::BindingKind::Texture, gpu::slot::kPersistentBuffer, view.input,
+         [sim] { return sim->surfaceInput().id(); },
+         [self] {
+             return self->persistentSampler_.id();
+         }},
+        {gpu::BindingKind::Texture, gpu::slot::kLandscapeDetail, "surface.detail",
+         [self] { return self->detail_.id(); },
+         [self] {
+             return self->detailSampler_.id();
+         }}};
+    if (const GroundTexture* ground = view.ground)
+        bindings.push_back({gpu::BindingKind::Texture, gpu::slot::kGroundTexture, "ground.texture",
+                            [ground] { return ground->texture().id(); },
+                            [ground] {
+                                return ground->sampler().id();
+                            }});
+    return bindings;
 }
 
 std::optional<gpu::PassRecord> SnowSurfacePass::detailPass() {
@@ -265,9 +286,10 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     const bool shadowMap = !v.shadowBindings.empty();
     LookSettings look = v.look;
     look.deformerShadows = look.deformerShadows && shadowMap;
-    const SurfaceVariant variant = quality == Quality::Off
-                                       ? SurfaceVariant::flatSnow().withLook(look)
-                                       : SurfaceVariant::of(sim.settings(), v.geometry, look);
+    SurfaceVariant variant = quality == Quality::Off
+                                 ? SurfaceVariant::flatSnow().withLook(look)
+                                 : SurfaceVariant::of(sim.settings(), v.geometry, look);
+    variant.groundTexture = v.ground != nullptr && !variant.flat; // flat: no ground shows
     const gpu::ShaderProgram* material = programs_.get(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner
@@ -286,6 +308,8 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     for (gpu::PassBinding& binding : materialBindings(v))
         inputs.push_back(std::move(binding));
     std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
+    if (variant.groundTexture)
+        reads.push_back({"ground.texture", true});
     if (const SnowpackSim* snowpack = sim.snowpack()) {
         // Its initial column and densities, and the state itself (mass and water) beside the
         // depth's blurred copy.

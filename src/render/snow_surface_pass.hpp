@@ -1,7 +1,8 @@
 #pragma once
 // SnowSurfacePass — M_Snow drawn over a sim's region.
 // Reads:  the sim's persistent buffer (bilinear, border 0) and SnowParams; ViewParams (bound by
-//         the caller); the view's colour + depth.
+//         the caller); the view's colour + depth; with [ground] kind = "texture", the ground
+//         texture (repeat, mipmapped).
 // Writes: colour and depth of the snow surface: a displaced region (vertex grid or hardware
 //         tessellation, same displacement function) plus a flat skirt to the horizon.
 
@@ -13,6 +14,7 @@
 #include "render/surface_caches.hpp"
 #include "render/surface_upsample.hpp"
 #include "render/surface_variant.hpp"
+#include "snow/ground_texture.hpp"
 #include "snow/snow_sim.hpp"
 
 #include <map>
@@ -33,6 +35,9 @@ struct SurfaceView {
     // frame's shadow pass draws the map (shadowBindings: its block and sampler).
     LookSettings look;
     std::vector<gpu::PassBinding> shadowBindings; // empty: no shadow map this frame
+    // [ground] kind = "texture": the field's ground texture (the ground layer's albedo); null
+    // for every other kind.
+    const GroundTexture* ground = nullptr;
     // The lit colour, which the rung may shade at a lower rate (QualityRung::shadingScale) and
     // upsample; every debug output is drawn at full resolution.
     bool lit = false;

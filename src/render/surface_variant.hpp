@@ -35,6 +35,9 @@ struct SurfaceVariant {
     bool specular = false;
     bool sparkle = false;
     bool shadows = false;
+    // [ground] kind = "texture": the ground layer's albedo from the field's ground texture
+    // (snow/ground_texture.hpp) instead of its colour.
+    bool groundTexture = false;
     SurfaceStage stage = SurfaceStage::Forward;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,

@@ -1,5 +1,6 @@
 #include "snow/snow_field.hpp"
 
+#include "core/paths.hpp"
 #include "core/quality.hpp"
 #include "scene/capture_subset.hpp"
 #include "snow/region_shift.hpp"
@@ -116,6 +117,12 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     if (auto error = snowpackSettingsError(settings))
         return error;
 
+    // The ground's texture is read (once a file) before anything changes: a file that cannot
+    // be the ground is one line, and the field keeps the ground it had.
+    auto ground = GroundTexture::prepare(settings.ground, resourceRoot(), ground_);
+    if (auto* error = std::get_if<std::string>(&ground))
+        return *error;
+
     // A following window keeps its place across live edits that leave its size alone; any
     // other starts at the configured centre.
     for (int i = 0; i < std::min(count, simCount()); ++i) {
@@ -131,6 +138,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
     }
     settings_ = given;
     effective_ = settings;
+    ground_ = std::get<std::shared_ptr<const GroundTexture>>(std::move(ground));
     observers_ = std::get<std::vector<int>>(std::move(observers));
     enabled_ = enabled;
     resizeSims(count);

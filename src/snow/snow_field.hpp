@@ -12,6 +12,7 @@
 #include "gpu/shader_library.hpp"
 #include "gpu/timers.hpp"
 #include "snow/contact_capture.hpp"
+#include "snow/ground_texture.hpp"
 #include "snow/sim_window.hpp"
 #include "snow/snow_sim.hpp"
 #include "snow/world_pager.hpp"
@@ -116,6 +117,9 @@ public:
     // sim.X.model = "snowpack": the sim's snowpack state and passes (src/snow/snowpack_sim.hpp);
     // null for a decay sim.
     const SnowpackSim* snowpack(int simIndex) const { return snowpacks_[simIndex].get(); }
+    // [ground] kind = "texture": the texture every sim's surface takes the ground's albedo from
+    // (snow/ground_texture.hpp); null for every other kind.
+    const GroundTexture* groundTexture() const { return ground_.get(); }
 
     // After a world store was filled from outside (a world file): every such sim's windows
     // replace their texels with the store's, aged to now (src/snow/world_field.cpp).
@@ -213,9 +217,10 @@ private:
     // The arrays hold kMaxSims so a live change of the count moves nothing.
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;     // linked from the windows
     std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_; // model = "snowpack" only
-    std::vector<int> observers_{0};         // deformer index of each observer (snow.follow)
-    std::optional<HalfRounding> halfStore_; // detected once a sim needs it
-    DeformerBatch ownBatch_;                // step(span): instances no frame prepared
+    std::vector<int> observers_{0};               // deformer index of each observer (snow.follow)
+    std::optional<HalfRounding> halfStore_;       // detected once a sim needs it
+    DeformerBatch ownBatch_;                      // step(span): instances no frame prepared
+    std::shared_ptr<const GroundTexture> ground_; // kind = "texture" only
 };
 
 } // namespace snowcap

@@ -83,6 +83,9 @@ SnowParamsBlock makeSnowParams(const Settings& settings, const Region& region, i
     block.groundOrCrevice[0] = f(ground.orValues[0]);
     block.groundOrCrevice[1] = f(ground.orValues[1]);
     block.groundOrCrevice[2] = f(look.creviceOcclusion);
+    // kind = "texture": the texture's repeats per cm (GROUND_TEXTURE reads it); 0 otherwise.
+    block.groundOrCrevice[3] =
+        settings.ground.kind == GroundKind::Texture ? f(1.0 / settings.ground.textureTileCm) : 0.0f;
     return block;
 }
 

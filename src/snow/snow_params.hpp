@@ -66,7 +66,8 @@ struct alignas(16) SnowParamsBlock {
     float skyColour[4];          // 240
     // ---- the layers' OR (occlusion, roughness) and the crevice term ----
     float snowPackedOr[4];    // 256 snow occlusion, roughness; packed occlusion, roughness
-    float groundOrCrevice[4]; // 272 ground occlusion, roughness; crevice strength; pad
+    float groundOrCrevice[4]; // 272 ground occlusion, roughness; crevice strength; the ground
+                              //     texture's repeats per cm (kind = "texture", else 0)
 };
 static_assert(sizeof(SnowParamsBlock) == 288, "std140 size drift: see snow_params.glsl");
 static_assert(offsetof(SnowParamsBlock, invCaptureDistance) == 16);

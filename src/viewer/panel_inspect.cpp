@@ -174,13 +174,30 @@ void buffersPanel(PanelContext& context) {
         ImGui::SetNextItemWidth(160.0f);
         ImGui::DragFloatRange2("range", &state.previewRange[1 + s].x, &state.previewRange[1 + s].y,
                                0.005f, -4.0f, sim.snowpack() ? 1000.0f : 64.0f, "%.3f");
+        // A snowpack's water (B) has its own scale and a legend: kg/m2, not the depth's cm.
+        if (sim.snowpack()) {
+            ImGui::SetNextItemWidth(160.0f);
+            ImGui::DragFloatRange2("water range", &state.waterRange[s].x, &state.waterRange[s].y,
+                                   0.01f, 0.0f, 1000.0f, "%.2f kg/m2");
+        }
         // rgba16f carries mask, age and type: each channel its own picture.
         for (int ch = 0; ch < std::min(channels, 3); ++ch) {
-            if (ch > 0)
+            if (ch > 0 && !(sim.snowpack() && ch == 2))
                 ImGui::SameLine();
             const std::string caption =
                 std::string(1, char('A' + s)) + " " +
                 (sim.snowpack() ? kSnowpackChannelNames : kChannelNames)[ch];
+            if (sim.snowpack() && ch == 2) {
+                // The liquid water on a row of its own (the panel's width holds two views), with
+                // its legend: the bar of the view's ramp and its range.
+                ImGui::BeginGroup();
+                previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.waterRange[s],
+                             caption.c_str());
+                bufferLegend(context, 10 * (s + 1) + ch, state.previewSize, state.waterRange[s],
+                             "kg/m2");
+                ImGui::EndGroup();
+                continue;
+            }
             previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.previewRange[1 + s],
                          caption.c_str());
         }

@@ -80,6 +80,13 @@ void stateView(PanelContext& context, int slot, const gpu::Texture2D& state,
                           x, y, column.depthCm, column.massKgM2, densityOf(column),
                           column.depthCm < kBareDepthCm ? " (bare)" : "", column.waterKgM2);
     }
+    bufferLegend(context, slot, size, range, unit);
+    ImGui::EndGroup();
+}
+
+} // namespace
+
+void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit) {
     const gpu::Texture2D& bar = context.gl.colourBar(slot, size, kBarHeight);
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(bar.id())),
                  ImVec2(float(size), float(kBarHeight)));
@@ -91,10 +98,7 @@ void stateView(PanelContext& context, int slot, const gpu::Texture2D& state,
     const float loWidth = ImGui::CalcTextSize(lo.c_str()).x + ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(loWidth, float(size) - ImGui::CalcTextSize(hi.c_str()).x));
     ImGui::TextUnformatted(hi.c_str());
-    ImGui::EndGroup();
 }
-
-} // namespace
 
 void snowpackPanel(PanelContext& context) {
     if (!context.state.snowpackPanel)

@@ -88,6 +88,13 @@ struct ViewerState {
         return ranges;
     }();
     int previewSize = 192;
+    // Buffers panel: a snowpack sim's liquid water view (state B, kg/m2), per sim: 0 .. 5, the
+    // water at which the material darkens wet snow and ground fully.
+    std::array<glm::vec2, kMaxSims> waterRange = [] {
+        std::array<glm::vec2, kMaxSims> ranges;
+        ranges.fill(glm::vec2(0.0f, 5.0f));
+        return ranges;
+    }();
 
     // The World panel's map, file path and teleport field.
     std::shared_ptr<WorldPanelState> worldPanel;

@@ -44,7 +44,7 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
         GLint uniforms = 0;
         glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
         std::set<GLint> units;
-        int samplers = 0, shadowSamplers = 0, snowpackStates = 0;
+        int samplers = 0, shadowSamplers = 0, snowpackStates = 0, groundTextures = 0;
         for (GLint u = 0; u < uniforms; ++u) {
             char name[256];
             GLint size = 0;
@@ -64,6 +64,12 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
             // snowpack_b 3.3 x the decay frame before, 1.1-1.4 x after; docs/snowpack.md).
             if (isSampler(type) && std::string(name) == "snowpackState") {
                 snowpackStates += size;
+                continue;
+            }
+            // [ground] kind = "texture": the ground's own picture, not the snow's; one, and only
+            // where the variant has it.
+            if (isSampler(type) && std::string(name) == "groundTexture") {
+                groundTextures += size;
                 continue;
             }
             // The low-rate path's own depth, which its Shade stage reads back, is the
@@ -86,6 +92,7 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
         EXPECT_LE(static_cast<int>(units.size()), kSnowSamplerBudget) << variant;
         EXPECT_EQ(shadowSamplers, v.shadows ? 1 : 0) << variant;
         EXPECT_LE(snowpackStates, v.snowpack ? 1 : 0) << variant;
+        EXPECT_EQ(groundTextures, v.groundTexture ? 1 : 0) << variant;
         ++variants;
     }
     EXPECT_EQ(variants, static_cast<int>(all.size()));

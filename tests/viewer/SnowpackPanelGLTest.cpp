@@ -31,6 +31,32 @@ int farthest(glm::ivec3 a, glm::ivec3 b) {
     return std::max({d.x, d.y, d.z});
 }
 
+// Rows of `image` that hold a legend's bar: a run of at least 96 pixels (the smallest view)
+// that starts at inferno's dark end, never darkens and ends at its bright end, in steps of at
+// most 24 (inferno's steepest over a 96-pixel bar is about 17). Nothing else the viewer draws
+// is such a ramp: a panel's edge against the snow is one jump.
+int barRows(const ImageRgba8& image) {
+    const auto luma = [&](int x, int y) {
+        const glm::u8vec4 p = image.at(x, y);
+        return p.x + p.y + p.z;
+    };
+    int bars = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            if (luma(x, y) > 40)
+                continue;
+            int end = x;
+            while (end + 1 < image.width && luma(end + 1, y) + 6 >= luma(end, y) &&
+                   luma(end + 1, y) <= luma(end, y) + 24)
+                ++end;
+            const glm::u8vec4 last = image.at(end, y);
+            if (end - x + 1 >= 96 && last.x + last.y > 400)
+                ++bars;
+            x = end;
+        }
+    return bars;
+}
+
 // Depth grows along x, density along y, so mass (their product) orders the texels otherwise
 // than either; a column of bare texels (depth 0) on the left.
 std::vector<SnowColumn> testColumns() {
@@ -94,6 +120,62 @@ TEST(SnowpackPanel, ViewsMapOntoTheirLegendsBar) {
     EXPECT_LE(worst, 3) << "the depth view and its legend disagree";
 }
 
+// The Buffers panel's water view of a snowpack sim: the state's B (kg/m2) onto the bar its
+// legend shows, over the view's own range.
+TEST(BuffersPanel, TheWaterViewMapsOntoItsLegendsBar) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    ViewerGl gl;
+    ASSERT_FALSE(gl.init(shaders));
+    std::vector<SnowColumn> columns = testColumns();
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x) // water along y and x: 0 .. 6.2 kg/m2, past the range
+            columns[static_cast<std::size_t>(y) * kSide + x].waterKgM2 =
+                0.1f * float(x + 31 * (y % 2));
+    std::vector<float> rgba;
+    for (const SnowColumn& c : columns)
+        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.free});
+    gpu::Texture2D state(kSide, kSide, gpu::TextureFormat::RGBA32F, "test.snowpack_state");
+    state.upload(rgba);
+    const std::vector<float> bar = gl.colourBar(32, kBarWidth, 4).readFloats();
+    const glm::vec2 range{0.0f, 5.0f}; // the panel's default
+    const auto legend = [&](float value) {
+        const float t = std::clamp((value - range.x) / (range.y - range.x), 0.0f, 1.0f);
+        return rgb(bar, std::size_t(std::clamp(int(t * kBarWidth), 0, kBarWidth - 1)));
+    };
+    const std::vector<float> water = gl.preview(32, state, 2, range, kSide).readFloats();
+    int worst = 0, depthWouldDiffer = 0;
+    for (std::size_t t = 0; t < columns.size(); ++t) {
+        worst = std::max(worst, farthest(rgb(water, t), legend(columns[t].waterKgM2)));
+        depthWouldDiffer += farthest(rgb(water, t), legend(columns[t].depthCm)) > 20;
+    }
+    EXPECT_LE(worst, 3) << "the water view and its legend disagree";
+    EXPECT_GT(depthWouldDiffer, int(columns.size()) / 2) << "the test cannot tell B from R";
+}
+
+// `render --ui`'s headless UI draws the Buffers panel over a snowpack sim with the water view's
+// legend: its bar is in the frame (the panel draws no other).
+TEST(BuffersPanel, RenderUiDrawsTheWaterLegendOfASnowpackSim) {
+    auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created))
+        << std::get<std::string>(created);
+    Lab& lab = *std::get<0>(created);
+    ASSERT_TRUE(lab.field().snowpack(1));
+    auto made = HeadlessUi::create(lab, "buffers", "horizontal", {}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
+        << std::get<std::string>(made);
+    HeadlessUi& ui = *std::get<0>(made);
+    const double dt = lab.fixedDtS();
+    for (int step = 1; step <= 5; ++step) {
+        lab.stepTo(step * dt, dt);
+        ui.afterStep(lab, dt);
+    }
+    // A over B on a 1600 x 1600 screen: the panes' centres lie clear of the left column, so the
+    // panel opens under the control window at the screen's height, tall enough for the
+    // capture's view and both sims' (B's water view and its legend last).
+    const ImageRgba8 image = ui.render(lab, 1600, 1600, dt);
+    EXPECT_GE(barRows(image), 12) << "no water legend's bar in the frame";
+}
+
 TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
     // snowpack_compare at 64² texels (llvmpipe is slow): B is the snowpack.
     auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
@@ -115,30 +197,8 @@ TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
     }
     const ImageRgba8 image = ui.render(lab, 1000, 1000, dt);
 
-    // The legends' bars are in the frame: some row holds a run of at least 96 pixels (the
-    // smallest view) that starts at inferno's dark end, never darkens and ends at its bright
-    // end, in steps of at most 24 (inferno's steepest over a 96-pixel bar is about 17). Nothing
-    // else the viewer draws is such a ramp: a panel's edge against the snow is one jump.
-    const auto luma = [&](int x, int y) {
-        const glm::u8vec4 p = image.at(x, y);
-        return p.x + p.y + p.z;
-    };
-    int bars = 0;
-    for (int y = 0; y < image.height; ++y)
-        for (int x = 0; x < image.width; ++x) {
-            if (luma(x, y) > 40)
-                continue;
-            int end = x;
-            while (end + 1 < image.width && luma(end + 1, y) + 6 >= luma(end, y) &&
-                   luma(end + 1, y) <= luma(end, y) + 24)
-                ++end;
-            const glm::u8vec4 last = image.at(end, y);
-            if (end - x + 1 >= 96 && last.x + last.y > 400)
-                ++bars;
-            x = end;
-        }
-    // Two bars (depth, density) of 12 rows each.
-    EXPECT_GE(bars, 2 * 12) << "no colour bar from dark to bright in the frame";
+    // The legends' bars are in the frame. Two bars (depth, density) of 12 rows each.
+    EXPECT_GE(barRows(image), 2 * 12) << "no colour bar from dark to bright in the frame";
 
     // The budget the panel shows is stats.json's: the same figures, and they close.
     const std::vector<SnowpackFigure> figures = snowpackFigures(*lab.field().snowpack(1));
