@@ -1,6 +1,7 @@
 # [[body]] end to end: a scenario with bodies renders and reports them in stats.json; a body
 # starting inside another, or one of mass 0, stops `render` with one line naming the key and
 # exit 2, and leaves no stats.json behind.
+include(${CMAKE_CURRENT_LIST_DIR}/ExpectRefused.cmake)
 function(render_bodies dir)
     execute_process(COMMAND ${SNOWCAP} render --scenario snowballs --frames ${ARGN}
                             --no-progress --set snow.resolution=128 --set view.width=96
@@ -49,20 +50,7 @@ function(refused name expect)
     execute_process(COMMAND ${SNOWCAP} render --scenario press_release --frames 2 --no-progress
                             --set snow.resolution=64 ${ARGN} --out ${OUT}/${name}
                     RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
-    if(NOT result EQUAL 2)
-        message(FATAL_ERROR "${name}: render should exit 2; got ${result}: ${errors}")
-    endif()
-    if(NOT errors MATCHES "${expect}")
-        message(FATAL_ERROR "${name}: the line should match '${expect}':\n${errors}")
-    endif()
-    string(REGEX MATCHALL "error" lines "${errors}")
-    list(LENGTH lines count)
-    if(NOT count EQUAL 1)
-        message(FATAL_ERROR "${name}: one line, not ${count}:\n${errors}")
-    endif()
-    if(EXISTS ${OUT}/${name}/stats.json)
-        message(FATAL_ERROR "${name}: a refused run left stats.json")
-    endif()
+    expect_refused_render(${name} "${expect}")
 endfunction()
 refused(inside "key 'body\\[1\\]\\.position_cm': body 'b' starts 25\\.0 cm inside body 'a'"
         --set "body=[{name='a', position_cm=[0, 0, 50]}, {name='b', position_cm=[5, 0, 50]}]")

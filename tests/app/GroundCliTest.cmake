@@ -1,5 +1,6 @@
 # [ground] kind = "texture" end to end: the bundled texture renders; a file that cannot be the
 # ground is one line naming ground.texture, the file and the reason, exit 2, and no stats.json.
+include(${CMAKE_CURRENT_LIST_DIR}/ExpectRefused.cmake)
 function(render_ground name)
     execute_process(COMMAND ${SNOWCAP} render --scenario press_release --frames 2 --no-progress
                             --set snow.resolution=64 --set ground.kind=texture ${ARGN}
@@ -16,20 +17,7 @@ endif()
 
 function(refused name expect)
     render_ground(${name} ${ARGN})
-    if(NOT result EQUAL 2)
-        message(FATAL_ERROR "${name}: render should exit 2; got ${result}: ${errors}")
-    endif()
-    if(NOT errors MATCHES "${expect}")
-        message(FATAL_ERROR "${name}: the line should match '${expect}':\n${errors}")
-    endif()
-    string(REGEX MATCHALL "error" lines "${errors}")
-    list(LENGTH lines count)
-    if(NOT count EQUAL 1)
-        message(FATAL_ERROR "${name}: one line, not ${count}:\n${errors}")
-    endif()
-    if(EXISTS ${OUT}/${name}/stats.json)
-        message(FATAL_ERROR "${name}: a refused run left stats.json")
-    endif()
+    expect_refused_render(${name} "${expect}")
 endfunction()
 refused(missing "key 'ground\\.texture': .*tests/data/no_such\\.png: cannot open file"
         --set ground.texture=tests/data/no_such.png)
