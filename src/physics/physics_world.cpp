@@ -4,6 +4,7 @@
 #include "core/vehicle_rules.hpp"
 #include "physics/body_hull.hpp"
 #include "physics/bullet_units.hpp"
+#include "physics/physics_world_impl.hpp"
 #include "physics/raycast_vehicle.hpp"
 #include "physics/snow_support.hpp"
 
@@ -66,230 +67,184 @@ double snowDragFactor(double dragPerCm, double depthInSnowCm, double stepS) {
     return std::exp(-dragPerCm * std::max(depthInSnowCm, 0.0) * stepS);
 }
 
-struct PhysicsWorld::Impl {
-    std::vector<BodySpec> specs;
-    PhysicsSettings settings;
-    double surfaceZCm = 0.0;
-    SupportPlan plan; // what holds the bodies up: the ground, or a snowpack sim's heightfield
-    // The snowpack support (plan.sim >= 0): it outlives the Bullet world, keeping the heights
-    // of the last state it took across resets.
-    std::unique_ptr<SnowSupport> support;
-    // No whole state taken since the world was built: the next read is of the whole region.
-    bool supportWantsWhole = true;
-
-    // The Bullet world; rebuilt whole on reset, so a restart is a fresh world (no warm-started
-    // contacts or solver state carried over).
-    std::unique_ptr<btDefaultCollisionConfiguration> configuration;
-    std::unique_ptr<btCollisionDispatcher> dispatcher;
-    std::unique_ptr<btDbvtBroadphase> broadphase;
-    std::unique_ptr<btSequentialImpulseConstraintSolver> solver;
-    std::unique_ptr<btDiscreteDynamicsWorld> world;
-    std::unique_ptr<btCollisionShape> groundShape;
-    std::unique_ptr<btRigidBody> ground;
-    std::vector<std::unique_ptr<btCollisionShape>> shapes;
-    std::vector<std::unique_ptr<btRigidBody>> bodies;
-    // Whether each body is in the world yet: one with launch_s > 0 waits outside it, at its start.
-    std::vector<bool> launched;
-    std::vector<VehicleSettings> vehicleSettings;
-    std::vector<std::unique_ptr<VehicleState>> vehicles;
-    // The player vehicle's input (x: steer right, y: throttle forward), one entry per step run
-    // since t = 0: a world stepped again from 0 (a scrub back, or rebuilt after an edit) drives
-    // as the player drove; past the log's end the current input is used and logged.
-    std::vector<glm::vec2> driverLog;
-    glm::vec2 driverInput{0.0f};
-
-    long long step = 0;       // steps since t = 0
-    long long stepsTotal = 0; // every step run, across resets
-    double stepSecondsTotal = 0.0;
-
-    ~Impl() { tearDown(); }
-
-    double groundZCm() const { return plan.groundZCm; }
-
-    void tearDown() {
-        if (world) {
-            for (auto& v : vehicles)
-                removeVehicle(*v, *world);
-            for (std::size_t i = 0; i < bodies.size(); ++i)
-                if (launched[i])
-                    world->removeRigidBody(bodies[i].get());
-            if (ground)
-                world->removeRigidBody(ground.get());
-            if (support)
-                world->removeRigidBody(&support->body());
-        }
-        vehicles.clear();
-        bodies.clear();
-        launched.clear();
-        shapes.clear();
-        ground.reset();
-        groundShape.reset();
-        world.reset();
-        solver.reset();
-        broadphase.reset();
-        dispatcher.reset();
-        configuration.reset();
-    }
-
-    // A fresh world with every body at its start; the first overlap at the start, as one line.
-    std::optional<std::string> build() {
-        tearDown();
-        step = 0;
-        supportWantsWhole = true;
-        configuration = std::make_unique<btDefaultCollisionConfiguration>();
-        dispatcher = std::make_unique<btCollisionDispatcher>(configuration.get());
-        broadphase = std::make_unique<btDbvtBroadphase>();
-        solver = std::make_unique<btSequentialImpulseConstraintSolver>();
-        world = std::make_unique<btDiscreteDynamicsWorld>(dispatcher.get(), broadphase.get(),
-                                                          solver.get(), configuration.get());
-        world->setGravity(btVector3(0, 0, btScalar(-settings.gravityCmS2 * kCmToM)));
-
-        // The ground: its restitution and friction are 1, so a contact with it has the body's
-        // own (Bullet multiplies the pair's).
-        groundShape = std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1),
-                                                           btScalar(groundZCm() * kCmToM));
-        ground = std::make_unique<btRigidBody>(
-            btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
-        ground->setRestitution(1);
-        ground->setFriction(1);
-        ground->setUserIndex(-1);
-        world->addRigidBody(ground.get());
-        // Over it, in the snowpack sim's region, the snow's bearing surface.
-        if (support)
-            world->addRigidBody(&support->body());
-
-        // The members of one mesh entry share its hull (Bullet shapes may be shared).
-        std::map<const BodyMesh*, btCollisionShape*> hulls;
-        for (std::size_t i = 0; i < specs.size(); ++i) {
-            const BodySpec& spec = specs[i];
-            btCollisionShape*& shape = hulls[spec.mesh.get()];
-            if (!spec.mesh || !shape) {
-                shapes.push_back(shapeOf(spec));
-                shape = shapes.back().get();
-            }
-            btVector3 inertia(0, 0, 0);
-            shape->calculateLocalInertia(btScalar(spec.massKg), inertia);
-            btRigidBody::btRigidBodyConstructionInfo info(btScalar(spec.massKg), nullptr, shape,
-                                                          inertia);
-            info.m_startWorldTransform = startTransform(spec);
-            info.m_restitution = btScalar(spec.restitution);
-            info.m_friction = btScalar(spec.friction);
-            bodies.push_back(std::make_unique<btRigidBody>(info));
-            btRigidBody& body = *bodies.back();
-            body.setUserIndex(int(i));
-            body.setLinearVelocity(toMetres(spec.velocityCmS));
-            const glm::vec3 spin = glm::radians(spec.spinDegS);
-            body.setAngularVelocity(btVector3(spin.x, spin.y, spin.z));
-            // Bullet's default sleeping thresholds (0.8 m/s, 1 rad/s) would freeze a ball
-            // rolling at half a metre a second; these only put bodies that have stopped to sleep.
-            body.setSleepingThresholds(btScalar(0.005), btScalar(0.02));
-            launched.push_back(spec.launchS <= 0.0);
-            if (launched.back())
-                world->addRigidBody(&body);
-        }
-        for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
-            vehicles.push_back(addVehicle(vehicleSettings[v], *world, int(specs.size() + v),
-                                          plan.startZCm(), settings.gravityCmS2));
-        return firstOverlap();
-    }
-
-    // "body 'x'" or "vehicle 'x'" for a world index (bodies first, then the vehicles), and the
-    // key that placed it.
-    std::pair<std::string, std::string> describe(int index) const {
-        if (std::size_t(index) < specs.size()) {
-            const BodySpec& body = specs[std::size_t(index)];
-            return {"body '" + body.name + "'",
-                    fmt::format("key 'body[{}].position_cm'", body.entry)};
-        }
-        const std::size_t v = std::size_t(index) - specs.size();
-        return {"vehicle '" + vehicleSettings[v].name + "'",
-                fmt::format("key 'vehicle[{}].waypoints_cm'", v)};
-    }
-
-    std::optional<std::string> firstOverlap() {
-        world->performDiscreteCollisionDetection();
-        // The lowest pair of indices that overlap (the ground is -1), so the line is the same
-        // whatever order the broadphase found them in.
-        std::optional<std::tuple<int, int, double>> worst;
-        for (int m = 0; m < dispatcher->getNumManifolds(); ++m) {
-            const btPersistentManifold* manifold = dispatcher->getManifoldByIndexInternal(m);
-            double deepest = 0.0;
-            for (int c = 0; c < manifold->getNumContacts(); ++c)
-                deepest = std::min(deepest, double(manifold->getContactPoint(c).getDistance()));
-            if (deepest > -kStartOverlapM)
-                continue;
-            int a = manifold->getBody0()->getUserIndex(), b = manifold->getBody1()->getUserIndex();
-            if (a > b)
-                std::swap(a, b);
-            // a < b: b is a body; report it against a (another body, or the ground).
-            const auto pair = std::make_tuple(b, a, -deepest);
-            if (!worst ||
-                std::make_pair(b, a) < std::make_pair(std::get<0>(*worst), std::get<1>(*worst)))
-                worst = pair;
-        }
-        if (!worst)
-            return std::nullopt;
-        const auto [b, a, depthM] = *worst;
-        const auto [what, key] = describe(b);
-        if (a == kSnowSupportIndex)
-            return fmt::format("{}: {} starts {:.1f} cm into the snow's bearing surface ({}, z "
-                               "= {:g} cm at the start)",
-                               key, what, depthM * kMToCm, plan.name(), plan.initialBearingZCm);
-        if (a < 0)
-            return fmt::format("{}: {} starts {:.1f} cm into the ground under the snow "
-                               "(z = {:g} cm, surface_z_cm - depth_cm)",
-                               key, what, depthM * kMToCm, groundZCm());
-        return fmt::format("{}: {} starts {:.1f} cm inside {}", key, what, depthM * kMToCm,
-                           describe(a).first);
-    }
-
-    // The snow's drag, then one fixed step of Bullet (timed alone).
-    void stepOnce() {
-        const double h = 1.0 / settings.stepHz;
-        // Bodies launched from this step on enter the world as built: at their start, with their
-        // velocity and spin (the tolerance keeps a launch at exactly a step's start in it).
-        for (std::size_t i = 0; i < bodies.size(); ++i)
-            if (!launched[i] && specs[i].launchS <= double(step) * h + 1e-9) {
-                world->addRigidBody(bodies[i].get());
-                launched[i] = true;
-            }
-        for (std::size_t i = 0; i < bodies.size(); ++i) {
-            btRigidBody* body = bodies[i].get();
-            if (!launched[i] || !body->isActive())
-                continue;
-            btVector3 low, high;
-            body->getAabb(low, high);
-            const double inSnowCm =
-                std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, plan.snowDepthCm);
-            if (inSnowCm <= 0.0)
-                continue;
-            const btScalar keep = btScalar(snowDragFactor(settings.snowDragPerCm, inSnowCm, h));
-            body->setLinearVelocity(body->getLinearVelocity() * keep);
-            body->setAngularVelocity(body->getAngularVelocity() * keep);
-        }
-        for (auto& v : vehicles) {
-            if (!v->settings.player) {
-                driveVehicle(*v, h);
-                continue;
-            }
-            // The player's input for this step: the log's, else the current one, logged.
-            if (std::size_t(step) >= driverLog.size())
-                driverLog.push_back(driverInput);
-            drivePlayerVehicle(*v, driverLog[std::size_t(step)]);
-        }
-        const auto start = std::chrono::steady_clock::now();
-        world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
-        stepSecondsTotal +=
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const SnowTopAt topAt = [this](glm::dvec2 xy) {
-            return support ? support->topZCmAt(xy) : surfaceZCm;
-        };
+void PhysicsWorld::Impl::tearDown() {
+    if (world) {
         for (auto& v : vehicles)
-            measureVehicle(*v, surfaceZCm, topAt);
-        ++step;
-        ++stepsTotal;
+            removeVehicle(*v, *world);
+        for (std::size_t i = 0; i < bodies.size(); ++i)
+            if (launched[i])
+                world->removeRigidBody(bodies[i].get());
+        if (ground)
+            world->removeRigidBody(ground.get());
+        if (support)
+            world->removeRigidBody(&support->body());
     }
-};
+    vehicles.clear();
+    bodies.clear();
+    launched.clear();
+    shapes.clear();
+    ground.reset();
+    groundShape.reset();
+    world.reset();
+    solver.reset();
+    broadphase.reset();
+    dispatcher.reset();
+    configuration.reset();
+}
+
+std::optional<std::string> PhysicsWorld::Impl::build() {
+    tearDown();
+    step = 0;
+    supportWantsWhole = true;
+    configuration = std::make_unique<btDefaultCollisionConfiguration>();
+    dispatcher = std::make_unique<btCollisionDispatcher>(configuration.get());
+    broadphase = std::make_unique<btDbvtBroadphase>();
+    solver = std::make_unique<btSequentialImpulseConstraintSolver>();
+    world = std::make_unique<btDiscreteDynamicsWorld>(dispatcher.get(), broadphase.get(),
+                                                      solver.get(), configuration.get());
+    world->setGravity(btVector3(0, 0, btScalar(-settings.gravityCmS2 * kCmToM)));
+
+    // The ground: its restitution and friction are 1, so a contact with it has the body's
+    // own (Bullet multiplies the pair's).
+    groundShape =
+        std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1), btScalar(groundZCm() * kCmToM));
+    ground = std::make_unique<btRigidBody>(
+        btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
+    ground->setRestitution(1);
+    ground->setFriction(1);
+    ground->setUserIndex(-1);
+    world->addRigidBody(ground.get());
+    // Over it, in the snowpack sim's region, the snow's bearing surface.
+    if (support)
+        world->addRigidBody(&support->body());
+
+    // The members of one mesh entry share its hull (Bullet shapes may be shared).
+    std::map<const BodyMesh*, btCollisionShape*> hulls;
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+        const BodySpec& spec = specs[i];
+        btCollisionShape*& shape = hulls[spec.mesh.get()];
+        if (!spec.mesh || !shape) {
+            shapes.push_back(shapeOf(spec));
+            shape = shapes.back().get();
+        }
+        btVector3 inertia(0, 0, 0);
+        shape->calculateLocalInertia(btScalar(spec.massKg), inertia);
+        btRigidBody::btRigidBodyConstructionInfo info(btScalar(spec.massKg), nullptr, shape,
+                                                      inertia);
+        info.m_startWorldTransform = startTransform(spec);
+        info.m_restitution = btScalar(spec.restitution);
+        info.m_friction = btScalar(spec.friction);
+        bodies.push_back(std::make_unique<btRigidBody>(info));
+        btRigidBody& body = *bodies.back();
+        body.setUserIndex(int(i));
+        body.setLinearVelocity(toMetres(spec.velocityCmS));
+        const glm::vec3 spin = glm::radians(spec.spinDegS);
+        body.setAngularVelocity(btVector3(spin.x, spin.y, spin.z));
+        // Bullet's default sleeping thresholds (0.8 m/s, 1 rad/s) would freeze a ball
+        // rolling at half a metre a second; these only put bodies that have stopped to sleep.
+        body.setSleepingThresholds(btScalar(0.005), btScalar(0.02));
+        launched.push_back(spec.launchS <= 0.0);
+        if (launched.back())
+            world->addRigidBody(&body);
+    }
+    for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
+        vehicles.push_back(addVehicle(vehicleSettings[v], *world, int(specs.size() + v),
+                                      plan.startZCm(), settings.gravityCmS2));
+    return firstOverlap();
+}
+
+std::pair<std::string, std::string> PhysicsWorld::Impl::describe(int index) const {
+    if (std::size_t(index) < specs.size()) {
+        const BodySpec& body = specs[std::size_t(index)];
+        return {"body '" + body.name + "'", fmt::format("key 'body[{}].position_cm'", body.entry)};
+    }
+    const std::size_t v = std::size_t(index) - specs.size();
+    return {"vehicle '" + vehicleSettings[v].name + "'",
+            fmt::format("key 'vehicle[{}].waypoints_cm'", v)};
+}
+
+std::optional<std::string> PhysicsWorld::Impl::firstOverlap() {
+    world->performDiscreteCollisionDetection();
+    // The lowest pair of indices that overlap (the ground is -1), so the line is the same
+    // whatever order the broadphase found them in.
+    std::optional<std::tuple<int, int, double>> worst;
+    for (int m = 0; m < dispatcher->getNumManifolds(); ++m) {
+        const btPersistentManifold* manifold = dispatcher->getManifoldByIndexInternal(m);
+        double deepest = 0.0;
+        for (int c = 0; c < manifold->getNumContacts(); ++c)
+            deepest = std::min(deepest, double(manifold->getContactPoint(c).getDistance()));
+        if (deepest > -kStartOverlapM)
+            continue;
+        int a = manifold->getBody0()->getUserIndex(), b = manifold->getBody1()->getUserIndex();
+        if (a > b)
+            std::swap(a, b);
+        // a < b: b is a body; report it against a (another body, or the ground).
+        const auto pair = std::make_tuple(b, a, -deepest);
+        if (!worst ||
+            std::make_pair(b, a) < std::make_pair(std::get<0>(*worst), std::get<1>(*worst)))
+            worst = pair;
+    }
+    if (!worst)
+        return std::nullopt;
+    const auto [b, a, depthM] = *worst;
+    const auto [what, key] = describe(b);
+    if (a == kSnowSupportIndex)
+        return fmt::format("{}: {} starts {:.1f} cm into the snow's bearing surface ({}, z "
+                           "= {:g} cm at the start)",
+                           key, what, depthM * kMToCm, plan.name(), plan.initialBearingZCm);
+    if (a < 0)
+        return fmt::format("{}: {} starts {:.1f} cm into the ground under the snow "
+                           "(z = {:g} cm, surface_z_cm - depth_cm)",
+                           key, what, depthM * kMToCm, groundZCm());
+    return fmt::format("{}: {} starts {:.1f} cm inside {}", key, what, depthM * kMToCm,
+                       describe(a).first);
+}
+
+void PhysicsWorld::Impl::stepOnce() {
+    const double h = 1.0 / settings.stepHz;
+    // Bodies launched from this step on enter the world as built: at their start, with their
+    // velocity and spin (the tolerance keeps a launch at exactly a step's start in it).
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        if (!launched[i] && specs[i].launchS <= double(step) * h + 1e-9) {
+            world->addRigidBody(bodies[i].get());
+            launched[i] = true;
+        }
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        btRigidBody* body = bodies[i].get();
+        if (!launched[i] || !body->isActive())
+            continue;
+        btVector3 low, high;
+        body->getAabb(low, high);
+        const double inSnowCm =
+            std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, plan.snowDepthCm);
+        if (inSnowCm <= 0.0)
+            continue;
+        const btScalar keep = btScalar(snowDragFactor(settings.snowDragPerCm, inSnowCm, h));
+        body->setLinearVelocity(body->getLinearVelocity() * keep);
+        body->setAngularVelocity(body->getAngularVelocity() * keep);
+    }
+    for (auto& v : vehicles) {
+        if (!v->settings.player) {
+            driveVehicle(*v, h);
+            continue;
+        }
+        // The player's input for this step: the log's, else the current one, logged.
+        if (std::size_t(step) >= driverLog.size())
+            driverLog.push_back(driverInput);
+        drivePlayerVehicle(*v, driverLog[std::size_t(step)]);
+    }
+    const auto start = std::chrono::steady_clock::now();
+    world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
+    stepSecondsTotal +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const SnowTopAt topAt = [this](glm::dvec2 xy) {
+        return support ? support->topZCmAt(xy) : surfaceZCm;
+    };
+    for (auto& v : vehicles)
+        measureVehicle(*v, surfaceZCm, topAt);
+    ++step;
+    ++stepsTotal;
+}
 
 PhysicsWorld::PhysicsWorld(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 PhysicsWorld::~PhysicsWorld() = default;
@@ -323,16 +278,6 @@ PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
         return *error;
     return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));
 }
-
-namespace {
-
-// The last step a frame ending at `timeS` runs: step n ends at n / step_hz; the tolerance keeps
-// (i + 1) / fps from falling a rounding short of a step it lands on.
-long long lastStepBy(double timeS, double stepHz) {
-    return static_cast<long long>(std::floor(std::max(timeS, 0.0) * stepHz + 1e-6));
-}
-
-} // namespace
 
 int PhysicsWorld::stepTo(double timeS) {
     const long long target = lastStepBy(timeS, impl_->settings.stepHz);
@@ -451,82 +396,6 @@ double PhysicsWorld::groundZCm() const {
 
 const SupportPlan& PhysicsWorld::supportPlan() const {
     return impl_->plan;
-}
-
-void PhysicsWorld::setSupport(const SupportColumns& columns) {
-    if (!impl_->support || !impl_->support->update(columns, impl_->world.get()))
-        return;
-    if (columns.window.value_or(wholeWindow(columns.region)) == wholeWindow(columns.region))
-        impl_->supportWantsWhole = false;
-}
-
-SupportWindow PhysicsWorld::supportWindow(const Region& region, double untilS) const {
-    const Impl& w = *impl_;
-    if (!w.support)
-        return {};
-    if (w.supportWantsWhole || !(region == w.support->region()) ||
-        lastStepBy(untilS, w.settings.stepHz) < w.step)
-        return wholeWindow(region);
-    // The boxes (world xy, cm) of what can touch the heightfield, and the fastest point's speed.
-    glm::dvec2 low(std::numeric_limits<double>::max()), high(-std::numeric_limits<double>::max());
-    double fastestCmS = 0.0;
-    const auto add = [&](const btVector3& a, const btVector3& b) {
-        low = glm::min(low, glm::dvec2(std::min(a.x(), b.x()), std::min(a.y(), b.y())) * kMToCm);
-        high = glm::max(high, glm::dvec2(std::max(a.x(), b.x()), std::max(a.y(), b.y())) * kMToCm);
-    };
-    const auto speedOf = [](const btRigidBody& body, double reachM) {
-        return (double(body.getLinearVelocity().length()) +
-                double(body.getAngularVelocity().length()) * reachM) *
-               kMToCm;
-    };
-    for (std::size_t i = 0; i < w.bodies.size(); ++i) {
-        if (!w.launched[i] && w.specs[i].launchS > untilS + 1e-9)
-            continue; // not in the world by then
-        const btRigidBody& body = *w.bodies[i];
-        btVector3 a, b, centre;
-        body.getAabb(a, b);
-        add(a, b);
-        btScalar radius = 0;
-        body.getCollisionShape()->getBoundingSphere(centre, radius);
-        fastestCmS = std::max(fastestCmS, speedOf(body, double(radius + centre.length())));
-    }
-    for (const auto& v : w.vehicles) {
-        btVector3 a, b;
-        v->chassis->getAabb(a, b);
-        add(a, b);
-        // Each suspension ray, from its hard point down its full length, and the wheel about
-        // its end (its width; the snow one radius ahead that measureVehicle reads).
-        const VehicleSettings& s = v->settings;
-        const double rayM = (s.suspensionRestCm + s.suspensionTravelCm + s.wheelRadiusCm) * kCmToM;
-        const btScalar aroundM = btScalar((s.wheelRadiusCm + s.wheelWidthCm) * kCmToM);
-        const btVector3 around(aroundM, aroundM, aroundM);
-        const btVector3 com = v->chassis->getCenterOfMassPosition();
-        double reachM = 0.0;
-        for (int k = 0; k < v->vehicle->getNumWheels(); ++k) {
-            const btWheelInfo::RaycastInfo& ray = v->vehicle->getWheelInfo(k).m_raycastInfo;
-            const btVector3 from = ray.m_hardPointWS;
-            const btVector3 to = from + ray.m_wheelDirectionWS * btScalar(rayM);
-            add(from - around, from + around);
-            add(to - around, to + around);
-            reachM = std::max(reachM, double((to - com).length() + aroundM));
-        }
-        fastestCmS = std::max(fastestCmS, speedOf(*v->chassis, reachM));
-    }
-    if (!(low.x <= high.x))
-        return {}; // nothing over the snow
-    const double aheadS = std::max(untilS - timeS(), 0.0);
-    const double padCm = kSupportPadTexels * region.texelCm() + kSupportPadCm +
-                         (2.0 * fastestCmS + w.settings.gravityCmS2 * aheadS) * aheadS;
-    const glm::ivec2 first = glm::max(worldToTexel(low - padCm, region), glm::ivec2(0));
-    const glm::ivec2 last =
-        glm::min(worldToTexel(high + padCm, region), glm::ivec2(region.resolution - 1));
-    if (first.x > last.x || first.y > last.y)
-        return {}; // all of it beside the region
-    return {first, last - first + 1};
-}
-
-double PhysicsWorld::supportZCmAt(glm::dvec2 xyCm) const {
-    return impl_->support ? impl_->support->bearingZCmAt(xyCm) : impl_->groundZCm();
 }
 
 PhysicsReport PhysicsWorld::report() const {
