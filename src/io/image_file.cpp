@@ -103,6 +103,23 @@ std::optional<std::string> writePng(const std::filesystem::path& path, const Ima
     return writeFileAtomically(path, encoded, overwrite);
 }
 
+namespace {
+
+// An RGBA8 image decoded by stb from a PNG in memory (of at most INT_MAX bytes), or stb's reason.
+std::variant<ImageRgba8, std::string> decodePng(const std::vector<std::uint8_t>& data) {
+    int w = 0, h = 0, channels = 0;
+    stbi_uc* decoded =
+        stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &channels, 4);
+    if (decoded == nullptr)
+        return std::string(stbi_failure_reason() ? stbi_failure_reason() : "unknown");
+    ImageRgba8 image(w, h);
+    std::memcpy(image.pixels.data(), decoded, image.pixels.size());
+    stbi_image_free(decoded);
+    return image;
+}
+
+} // namespace
+
 std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path) {
     auto bytes = readFileBytes(path);
     if (auto* error = std::get_if<std::string>(&bytes)) {
@@ -112,15 +129,9 @@ std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path)
     if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
         return failure("read", path, "file too large");
     }
-    int w = 0, h = 0, channels = 0;
-    stbi_uc* decoded =
-        stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &channels, 4);
-    if (decoded == nullptr) {
-        return failure("read", path, std::string("not a readable PNG: ") + stbi_failure_reason());
-    }
-    ImageRgba8 image(w, h);
-    std::memcpy(image.pixels.data(), decoded, image.pixels.size());
-    stbi_image_free(decoded);
+    auto image = decodePng(data);
+    if (auto* reason = std::get_if<std::string>(&image))
+        return failure("read", path, "not a readable PNG: " + *reason);
     return image;
 }
 
@@ -150,25 +161,19 @@ std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path&
                std::to_string(maxSide) + " a side";
     if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return who + "file too large";
-    int w = 0, h = 0, channels = 0;
-    stbi_uc* decoded =
-        stbi_load_from_memory(data.data(), static_cast<int>(data.size()), &w, &h, &channels, 4);
-    if (decoded == nullptr) {
-        const std::string reason = stbi_failure_reason() ? stbi_failure_reason() : "unknown";
+    auto image = decodePng(data);
+    if (auto* reason = std::get_if<std::string>(&image)) {
         // stb's word for pixel data that ends before the header's size is filled.
-        if (reason == "not enough pixels" || reason == "outofdata")
+        if (*reason == "not enough pixels" || *reason == "outofdata")
             return who + "its pixel data is shorter than its " + std::to_string(width) + " x " +
-                   std::to_string(height) + " pixels need (stb: " + reason + ")";
-        return who + "not a readable PNG (stb: " + reason + ")";
+                   std::to_string(height) + " pixels need (stb: " + *reason + ")";
+        return who + "not a readable PNG (stb: " + *reason + ")";
     }
-    if (w != int(width) || h != int(height)) { // cannot happen for a PNG stb took as one
-        stbi_image_free(decoded);
-        return who + "decoded as " + std::to_string(w) + " x " + std::to_string(h) +
-               " pixels, its header says " + std::to_string(width) + " x " + std::to_string(height);
-    }
-    ImageRgba8 image(w, h);
-    std::memcpy(image.pixels.data(), decoded, image.pixels.size());
-    stbi_image_free(decoded);
+    const ImageRgba8& decoded = std::get<ImageRgba8>(image);
+    if (decoded.width != int(width) || decoded.height != int(height)) // not for a PNG stb took
+        return who + "decoded as " + std::to_string(decoded.width) + " x " +
+               std::to_string(decoded.height) + " pixels, its header says " +
+               std::to_string(width) + " x " + std::to_string(height);
     return image;
 }
 
