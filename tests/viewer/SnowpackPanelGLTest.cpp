@@ -73,6 +73,39 @@ std::vector<SnowColumn> testColumns() {
     return columns;
 }
 
+// snowpack_compare at 64² texels (llvmpipe is slow; B is the snowpack) with `panel` open in
+// `render --ui`'s headless UI (A over B), after `steps` fixed steps. Empty on a failure, which
+// it reports.
+struct SnowpackUi {
+    std::unique_ptr<Lab> lab;
+    std::unique_ptr<HeadlessUi> ui; // after the lab: it goes first
+};
+SnowpackUi snowpackUi(const char* panel, int steps) {
+    SnowpackUi run;
+    auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
+    if (auto* error = std::get_if<std::string>(&created)) {
+        ADD_FAILURE() << *error;
+        return {};
+    }
+    run.lab = std::move(std::get<0>(created));
+    if (!run.lab->field().snowpack(1)) {
+        ADD_FAILURE() << "sim b of snowpack_compare is not a snowpack";
+        return {};
+    }
+    auto made = HeadlessUi::create(*run.lab, panel, "horizontal", {}, test::glInfo().renderer);
+    if (auto* error = std::get_if<std::string>(&made)) {
+        ADD_FAILURE() << *error;
+        return {};
+    }
+    run.ui = std::move(std::get<0>(made));
+    const double dt = run.lab->fixedDtS();
+    for (int step = 1; step <= steps; ++step) {
+        run.lab->stepTo(step * dt, dt);
+        run.ui->afterStep(*run.lab, dt);
+    }
+    return run;
+}
+
 TEST(SnowpackPanel, ViewsMapOntoTheirLegendsBar) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     ViewerGl gl;
@@ -155,20 +188,11 @@ TEST(BuffersPanel, TheWaterViewMapsOntoItsLegendsBar) {
 // `render --ui`'s headless UI draws the Buffers panel over a snowpack sim with the water view's
 // legend: its bar is in the frame (the panel draws no other).
 TEST(BuffersPanel, RenderUiDrawsTheWaterLegendOfASnowpackSim) {
-    auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
-    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created))
-        << std::get<std::string>(created);
-    Lab& lab = *std::get<0>(created);
-    ASSERT_TRUE(lab.field().snowpack(1));
-    auto made = HeadlessUi::create(lab, "buffers", "horizontal", {}, test::glInfo().renderer);
-    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
-        << std::get<std::string>(made);
-    HeadlessUi& ui = *std::get<0>(made);
+    SnowpackUi run = snowpackUi("buffers", 5);
+    ASSERT_TRUE(run.ui);
+    Lab& lab = *run.lab;
+    HeadlessUi& ui = *run.ui;
     const double dt = lab.fixedDtS();
-    for (int step = 1; step <= 5; ++step) {
-        lab.stepTo(step * dt, dt);
-        ui.afterStep(lab, dt);
-    }
     // A over B on a 1600 x 1600 screen: the panes' centres lie clear of the left column, so the
     // panel opens under the control window at the screen's height, tall enough for the
     // capture's view and both sims' (B's water view and its legend last).
@@ -177,24 +201,14 @@ TEST(BuffersPanel, RenderUiDrawsTheWaterLegendOfASnowpackSim) {
 }
 
 TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
-    // snowpack_compare at 64² texels (llvmpipe is slow): B is the snowpack.
-    auto created = Lab::create("snowpack_compare", {"snow.resolution=64"}, test::glInfo().renderer);
-    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created))
-        << std::get<std::string>(created);
-    Lab& lab = *std::get<0>(created);
-    ASSERT_TRUE(lab.field().snowpack(1));
+    SnowpackUi run = snowpackUi("snowpack", 30);
+    ASSERT_TRUE(run.ui);
+    Lab& lab = *run.lab;
+    HeadlessUi& ui = *run.ui;
+    const double dt = lab.fixedDtS();
     // A over B on a 1000 x 1000 screen: the panes' centres are mid-screen, so the panel opens
     // at its full height (620) in the left column; on a shorter screen, or with A | B, it is
     // shortened to clear the centres and scrolls.
-    auto made = HeadlessUi::create(lab, "snowpack", "horizontal", {}, test::glInfo().renderer);
-    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
-        << std::get<std::string>(made);
-    HeadlessUi& ui = *std::get<0>(made);
-    const double dt = lab.fixedDtS();
-    for (int step = 1; step <= 30; ++step) {
-        lab.stepTo(step * dt, dt);
-        ui.afterStep(lab, dt);
-    }
     const ImageRgba8 image = ui.render(lab, 1000, 1000, dt);
 
     // The legends' bars are in the frame. Two bars (depth, density) of 12 rows each.
