@@ -156,9 +156,10 @@ const Section<SnowSettings>& snowParams() {
             {"region_centre_cm", &N::regionCentreCm, xy(0.0, 0.0), anyNumber(), "cm", Drag,
              "Centre of the capture region in world X, Y (the original's GuidePosition)."},
             {"follow", followList(), emptyList(), anyNumber(), "", None,
-             "Observers a following region keeps centred, by deformer name: \"boot\" or up to 4 "
-             "[\"player_1\", \"player_2\"] (follow_snapped: one window each); [] = the player, "
-             "or the first deformer."},
+             "Observers a following region keeps centred, by the name of a deformer, a crowd "
+             "member, a body or a vehicle: \"boot\" or up to 4 [\"player_1\", \"player_2\"] "
+             "(follow_snapped: one window each); [] = the player (a deformer or a vehicle), or "
+             "the first deformer."},
             {"quality", choice(&N::quality, kQualities), "custom", anyNumber(), "", Combo,
              "\"custom\": resolution, blur and surface density from their own keys; \"off\" .. "
              "\"ultra\" set them together (\"off\" allocates and runs nothing)."},

@@ -318,6 +318,7 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
         for (std::size_t j = 0; j < deformers().size() && j < visible_.size(); ++j)
             if (deformers()[j].name == built[i].name)
                 visible[i] = visible_[j];
+    session_.field->setInstanceNames(deformerNames(built)); // for the applySettings that follows
     session_.deformers =
         DeformerSet(std::move(built), captureProxyErrorCm(settings), captureSubsetBandCm(settings));
     visible_ = std::move(visible);

@@ -146,6 +146,14 @@ loadScenarioDeformers(const Settings& settings, std::optional<std::vector<BodySp
     return std::move(deformers);
 }
 
+std::vector<std::string> deformerNames(const std::vector<Deformer>& deformers) {
+    std::vector<std::string> names;
+    names.reserve(deformers.size());
+    for (const Deformer& deformer : deformers)
+        names.push_back(deformer.name);
+    return names;
+}
+
 bool needsPhysics(const Settings& settings) {
     return !settings.bodies.empty() || !settings.vehicles.empty();
 }
@@ -192,7 +200,12 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
             return *error;
         session.physics = std::move(std::get<0>(physics));
     }
-    auto field = SnowField::create(settings, shaders);
+    // The deformers before the field: snow.follow may name any of them, a body or a vehicle.
+    auto deformers = loadScenarioDeformers(settings, &bodies);
+    if (auto* error = std::get_if<std::string>(&deformers))
+        return *error;
+    auto& built = std::get<std::vector<Deformer>>(deformers);
+    auto field = SnowField::create(settings, shaders, deformerNames(built));
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
     session.field = std::move(std::get<0>(field));
@@ -200,10 +213,6 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     if (auto* error = std::get_if<std::string>(&renderer))
         return *error;
     session.renderer = std::move(std::get<0>(renderer));
-    auto deformers = loadScenarioDeformers(settings, &bodies);
-    if (auto* error = std::get_if<std::string>(&deformers))
-        return *error;
-    auto& built = std::get<std::vector<Deformer>>(deformers);
     session.firstPhysicsDeformer =
         built.size() - (session.physics ? session.physics->poseCount() : 0);
     session.deformers =

@@ -73,6 +73,10 @@ std::variant<std::vector<Deformer>, std::string>
 loadScenarioDeformers(const Settings& settings,
                       std::optional<std::vector<BodySpec>>* bodies = nullptr);
 
+// The deformers' names in their order: the instances a step hands the field, which
+// snow.follow names (SnowField::setInstanceNames).
+std::vector<std::string> deformerNames(const std::vector<Deformer>& deformers);
+
 // Builds the field, the renderer and the deformers (meshes imported); one line on failure.
 std::variant<Session, std::string> createSession(const Settings& settings,
                                                  gpu::ShaderLibrary& shaders,

@@ -70,8 +70,10 @@ static std::vector<gpu::TextureRequest> textureNeeds(const SnowField& field,
 }
 
 std::variant<std::unique_ptr<SnowField>, std::string>
-SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders) {
+SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders,
+                  std::vector<std::string> instanceNames) {
     std::unique_ptr<SnowField> field(new SnowField(shaders));
+    field->instanceNames_ = std::move(instanceNames);
     auto program = shaders.load(contactCaptureProgram());
     if (auto* error = std::get_if<std::string>(&program))
         return *error;
@@ -109,7 +111,7 @@ std::optional<std::string> SnowField::applySettings(const Settings& given) {
         if (auto loaded = shaders_.loadAll(accumulatePrograms(settings));
             auto* error = std::get_if<std::string>(&loaded))
             return *error;
-    auto observers = resolveObservers(settings);
+    auto observers = resolveObservers(settings, instanceNames_);
     if (auto* error = std::get_if<std::string>(&observers))
         return *error;
     if (auto error = worldSettingsError(settings))

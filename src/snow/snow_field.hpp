@@ -59,13 +59,21 @@ struct StepPlan {
 
 class SnowField {
 public:
+    // `instanceNames`: the names of the step's deformer instances in order (see
+    // setInstanceNames).
     static std::variant<std::unique_ptr<SnowField>, std::string>
-    create(const Settings& settings, gpu::ShaderLibrary& shaders);
+    create(const Settings& settings, gpu::ShaderLibrary& shaders,
+           std::vector<std::string> instanceNames = {});
     ~SnowField(); // snow_field_snowpack.cpp: SnowpackSim is complete there
 
     // Live settings change, the number of sims included; on failure nothing changes and the
     // reason is returned.
     std::optional<std::string> applySettings(const Settings& settings);
+    // The names of the instances a step is given, in their order (the lab's deformers: the
+    // [[deformer]] list, the crowds' members, the bodies, the vehicles' parts): snow.follow
+    // names any of them. Empty (the default): it names a [[deformer]]. Takes effect at the
+    // next applySettings.
+    void setInstanceNames(std::vector<std::string> names) { instanceNames_ = std::move(names); }
 
     // capture (once per distinct capture) -> accumulate (once per distinct capture, one output
     // per sim that runs).
@@ -179,8 +187,10 @@ private:
     }
 
     // Observer windows (src/snow/snow_field_windows.cpp).
-    // Resolves snow.follow to deformer indices, or the one-line reason it cannot.
-    static std::variant<std::vector<int>, std::string> resolveObservers(const Settings& settings);
+    // Resolves snow.follow to instance indices among `names` (setInstanceNames; empty: the
+    // [[deformer]] list), or the one-line reason it cannot.
+    static std::variant<std::vector<int>, std::string>
+    resolveObservers(const Settings& settings, std::span<const std::string> names);
     // Adds, drops and configures every sim's windows (window 0 included).
     std::optional<std::string> configureWindows();
     // Points every window of each sim at the sim's world store (null: none).
@@ -218,6 +228,7 @@ private:
     std::array<std::unique_ptr<WorldPager>, kMaxSims> worlds_;     // linked from the windows
     std::array<std::unique_ptr<SnowpackSim>, kMaxSims> snowpacks_; // model = "snowpack" only
     std::vector<int> observers_{0};               // deformer index of each observer (snow.follow)
+    std::vector<std::string> instanceNames_;      // setInstanceNames: what snow.follow can name
     std::optional<HalfRounding> halfStore_;       // detected once a sim needs it
     DeformerBatch ownBatch_;                      // step(span): instances no frame prepared
     std::shared_ptr<const GroundTexture> ground_; // kind = "texture" only

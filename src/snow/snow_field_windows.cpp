@@ -12,32 +12,42 @@
 
 namespace snowcap {
 
-std::variant<std::vector<int>, std::string> SnowField::resolveObservers(const Settings& settings) {
-    const std::vector<std::string>& names = settings.snow.follow;
-    if (names.empty()) {
-        // The player if there is one, else the first deformer (the step's instance 0).
-        for (std::size_t i = 0; i < settings.deformers.size(); ++i)
-            if (settings.deformers[i].player)
-                return std::vector<int>{static_cast<int>(i)};
+std::variant<std::vector<int>, std::string>
+SnowField::resolveObservers(const Settings& settings, std::span<const std::string> given) {
+    // Without the step's names, the [[deformer]] list: the first instances of every step.
+    std::vector<std::string> listed;
+    if (given.empty())
+        for (const DeformerSettings& d : settings.deformers)
+            listed.push_back(d.name);
+    const std::span<const std::string> names = given.empty() ? std::span(listed) : given;
+    const auto indexOf = [&](const std::string& name) {
+        const auto at = std::find(names.begin(), names.end(), name);
+        return at == names.end() ? -1 : static_cast<int>(at - names.begin());
+    };
+    const std::vector<std::string>& follow = settings.snow.follow;
+    if (follow.empty()) {
+        // The player if there is one (a deformer, or a vehicle's chassis: the part with its
+        // name), else the step's instance 0.
+        for (const DeformerSettings& d : settings.deformers)
+            if (d.player)
+                return std::vector<int>{std::max(indexOf(d.name), 0)};
+        for (const VehicleSettings& v : settings.vehicles)
+            if (v.player)
+                return std::vector<int>{std::max(indexOf(v.name), 0)};
         return std::vector<int>{0};
     }
-    if (names.size() > static_cast<std::size_t>(kMaxObservers))
-        return "snow.follow: " + std::to_string(names.size()) +
+    if (follow.size() > static_cast<std::size_t>(kMaxObservers))
+        return "snow.follow: " + std::to_string(follow.size()) +
                " observers; a sim follows at most " + std::to_string(kMaxObservers);
     const bool anyFollows =
         std::any_of(settings.sims.begin(), settings.sims.end(),
                     [](const SimSettings& sim) { return sim.region != RegionMode::Fixed; });
     std::vector<int> found;
-    for (const std::string& name : names) {
-        const auto at = std::find_if(settings.deformers.begin(), settings.deformers.end(),
-                                     [&](const DeformerSettings& d) { return d.name == name; });
-        if (at == settings.deformers.end()) {
-            if (anyFollows)
-                return "snow.follow: no deformer named '" + name + "'";
-            found.push_back(-1); // nothing follows: a name that matches nothing moves nothing
-            continue;
-        }
-        found.push_back(static_cast<int>(at - settings.deformers.begin()));
+    for (const std::string& name : follow) {
+        const int index = indexOf(name);
+        if (index < 0 && anyFollows)
+            return "snow.follow: no deformer, body or vehicle named '" + name + "'";
+        found.push_back(index); // -1: nothing follows, a name that matches nothing moves nothing
     }
     return found;
 }

@@ -101,7 +101,7 @@ TEST(WorldObservers, EveryObserverHasAWindowAndTheFieldListsThem) {
     s.snow.follow = {"p1", "nobody"};
     auto error = field->applySettings(s);
     ASSERT_TRUE(error);
-    EXPECT_EQ(*error, "snow.follow: no deformer named 'nobody'");
+    EXPECT_EQ(*error, "snow.follow: no deformer, body or vehicle named 'nobody'");
     EXPECT_EQ(field->windowCount(0), 2);
     // One observer fewer: p2's window goes, and its print (outside p1's) goes to the store.
     const long long before = field->world(0)->store().stats().pagedOut;
