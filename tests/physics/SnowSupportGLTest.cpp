@@ -168,22 +168,21 @@ TEST(SnowSupportGL, AVehiclesSecondLapThroughItsRutsSinksLessThanItsFirst) {
     EXPECT_EQ(report.support, "sim.a");
 }
 
-// Every sim's buffer, and the snowpack's state, as bytes.
-std::vector<std::vector<float>> buffersOf(Lab& lab) {
-    std::vector<std::vector<float>> out;
-    for (int s = 0; s < lab.field().simCount(); ++s)
-        out.push_back(readPersistent(lab.field().sim(s)).values);
+// Every sim's buffer (readAllPersistent's), then the snowpack's state as one more image
+// (four floats a texel), for the byte comparison.
+std::vector<ImageFloat> buffersOf(Lab& lab) {
+    std::vector<ImageFloat> out = test::readAllPersistent(lab.field());
     const std::vector<SnowColumn> state = lab.field().snowpack(1)->readBack();
-    std::vector<float> values(state.size() * 4);
-    std::memcpy(values.data(), state.data(), values.size() * sizeof(float));
-    out.push_back(std::move(values));
+    ImageFloat packed(int(state.size()) * 4, 1);
+    std::memcpy(packed.values.data(), state.data(), packed.values.size() * sizeof(float));
+    out.push_back(std::move(packed));
     return out;
 }
 
 TEST(SnowSupportGL, TheSameRunTwiceGivesByteIdenticalBuffersAt60And144Fps) {
     for (double fps : {60.0, 144.0}) {
         SCOPED_TRACE(fps);
-        std::vector<std::vector<std::vector<float>>> runs;
+        std::vector<std::vector<ImageFloat>> runs;
         std::vector<glm::vec3> rest;
         for (int attempt = 0; attempt < 2; ++attempt) {
             Settings settings = packField(fps, 120.0, 128, 512.0);
@@ -202,17 +201,12 @@ TEST(SnowSupportGL, TheSameRunTwiceGivesByteIdenticalBuffersAt60And144Fps) {
             rest.push_back(lab->physics()->positionCm(0));
         }
         EXPECT_EQ(std::memcmp(&rest[0], &rest[1], sizeof(glm::vec3)), 0);
-        ASSERT_EQ(runs[0].size(), runs[1].size());
-        for (std::size_t s = 0; s < runs[0].size(); ++s) {
-            const std::vector<float>& a = runs[0][s];
-            const std::vector<float>& b = runs[1][s];
-            ASSERT_EQ(a.size(), b.size());
-            EXPECT_EQ(std::memcmp(a.data(), b.data(), a.size() * sizeof(float)), 0) << s;
-        }
+        test::expectSameBytes(runs[0], runs[1]);
         // Not an untouched field: the wheels packed the snowpack (sim b's depth dropped).
+        const std::vector<float>& state = runs[0].back().values;
         float shallowest = 1e9f;
-        for (std::size_t k = 0; k < runs[0].back().size(); k += 4)
-            shallowest = std::min(shallowest, runs[0].back()[k]);
+        for (std::size_t k = 0; k < state.size(); k += 4)
+            shallowest = std::min(shallowest, state[k]);
         EXPECT_LT(shallowest, 15.0f);
     }
 }
