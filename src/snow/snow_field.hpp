@@ -143,8 +143,9 @@ public:
     const SnowSim& window(int simIndex, int w) const { return simWindow(simIndex, w).sim; }
     double windowHealBound(int simIndex, int w) const { return simWindow(simIndex, w).healBound; }
     // The windows `settings` gives sim i with `observers` observers: one each for an r16f
-    // follow_snapped sim, else one (a naive follow resamples and rgba16f's tags spread between
-    // texels, so neither could share texels exactly between windows).
+    // follow_snapped decay sim, else one, on the first observer (a naive follow resamples and
+    // rgba16f's tags spread between texels, so neither could share texels exactly between
+    // windows; a snowpack's state is one window's, its budget counting what crosses its border).
     static int windowsWanted(const Settings& settings, int simIndex, int observers);
     // Every window of the sim, window 0 first (the World panel's map).
     std::vector<ObserverWindow> windows(int simIndex) const;

@@ -21,9 +21,6 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
             return key + ": needs region = \"fixed\" or \"follow_snapped\" (follow_naive "
                          "resamples the state between texels, which loses mass)";
         if (sim.region == RegionMode::FollowSnapped) {
-            if (settings.snow.follow.size() > 1)
-                return key + ": a following snowpack follows one observer; snow.follow names " +
-                       std::to_string(settings.snow.follow.size());
             if (weatherActive(settings.weather))
                 return key + ": a following snowpack under [weather] is not built (the texels "
                              "entering the window would need the sky's history); use region = "

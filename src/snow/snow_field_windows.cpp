@@ -54,7 +54,8 @@ SnowField::resolveObservers(const Settings& settings, std::span<const std::strin
 
 int SnowField::windowsWanted(const Settings& settings, int simIndex, int observers) {
     const SimSettings& sim = settings.sims[simIndex];
-    if (sim.region != RegionMode::FollowSnapped || sim.format != BufferFormat::R16F)
+    if (sim.region != RegionMode::FollowSnapped || sim.format != BufferFormat::R16F ||
+        sim.model == SimModel::Snowpack)
         return 1;
     return std::clamp(observers, 1, kMaxObservers);
 }
