@@ -29,8 +29,6 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
                              "entering the window would need the sky's history); use region = "
                              "\"fixed\"";
         }
-        if (sim.persistence != Persistence::Window)
-            return key + ": needs persistence = \"window\" (the world store holds masks only)";
         if (sim.format != BufferFormat::R16F)
             return key + ": format does not apply (the snowpack state is RGBA32F); leave it "
                          "\"r16f\"";
@@ -59,6 +57,13 @@ std::optional<std::string> SnowField::configureSnowpacks() {
                 effective_.weather, effective_.sims[i].snowpack, effective_.wind,
                 effective_.look.sunDirection, region.resolution, region.texelCm(), shaders_))
             return fmt::format("sim.{}: weather: {}", simName(i), *error);
+        // persistence = "world": a store on the sim's grid (a fixed region loses nothing).
+        const SimSettings& simSettings = effective_.sims[i];
+        std::optional<Region> world;
+        if (simSettings.persistence == Persistence::World &&
+            simSettings.region == RegionMode::FollowSnapped)
+            world = simRegion(effective_, i);
+        snowpacks_[i]->setWorld(world, effective_.snow.worldStoreMib);
         sim(i).attachSnowpack(snowpacks_[i].get());
     }
     return std::nullopt;

@@ -192,9 +192,17 @@ TEST(SnowpackFollowGL, RefusesWhatItCannotDo) {
     sky.weather.snowfallCmH = 2.0;
     EXPECT_NE(refusal(sky).find("under [weather] is not built"), std::string::npos) << refusal(sky);
 
+    // World persistence is built (SnowpackWorldGLTest), but not under the sky.
     Settings world = settings;
     world.sims[1].persistence = Persistence::World;
-    EXPECT_NE(refusal(world).find("persistence"), std::string::npos) << refusal(world);
+    EXPECT_EQ(refusal(world), "") << "a following snowpack keeps a world store";
+    Settings worldSky = world;
+    worldSky.weather.snowfallCmH = 2.0;
+    EXPECT_NE(refusal(worldSky).find("under [weather] is not built"), std::string::npos)
+        << refusal(worldSky);
+    Settings fixedWorld = world;
+    fixedWorld.sims[1].region = RegionMode::Fixed;
+    EXPECT_EQ(refusal(fixedWorld), "") << "a fixed region loses nothing: no store, no refusal";
 }
 
 } // namespace
