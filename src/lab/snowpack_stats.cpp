@@ -40,18 +40,20 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
         const double held = world->heldKgM2() * areaM2;
         const double fromUndisturbed = snowpack.fromUndisturbedKg();
         const double toUndisturbed = world->toUndisturbedKgM2() * areaM2;
-        const double worldError =
-            start > 0.0
-                ? (budget.massKg + held - start - in + out - fromUndisturbed + toUndisturbed) /
-                      start
-                : 0.0;
+        const double skyIn = world->skyInKgM2() * areaM2, skyOut = world->skyOutKgM2() * areaM2;
+        const double worldError = start > 0.0 ? (budget.massKg + held - start - in + out - skyIn +
+                                                 skyOut - fromUndisturbed + toUndisturbed) /
+                                                    start
+                                              : 0.0;
         figures.insert(
             figures.begin() + 7,
             {{"mass_in_store_kg", held, "kg", "held in the world store"},
              {"mass_from_undisturbed_kg", fromUndisturbed, "kg", "carried in as undisturbed snow"},
              {"mass_to_undisturbed_kg", toUndisturbed, "kg", "left as undisturbed snow (not kept)"},
+             {"mass_store_in_kg", skyIn, "kg", "in (snowfall) while stored"},
+             {"mass_store_out_kg", skyOut, "kg", "out (drained) while stored"},
              {"mass_world_error", worldError, "",
-              "error (now+store-start-in+out-cin_u+cout_u)/start"}});
+              "error (now+store-start-in+out-sin+sout-cin_u+cout_u)/start"}});
     }
     return figures;
 }

@@ -24,10 +24,11 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
             if (settings.snow.follow.size() > 1)
                 return key + ": a following snowpack follows one observer; snow.follow names " +
                        std::to_string(settings.snow.follow.size());
-            if (weatherActive(settings.weather))
-                return key + ": a following snowpack under [weather] is not built (the texels "
-                             "entering the window would need the sky's history); use region = "
-                             "\"fixed\"";
+            if (weatherActive(settings.weather) && weatherHasWind(settings.weather))
+                return key + ": a following snowpack under [weather] with wind is not built "
+                             "(drift moves snow between texels, and the column entering the "
+                             "window is replayed alone); set weather.wind_m_s and every "
+                             "[[weather.key]] wind_m_s to 0, or use region = \"fixed\"";
         }
         if (sim.format != BufferFormat::R16F)
             return key + ": format does not apply (the snowpack state is RGBA32F); leave it "

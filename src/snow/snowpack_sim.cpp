@@ -262,6 +262,13 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
         world_->afterStep();
 }
 
+void SnowpackSim::weathered(const WeatherTick& tick) {
+    // A column nothing has touched is flat and exposed (untouchedMask: nothing presses it).
+    undisturbed_ = weatherColumn(undisturbed_, tick, true, {0.0f, 0.0f, 1.0f}).column;
+    if (world_)
+        world_->weathered(tick, undisturbed_);
+}
+
 void SnowpackSim::setWorld(const std::optional<Region>& configured, int storeMib) {
     if (!configured) {
         world_.reset();

@@ -59,6 +59,9 @@ public:
     // gives it back, settled, when it enters; nullopt: none (what leaves is forgotten).
     void setWorld(const std::optional<Region>& configured, int storeMib);
     const SnowpackWorld* world() const { return world_.get(); }
+    // A weather tick the sky's passes applied to the state (WeatherSim::step): the undisturbed
+    // column (and a world store's columns) get it as an exposed flat column does.
+    void weathered(const WeatherTick& tick);
     // Of carriedInKg(): what entered as the undisturbed column (not from the store).
     double fromUndisturbedKg() const { return fromUndisturbedKg_; }
     // The column nothing has touched (what an entering texel takes).

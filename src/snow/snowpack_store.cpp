@@ -5,25 +5,35 @@
 
 namespace snowcap {
 
-SnowColumn SettleLog::age(SnowColumn column, long long fromTick) const {
+SnowColumn SnowpackLog::age(SnowColumn column, long long fromTick, SkyQuanta* sky) const {
     SnowpackConstants c;
+    // Away from every window nothing presses, and a column alone has a flat surface.
+    constexpr glm::vec3 kFlat{0.0f, 0.0f, 1.0f};
     for (long long t = std::max(fromTick, first_); t < ticks(); ++t) {
-        const SettleTick& tick = ticks_[static_cast<std::size_t>(t - first_)];
-        c.maxDensity = tick.maxDensity;
-        const SnowColumn next = settleColumn(column, tick.dtS, tick.temperatureC, c);
-        column = next;
+        const SnowpackEvent& event = events_[static_cast<std::size_t>(t - first_)];
+        if (event.weather) {
+            const WeatheredColumn w = weatherColumn(column, event.tick, true, kFlat);
+            column = w.column;
+            if (sky) {
+                sky->in += w.inQuanta;
+                sky->out += w.outQuanta;
+            }
+            continue;
+        }
+        c.maxDensity = event.settle.maxDensity;
+        column = settleColumn(column, event.settle.dtS, event.settle.temperatureC, c);
     }
     return column;
 }
 
-void SettleLog::forgetBefore(long long tick) {
-    const long long drop = std::clamp(tick - first_, 0LL, static_cast<long long>(ticks_.size()));
-    ticks_.erase(ticks_.begin(), ticks_.begin() + static_cast<std::ptrdiff_t>(drop));
+void SnowpackLog::forgetBefore(long long tick) {
+    const long long drop = std::clamp(tick - first_, 0LL, static_cast<long long>(events_.size()));
+    events_.erase(events_.begin(), events_.begin() + static_cast<std::ptrdiff_t>(drop));
     first_ += drop;
 }
 
-void SettleLog::clear() {
-    ticks_.clear();
+void SnowpackLog::clear() {
+    events_.clear();
     first_ = 0;
 }
 
@@ -56,12 +66,12 @@ void SnowpackStore::updateBytes() {
     stats_.storeBytesPeak = std::max(stats_.storeBytesPeak, stats_.storeBytes);
 }
 
-void SnowpackStore::ageTile(Tile& tile, const SettleLog& log) const {
+void SnowpackStore::ageTile(Tile& tile, const SnowpackLog& log) {
     if (tile.stamp >= log.ticks())
         return;
     for (std::size_t i = 0; i < tile.columns.size(); ++i)
         if (tile.held[i])
-            tile.columns[i] = log.age(tile.columns[i], tile.stamp);
+            tile.columns[i] = log.age(tile.columns[i], tile.stamp, &sky_);
     tile.stamp = log.ticks();
 }
 
@@ -96,7 +106,7 @@ void SnowpackStore::makeRoom(const Key& keep) {
 }
 
 void SnowpackStore::write(const TexelRect& rect, std::span<const SnowColumn> columns,
-                          long long stamp, const SettleLog& log, const SnowColumn& undisturbed) {
+                          long long stamp, const SnowpackLog& log, const SnowColumn& undisturbed) {
     if (rect.empty())
         return;
     const int t = tileTexels_;
@@ -118,7 +128,7 @@ void SnowpackStore::write(const TexelRect& rect, std::span<const SnowColumn> col
                     const SnowColumn c =
                         log.age(columns[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
                                         (x - rect.origin.x)],
-                                stamp);
+                                stamp, &sky_);
                     aged[static_cast<std::size_t>(y - y0) * (x1 - x0) + (x - x0)] = c;
                     any = any || !isUndisturbed(c, undisturbed);
                 }
@@ -163,7 +173,7 @@ void SnowpackStore::write(const TexelRect& rect, std::span<const SnowColumn> col
 }
 
 SnowpackStore::Taken SnowpackStore::take(const TexelRect& rect, std::span<SnowColumn> out,
-                                         const SettleLog& log, const SnowColumn& undisturbed) {
+                                         const SnowpackLog& log, const SnowColumn& undisturbed) {
     std::fill(out.begin(), out.end(), undisturbed);
     Taken taken;
     if (rect.empty() || tiles_.empty())
@@ -189,7 +199,7 @@ SnowpackStore::Taken SnowpackStore::take(const TexelRect& rect, std::span<SnowCo
                     const std::size_t i = static_cast<std::size_t>(y - ty * t) * t + (x - tx * t);
                     if (!tile.held[i])
                         continue;
-                    const SnowColumn now = log.age(tile.columns[i], tile.stamp);
+                    const SnowColumn now = log.age(tile.columns[i], tile.stamp, &sky_);
                     out[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
                         (x - rect.origin.x)] = now;
                     ++taken.texels;
@@ -212,8 +222,14 @@ SnowpackStore::Taken SnowpackStore::take(const TexelRect& rect, std::span<SnowCo
 void SnowpackStore::clear() {
     tiles_.clear();
     toUndisturbedKgM2_ = 0.0;
+    sky_ = {};
     touches_ = 0;
     stats_ = {};
+}
+
+void SnowpackStore::ageAll(const SnowpackLog& log) {
+    for (auto& [key, tile] : tiles_)
+        ageTile(tile, log);
 }
 
 double SnowpackStore::heldKgM2() const {

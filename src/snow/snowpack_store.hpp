@@ -9,6 +9,7 @@
 // keeps only its trail. No GL here: the GL side is snow/snowpack_world.*.
 
 #include "core/snowpack_laws.hpp"
+#include "core/weather_laws.hpp"
 #include "snow/world_store.hpp"
 
 #include <cstdint>
@@ -26,19 +27,37 @@ struct SettleTick {
     float maxDensity = 0.0f;
 };
 
-class SettleLog {
+// Under [weather] (no wind): one weather tick, as every exposed column of a big region gets it:
+// snowfall, melt (the sun's on a flat surface) and drainage (weatherColumn).
+struct SnowpackEvent {
+    bool weather = false;
+    SettleTick settle;
+    WeatherTick tick;
+};
+
+// The snow and water the sky brought to and drained from columns while they were replayed, in
+// quanta of kWeatherQuantum kg/m2.
+struct SkyQuanta {
+    std::uint64_t in = 0;
+    std::uint64_t out = 0;
+};
+
+// Every settling tick and weather tick of the sim's clock, in the order the frame applies them.
+class SnowpackLog {
 public:
-    void record(const SettleTick& tick) { ticks_.push_back(tick); }
-    // Ticks recorded since the last clear: a column read back now is "as after ticks()".
-    long long ticks() const { return first_ + static_cast<long long>(ticks_.size()); }
-    // The column that held `column` after `fromTick` ticks, settled to ticks().
-    SnowColumn age(SnowColumn column, long long fromTick) const;
-    // Drops the ticks every column still to be aged is past.
+    void record(const SettleTick& tick) { events_.push_back({false, tick, {}}); }
+    void record(const WeatherTick& tick) { events_.push_back({true, {}, tick}); }
+    // Events recorded since the last clear: a column read back now is "as after ticks()".
+    long long ticks() const { return first_ + static_cast<long long>(events_.size()); }
+    // The column that held `column` after `fromTick` events, replayed to ticks(); what the sky
+    // brought and took is added to `sky`.
+    SnowColumn age(SnowColumn column, long long fromTick, SkyQuanta* sky = nullptr) const;
+    // Drops the events every column still to be aged is past.
     void forgetBefore(long long tick);
     void clear();
 
 private:
-    std::vector<SettleTick> ticks_; // ticks first_ + 1 .. ticks()
+    std::vector<SnowpackEvent> events_; // events first_ + 1 .. ticks()
     long long first_ = 0;
 };
 
@@ -74,21 +93,25 @@ public:
     // ticks. Those that are `undisturbed` once aged to now are not kept; the kg/m2 (snow and
     // water) of those and of any tile evicted for room is added to `toUndisturbedKgM2`.
     void write(const TexelRect& rect, std::span<const SnowColumn> columns, long long stamp,
-               const SettleLog& log, const SnowColumn& undisturbed);
+               const SnowpackLog& log, const SnowColumn& undisturbed);
     // Columns that enter a window: the held ones aged to now (removed from the store), the
     // others `undisturbed`. Returns how many were held and their kg/m2.
     struct Taken {
         long long texels = 0;
         double kgM2 = 0.0;
     };
-    Taken take(const TexelRect& rect, std::span<SnowColumn> out, const SettleLog& log,
+    Taken take(const TexelRect& rect, std::span<SnowColumn> out, const SnowpackLog& log,
                const SnowColumn& undisturbed);
     void clear();
+    // Every held column replayed to now.
+    void ageAll(const SnowpackLog& log);
 
     // kg/m2 (snow and water) summed over every held texel.
     double heldKgM2() const;
     // kg/m2 that left the store's keeping for the undisturbed snow beyond it, summed.
     double toUndisturbedKgM2() const { return toUndisturbedKgM2_; }
+    // What the sky brought to and drained from the columns while they were in the store.
+    const SkyQuanta& sky() const { return sky_; }
     long long oldestStamp(long long now) const;
     int tileTexels() const { return tileTexels_; }
     std::size_t capBytes() const { return capBytes_; }
@@ -98,7 +121,7 @@ public:
     const std::map<Key, Tile>& tiles() const { return tiles_; }
 
 private:
-    void ageTile(Tile& tile, const SettleLog& log) const;
+    void ageTile(Tile& tile, const SnowpackLog& log);
     void makeRoom(const Key& keep);
     void drop(std::map<Key, Tile>::iterator tile, bool evicted);
     void updateBytes();
@@ -108,6 +131,7 @@ private:
     std::map<Key, Tile> tiles_;
     long long touches_ = 0;
     double toUndisturbedKgM2_ = 0.0;
+    SkyQuanta sky_;
     SnowpackStoreStats stats_;
 };
 

@@ -86,6 +86,11 @@ void SnowpackWorld::settled(const SettleTick& tick, const SnowColumn& undisturbe
     undisturbed_ = undisturbed;
 }
 
+void SnowpackWorld::weathered(const WeatherTick& tick, const SnowColumn& undisturbed) {
+    log_.record(tick);
+    undisturbed_ = undisturbed;
+}
+
 void SnowpackWorld::afterStep() {
     readbacks_.completeReady(intoStore());
     if (++steps_ % kForgetSteps == 0)
@@ -103,6 +108,7 @@ void SnowpackWorld::reset(const SnowColumn& undisturbed) {
 
 void SnowpackWorld::finish() const {
     readbacks_.finish(intoStore());
+    store_->ageAll(log_); // every column as of now: what the budget reads
 }
 
 double SnowpackWorld::heldKgM2() const {
@@ -113,6 +119,16 @@ double SnowpackWorld::heldKgM2() const {
 double SnowpackWorld::toUndisturbedKgM2() const {
     finish();
     return store_->toUndisturbedKgM2();
+}
+
+double SnowpackWorld::skyInKgM2() const {
+    finish();
+    return static_cast<double>(store_->sky().in) * static_cast<double>(kWeatherQuantum);
+}
+
+double SnowpackWorld::skyOutKgM2() const {
+    finish();
+    return static_cast<double>(store_->sky().out) * static_cast<double>(kWeatherQuantum);
 }
 
 } // namespace snowcap

@@ -33,8 +33,10 @@ public:
     // uploads what the store holds of them. Returns how many it held and their kg/m2.
     SnowpackStore::Taken pageIn(const gpu::Texture2D& state, glm::dvec2 fromCentre,
                                 glm::dvec2 toCentre);
-    // A settling tick of the sim's clock; `undisturbed` is the column after it.
+    // A settling tick, or a weather tick, of the sim's clock; `undisturbed` is the column
+    // after it.
     void settled(const SettleTick& tick, const SnowColumn& undisturbed);
+    void weathered(const WeatherTick& tick, const SnowColumn& undisturbed);
     // After every step: writes the readbacks that have finished into the store.
     void afterStep();
     // The sim's state went back to `undisturbed` everywhere: an empty store and log.
@@ -46,8 +48,11 @@ public:
     // The budget's world terms, kg/m2 summed (x texel area: kg). Every readback finished.
     double heldKgM2() const;
     double toUndisturbedKgM2() const;
+    // What the sky brought to (snowfall) and drained from (water) the stored columns, kg/m2.
+    double skyInKgM2() const;
+    double skyOutKgM2() const;
     const SnowpackStore& store() const { return *store_; }
-    const SettleLog& log() const { return log_; }
+    const SnowpackLog& log() const { return log_; }
     const WorldPagingCost& cost() const { return readbacks_.cost(); }
 
 private:
@@ -56,7 +61,7 @@ private:
     Region configured_{};
     mutable std::optional<SnowpackStore> store_;
     mutable TexelReadbacks readbacks_;
-    SettleLog log_;
+    SnowpackLog log_;
     SnowColumn undisturbed_{};
     std::vector<SnowColumn> scratch_;
     long long steps_ = 0;

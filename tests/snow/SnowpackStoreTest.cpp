@@ -27,7 +27,7 @@ bool sameBits(const SnowColumn& a, const SnowColumn& b) {
 }
 
 TEST(SnowpackStore, ColumnsComeBackSettledAsTheUndisturbedColumnIs) {
-    SettleLog log;
+    SnowpackLog log;
     SnowpackStore store(16, 1u << 20);
     SnowColumn undisturbed = initial();
     SnowpackConstants c;
@@ -79,7 +79,7 @@ TEST(SnowpackStore, ColumnsComeBackSettledAsTheUndisturbedColumnIs) {
 }
 
 TEST(SnowpackStore, ALaterWriteReplacesAndUndisturbedSnowIsNotKept) {
-    SettleLog log;
+    SnowpackLog log;
     SnowpackStore store(16, 1u << 20);
     const SnowColumn undisturbed = initial();
     std::vector<SnowColumn> one{packed(300.0f)};
@@ -101,7 +101,7 @@ TEST(SnowpackStore, ALaterWriteReplacesAndUndisturbedSnowIsNotKept) {
 }
 
 TEST(SnowpackStore, TheCapEvictsTheLeastRecentlyTouchedAndCountsTheirMass) {
-    SettleLog log;
+    SnowpackLog log;
     const SnowColumn undisturbed = initial();
     SnowpackStore probe(16, 1);
     SnowpackStore store(16, 4 * probe.tileBytes()); // four tiles
@@ -118,10 +118,10 @@ TEST(SnowpackStore, TheCapEvictsTheLeastRecentlyTouchedAndCountsTheirMass) {
     EXPECT_FALSE(store.tiles().count({0, 0}));
 }
 
-TEST(SettleLog, ForgetsOnlyWhatNoColumnNeeds) {
-    SettleLog log;
+TEST(SnowpackLog, ForgetsOnlyWhatNoColumnNeeds) {
+    SnowpackLog log;
     for (int t = 0; t < 10; ++t)
-        log.record({100.0f * (t + 1), -5.0f, kMaxDensity});
+        log.record(SettleTick{100.0f * (t + 1), -5.0f, kMaxDensity});
     SnowpackConstants c;
     c.maxDensity = kMaxDensity;
     SnowColumn expected = packed(150.0f);

@@ -7,6 +7,7 @@
 // back closes both budgets: the window's and the window's plus its store's.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "core/weather_laws.hpp"
 #include "lab/snowpack_stats.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/world_file.hpp"
@@ -31,8 +32,30 @@ void snowpackLaws(SimSettings& sim) {
     sim.snowpack.slumpRateHz = 120.0; // a 256² region on llvmpipe: 960 Hz would take minutes
 }
 
-Settings windowSettings() {
+// The sky over both fields: none, snowfall and degree-day melt (the air from -5 C to +3 C and
+// back within the walk, three simulated hours at weather time scale 3600), or that with the sun
+// as well. No wind: drift is refused for a following snowpack.
+enum class Sky { None, SnowAndMelt, Sun };
+
+void applySky(Settings& s, Sky sky) {
+    if (sky == Sky::None)
+        return;
+    s.weather.snowfallCmH = 2.0;
+    s.weather.airTempC = -5.0;
+    s.weather.timeScale = 3600.0;
+    s.weather.sunWM2 = sky == Sky::Sun ? 400.0 : 0.0;
+    for (const auto& [at, temperature] :
+         {std::pair{0.8, 3.0}, std::pair{2.2, 3.0}, std::pair{2.6, -5.0}}) {
+        s.weather.keys.push_back({});
+        s.weather.keys.back().atS = at;
+        s.weather.keys.back().values[4] = temperature; // air_temp_c
+    }
+    s.look.sunDirection = glm::normalize(glm::vec3(0.6f, 0.2f, 0.75f));
+}
+
+Settings windowSettings(Sky sky = Sky::None) {
     Settings s;
+    applySky(s, sky);
     s.snow.resolution = kWindow;
     s.snow.orthoWidthCm = kWindow * kTexelCm;
     for (int i = 0; i < 2; ++i) {
@@ -44,8 +67,9 @@ Settings windowSettings() {
     return s;
 }
 
-Settings oracleSettings() {
+Settings oracleSettings(Sky sky = Sky::None) {
     Settings s;
+    applySky(s, sky);
     s.snow.resolution = kOracle;
     s.snow.orthoWidthCm = kOracle * kTexelCm; // the same texel grid
     snowpackLaws(s.sims[1]);
@@ -94,6 +118,7 @@ struct WalkCase {
     double fps;
     bool jumps;
     bool steep;
+    Sky sky = Sky::None;
 };
 
 // Where the followed (hovering: no contact) deformer is at step i of n: 3 m out and back, or
@@ -109,13 +134,34 @@ glm::dvec2 pathAt(const WalkCase& c, int i, int n) {
     return {0.0, 0.0};
 }
 
+// The most the sun can melt otherwise on one column over the run: per weather tick,
+// sunMeltPerCos x |sun . (flat - n)| for the steepest side of the trail (a 3 cm step over a
+// 4 cm texel, central differences: slope 3/8 each way at worst) plus a quantum of rounding.
+double worstSunBound(const SnowpackSim& sim, const Settings& settings) {
+    WeatherClock clock(settings.weather, settings.sims[1].snowpack, settings.wind,
+                       settings.look.sunDirection);
+    const glm::vec3 flat{0.0f, 0.0f, 1.0f};
+    double bound = 0.0;
+    const double texel = sim.region().texelCm();
+    const float s = static_cast<float>(3.0 / (2.0 * texel));
+    for (const WeatherTick& tick : clock.advance(3.1)) {
+        float worst = 0.0f;
+        for (const glm::vec3 n :
+             {glm::normalize(glm::vec3(s, s, 1.0f)), glm::normalize(glm::vec3(-s, -s, 1.0f)),
+              glm::normalize(glm::vec3(s, -s, 1.0f)), glm::normalize(glm::vec3(-s, s, 1.0f))})
+            worst = std::max(worst, std::abs(glm::dot(tick.sunDirection, flat - n)));
+        bound += double(tick.sunMeltPerCos) * worst + double(kWeatherQuantum);
+    }
+    return bound;
+}
+
 class SnowpackWorldReturn : public ::testing::TestWithParam<WalkCase> {};
 
 TEST_P(SnowpackWorldReturn, TheTrailComesBackAsAFixedRegionHoldsIt) {
     const WalkCase c = GetParam();
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    auto window = makeField(windowSettings(), shaders);
-    auto oracle = makeField(oracleSettings(), shaders);
+    auto window = makeField(windowSettings(c.sky), shaders);
+    auto oracle = makeField(oracleSettings(c.sky), shaders);
     ASSERT_TRUE(window && oracle);
     const SnowpackSim& kept = *window->snowpack(1);
     const SnowpackSim& control = *window->snowpack(0);
@@ -143,13 +189,19 @@ TEST_P(SnowpackWorldReturn, TheTrailComesBackAsAFixedRegionHoldsIt) {
     EXPECT_GT(kept.world()->store().stats().pagedIn, 0);
     EXPECT_EQ(kept.world()->store().stats().texelsHeld, 0) << "all of it is back";
     EXPECT_GT(kept.world()->log().ticks(), 8);
-    EXPECT_LT(kept.undisturbed().depthCm, 29.5f) << "too little settling to see";
+    if (c.sky == Sky::None)
+        EXPECT_LT(kept.undisturbed().depthCm, 29.5f) << "too little settling to see";
+    else { // snowfall and melt both showed: more mass than at the start, and meltwater
+        EXPECT_GT(kept.undisturbed().massKgM2, columnMass(30.0f, 120.0f) + 1.0f);
+        EXPECT_GT(kept.undisturbed().waterKgM2, 0.0f);
+    }
 
     // The oracle's texels under the window, now back at the start.
     const std::vector<SnowColumn> all = big.readBack();
     const std::vector<SnowColumn> got = kept.readBack();
     const int off = windowCorner - oracleCorner;
     float worstDepth = 0.0f;
+    double worstMass = 0.0;
     int massDiffers = 0;
     double massGot = 0.0, massExpected = 0.0;
     for (int y = 0; y < kWindow; ++y)
@@ -158,19 +210,31 @@ TEST_P(SnowpackWorldReturn, TheTrailComesBackAsAFixedRegionHoldsIt) {
             const SnowColumn& g = got[y * kWindow + x];
             worstDepth = std::max(worstDepth, std::abs(g.depthCm - e.depthCm));
             massDiffers += g.massKgM2 != e.massKgM2 || g.waterKgM2 != e.waterKgM2;
+            worstMass = std::max(worstMass, std::abs(double(g.massKgM2) + double(g.waterKgM2) -
+                                                     double(e.massKgM2) - double(e.waterKgM2)));
             massGot += double(g.massKgM2) + double(g.waterKgM2);
             massExpected += double(e.massKgM2) + double(e.waterKgM2);
         }
     RecordProperty("worst_depth_cm", std::to_string(worstDepth));
     RecordProperty("texels_mass_differs", massDiffers);
-    std::printf("[ return ] worst depth %.3g cm, %d texels of another mass, mass %.9g vs %.9g "
-                "kg/m2 x texels; undisturbed %.4f cm after %lld settling ticks\n",
-                worstDepth, massDiffers, massGot, massExpected, kept.undisturbed().depthCm,
+    std::printf("[ return ] worst depth %.3g cm, %d texels of another mass (worst %.4g kg/m2), "
+                "mass %.9g vs %.9g kg/m2 x texels; undisturbed %.4f cm, %.3f kg/m2 after %lld "
+                "events\n",
+                worstDepth, massDiffers, worstMass, massGot, massExpected,
+                kept.undisturbed().depthCm, kept.undisturbed().massKgM2,
                 kept.world()->log().ticks());
     // The undisturbed column entering from the world and the oracle's untouched texels: the
     // shader's settling against the CPU's (section 6.1's 1e-5 cm over two hours).
-    if (!c.steep) {
-        // Within the angle of repose nothing slumps: only settling ran while away.
+    if (c.sky == Sky::Sun) {
+        // The sun melts a stored column as a flat one: on the trench's 27-degree sides the
+        // big region's sun met them at another angle. The difference is that melt, bounded
+        // by sunMeltPerCos x |sun . (flat - n)| a tick, plus a quantum of rounding.
+        EXPECT_GT(massDiffers, 0) << "the sides should have melted otherwise";
+        EXPECT_LE(worstMass, worstSunBound(big, windowSettings(c.sky)));
+        EXPECT_LE(worstDepth, 1.0f);
+    } else if (!c.steep) {
+        // Within the angle of repose nothing slumps: only settling and, under the sky,
+        // snowfall, degree-day melt and drainage ran while away, each per column.
         EXPECT_EQ(massDiffers, 0);
         EXPECT_LE(worstDepth, 1e-4f);
     } else {
@@ -190,11 +254,17 @@ TEST_P(SnowpackWorldReturn, TheTrailComesBackAsAFixedRegionHoldsIt) {
 
 INSTANTIATE_TEST_SUITE_P(Walks, SnowpackWorldReturn,
                          ::testing::Values(WalkCase{30, false, false}, WalkCase{144, false, false},
-                                           WalkCase{60, true, false}, WalkCase{60, false, true}),
+                                           WalkCase{60, true, false}, WalkCase{60, false, true},
+                                           WalkCase{30, false, false, Sky::SnowAndMelt},
+                                           WalkCase{144, true, false, Sky::SnowAndMelt},
+                                           WalkCase{60, false, false, Sky::Sun}),
                          [](const auto& info) {
                              const WalkCase& c = info.param;
                              return std::to_string(int(c.fps)) + "fps" +
-                                    (c.jumps ? "_jumps" : "_walk") + (c.steep ? "_steep" : "");
+                                    (c.jumps ? "_jumps" : "_walk") + (c.steep ? "_steep" : "") +
+                                    (c.sky == Sky::SnowAndMelt ? "_snow_melt"
+                                     : c.sky == Sky::Sun       ? "_sun"
+                                                               : "");
                          });
 
 double figure(const std::vector<SnowpackFigure>& figures, const std::string& key) {
@@ -205,11 +275,14 @@ double figure(const std::vector<SnowpackFigure>& figures, const std::string& key
     return 0.0;
 }
 
-TEST(SnowpackWorldGL, BothBudgetsCloseOverAWalkOutAndBack) {
+class SnowpackWorldBudget : public ::testing::TestWithParam<Sky> {};
+
+TEST_P(SnowpackWorldBudget, BothBudgetsCloseOverAWalkOutAndBack) {
     // A sphere presses 20 cm into the snow while it walks 3 m out and back at 60 fps: its
-    // trail goes into the store behind it and comes back as it returns over it.
+    // trail goes into the store behind it and comes back as it returns over it; under the sky
+    // snow falls on it and melts there, and its water drains.
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
-    Settings settings = windowSettings();
+    Settings settings = windowSettings(GetParam());
     auto field = makeField(settings, shaders);
     ASSERT_TRUE(field);
     const SnowpackSim& snowpack = *field->snowpack(1);
@@ -233,6 +306,12 @@ TEST(SnowpackWorldGL, BothBudgetsCloseOverAWalkOutAndBack) {
     std::printf("[ budget ] worst mass_error %.3g, mass_world_error %.3g, most in store %.3f "
                 "kg\n",
                 worstWindow, worstWorld, mostInStore);
+    if (GetParam() != Sky::None)
+        std::printf("[ budget ] sky: in %.3f kg, out %.3f kg; on the store %.3f kg in, %.3f out\n",
+                    figure(snowpackFigures(snowpack), "mass_in_kg"),
+                    figure(snowpackFigures(snowpack), "mass_out_kg"),
+                    figure(snowpackFigures(snowpack), "mass_store_in_kg"),
+                    figure(snowpackFigures(snowpack), "mass_store_out_kg"));
     EXPECT_LT(worstWindow, 1e-5);
     EXPECT_LT(worstWorld, 1e-5);
     EXPECT_GT(mostInStore, 1.0) << "the trail never went into the store";
@@ -241,7 +320,20 @@ TEST(SnowpackWorldGL, BothBudgetsCloseOverAWalkOutAndBack) {
     const std::vector<SnowpackFigure> figures = snowpackFigures(snowpack);
     EXPECT_GT(figure(figures, "mass_carried_in_kg"),
               figure(figures, "mass_from_undisturbed_kg") + 1.0);
+    if (GetParam() != Sky::None) {
+        EXPECT_GT(figure(figures, "mass_store_in_kg"), 0.1) << "no snow fell on the store";
+        EXPECT_GT(figure(figures, "mass_in_kg"), 1.0);
+        EXPECT_GT(figure(figures, "mass_out_kg"), 0.0);
+    }
 }
+
+INSTANTIATE_TEST_SUITE_P(Skies, SnowpackWorldBudget,
+                         ::testing::Values(Sky::None, Sky::SnowAndMelt, Sky::Sun),
+                         [](const auto& info) {
+                             return std::string(info.param == Sky::None          ? "clear"
+                                                : info.param == Sky::SnowAndMelt ? "snow_melt"
+                                                                                 : "sun");
+                         });
 
 TEST(SnowpackWorldGL, WorldFilesAreRefusedWithOneLine) {
     const Settings settings = windowSettings();
