@@ -45,7 +45,7 @@ void addWorldStats(nlohmann::json& sim, const SnowField& field, int s,
                         {"paged_out", w.pagedOut},
                         {"paged_in", w.pagedIn},
                         {"evicted_tiles", w.evictedTiles},
-                        {"settle_ticks", world.log().ticks()},
+                        {"log_events", world.log().ticks()}, // settling and weather ticks
                         {"readbacks", cost.readbacks},
                         {"readbacks_waited", cost.readbacksWaited},
                         {"page_out_s", cost.pageOutS},
