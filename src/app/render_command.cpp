@@ -105,6 +105,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     // The files the command line names are checked before the GL context exists: a bad one
     // costs milliseconds, and a --world-out that cannot be written is found before the run.
     std::optional<WorldFile> worldIn;
+    if (!options.worldIn.empty() || !options.worldOut.empty())
+        if (auto refusal = worldFileRefusal(settings)) {
+            spdlog::error("{}", *refusal);
+            return 2;
+        }
     if (!options.worldIn.empty()) {
         auto read = readWorldInput(settings, options.worldIn);
         if (auto* error = std::get_if<std::string>(&read)) {

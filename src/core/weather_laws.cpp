@@ -57,6 +57,35 @@ bool weatherActive(const WeatherSettings& weather) {
     return false;
 }
 
+bool weatherHasWind(const WeatherSettings& weather) {
+    if (weather.windMS > 0.0)
+        return true;
+    for (const WeatherSettings::Key& key : weather.keys)
+        if (key.values[2].value_or(0.0) > 0.0)
+            return true;
+    return false;
+}
+
+WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
+                              glm::vec3 normal) {
+    WeatheredColumn out{column};
+    if (exposed) {
+        out.column = snowfallOnto(out.column, tick.snowfallQuanta, tick.snowfallDensity);
+        out.inQuanta = tick.snowfallQuanta;
+    }
+    std::uint32_t melt = tick.meltQuanta;
+    if (tick.sunMeltPerCos > 0.0f)
+        melt += sunMeltQuanta(normal, tick);
+    out.column = meltColumn(out.column, melt);
+    const float drained = drainedWater(out.column.waterKgM2, tick.drainFraction);
+    if (drained > 0.0f) {
+        out.column.waterKgM2 = out.column.waterKgM2 - drained;
+        // Whole quanta (the last sliver of a column's water is below one).
+        out.outQuanta = static_cast<std::uint32_t>(std::floor(drained * kWeatherQuanta + 0.5f));
+    }
+    return out;
+}
+
 WeatherClock::WeatherClock(const WeatherSettings& weather, const SnowpackSettings& snowpack,
                            const WindSettings& wind, glm::vec3 sunDirection) {
     configure(weather, snowpack, wind, sunDirection);

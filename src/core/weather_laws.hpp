@@ -111,6 +111,21 @@ SnowColumn meltColumn(const SnowColumn& column, std::uint32_t quanta);
 // holds one (so it reaches 0), all of it below one.
 float drainedWater(float waterKgM2, float drainFraction);
 
+// One tick's snowfall (where `exposed`: no contact covers the column), melt (degree-day, and
+// the sun's on a surface of `normal`) and drainage on one column, in the order of
+// shaders/weather/snowfall_melt.comp; what fell and what drained away, in quanta.
+struct WeatheredColumn {
+    SnowColumn column;
+    std::uint32_t inQuanta = 0;
+    std::uint32_t outQuanta = 0;
+};
+WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
+                              glm::vec3 normal);
+// Whether wind blows anywhere on the timeline ([weather] or a [[weather.key]]): drift moves
+// snow between texels, which a column replayed alone (a following snowpack's entering column
+// and world store) cannot follow.
+bool weatherHasWind(const WeatherSettings& weather);
+
 // ---- wind drift ---------------------------------------------------------------------------
 // Friction velocity (m/s) of the wind at 10 m over snow of roughness length 0.1 mm (the log
 // profile, von Karman's 0.4).

@@ -19,7 +19,7 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
     const double carriedIn = snowpack.carriedInKg(), carriedOut = snowpack.carriedOutKg();
     const double error =
         start > 0.0 ? (budget.massKg - start - in + out - carriedIn + carriedOut) / start : 0.0;
-    return {
+    std::vector<SnowpackFigure> figures{
         {"mass_kg", budget.massKg, "kg", "mass now"},
         {"mass_start_kg", start, "kg", "mass at the start"},
         {"mass_in_kg", in, "kg", "in (snowfall)"},
@@ -33,6 +33,29 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
         {"max_density_kg_m3", budget.maxDensityKgM3, "kg/m3", "max density"},
         {"compacted_fraction", budget.compactedFraction, "", "compacted (1 % denser)"},
     };
+    if (const SnowpackWorld* world = snowpack.world()) {
+        // persistence = "world" (docs/snowpack.md section 6.2): the window and its store
+        // against the undisturbed snow beyond them.
+        const double areaM2 = std::pow(snowpack.region().texelCm() * 0.01, 2.0);
+        const double held = world->heldKgM2() * areaM2;
+        const double fromUndisturbed = snowpack.fromUndisturbedKg();
+        const double toUndisturbed = world->toUndisturbedKgM2() * areaM2;
+        const double skyIn = world->skyInKgM2() * areaM2, skyOut = world->skyOutKgM2() * areaM2;
+        const double worldError = start > 0.0 ? (budget.massKg + held - start - in + out - skyIn +
+                                                 skyOut - fromUndisturbed + toUndisturbed) /
+                                                    start
+                                              : 0.0;
+        figures.insert(
+            figures.begin() + 7,
+            {{"mass_in_store_kg", held, "kg", "held in the world store"},
+             {"mass_from_undisturbed_kg", fromUndisturbed, "kg", "carried in as undisturbed snow"},
+             {"mass_to_undisturbed_kg", toUndisturbed, "kg", "left as undisturbed snow (not kept)"},
+             {"mass_store_in_kg", skyIn, "kg", "in (snowfall) while stored"},
+             {"mass_store_out_kg", skyOut, "kg", "out (drained) while stored"},
+             {"mass_world_error", worldError, "",
+              "error (now+store-start-in+out-sin+sout-cin_u+cout_u)/start"}});
+    }
+    return figures;
 }
 
 long long snowpackTexelsDisturbed(const SnowpackSim& snowpack) {

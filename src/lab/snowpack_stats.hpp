@@ -34,7 +34,13 @@ long long snowpackTexelsDisturbed(const SnowpackSim& snowpack);
 // mass_carried_out_kg (what a following window's moves brought in and left behind; 0 for a
 // fixed region), mass_error (relative, (mass - start - in + out - carried in + carried out) /
 // start), mean_depth_cm, min_depth_cm, max_depth_cm,
-// max_density_kg_m3 (the highest now), compacted_fraction.
+// max_density_kg_m3 (the highest now), compacted_fraction. With a world store (persistence =
+// "world") also mass_in_store_kg, mass_from_undisturbed_kg (of carried in: what came in as the
+// undisturbed column), mass_to_undisturbed_kg (of carried out: what the store did not keep, as
+// the undisturbed column, or evicted for its cap), mass_store_in_kg and mass_store_out_kg
+// (what [weather] let fall on and drained from the stored columns) and mass_world_error ((mass
+// + in store - start - in + out - store in + store out - from undisturbed + to undisturbed) /
+// start).
 void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s);
 
 // snowpack_X.png: the depth (0 .. twice the initial) and the density (initial .. max) side by

@@ -1,6 +1,7 @@
 #include "lab/world_stats.hpp"
 
 #include "core/config.hpp"
+#include "snow/snowpack_sim.hpp"
 
 namespace snowcap {
 
@@ -23,6 +24,28 @@ void addWorldStats(nlohmann::json& sim, const SnowField& field, int s,
                         {"packed_tiles", w.packedTiles},
                         {"packs", w.packs},
                         {"unpacks", w.unpacks},
+                        {"readbacks", cost.readbacks},
+                        {"readbacks_waited", cost.readbacksWaited},
+                        {"page_out_s", cost.pageOutS},
+                        {"page_in_s", cost.pageInS},
+                        {"complete_s", cost.completeS}};
+    }
+    if (const SnowpackSim* snowpack = field.snowpack(s); snowpack && snowpack->world()) {
+        // A snowpack's store (docs/snowpack.md section 6.2): columns, not half floats.
+        const SnowpackWorld& world = *snowpack->world();
+        world.finish();
+        const SnowpackStoreStats& w = world.store().stats();
+        const WorldPagingCost& cost = world.cost();
+        sim["world"] = {{"tiles", w.tiles},
+                        {"tile_texels", world.store().tileTexels()},
+                        {"texels_held", w.texelsHeld},
+                        {"store_bytes", w.storeBytes},
+                        {"store_bytes_peak", w.storeBytesPeak},
+                        {"cap_bytes", world.store().capBytes()},
+                        {"paged_out", w.pagedOut},
+                        {"paged_in", w.pagedIn},
+                        {"evicted_tiles", w.evictedTiles},
+                        {"log_events", world.log().ticks()}, // settling and weather ticks
                         {"readbacks", cost.readbacks},
                         {"readbacks_waited", cost.readbacksWaited},
                         {"page_out_s", cost.pageOutS},

@@ -21,13 +21,12 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
             return key + ": needs region = \"fixed\" or \"follow_snapped\" (follow_naive "
                          "resamples the state between texels, which loses mass)";
         if (sim.region == RegionMode::FollowSnapped) {
-            if (weatherActive(settings.weather))
-                return key + ": a following snowpack under [weather] is not built (the texels "
-                             "entering the window would need the sky's history); use region = "
-                             "\"fixed\"";
+            if (weatherActive(settings.weather) && weatherHasWind(settings.weather))
+                return key + ": a following snowpack under [weather] with wind is not built "
+                             "(drift moves snow between texels, and the column entering the "
+                             "window is replayed alone); set weather.wind_m_s and every "
+                             "[[weather.key]] wind_m_s to 0, or use region = \"fixed\"";
         }
-        if (sim.persistence != Persistence::Window)
-            return key + ": needs persistence = \"window\" (the world store holds masks only)";
         if (sim.format != BufferFormat::R16F)
             return key + ": format does not apply (the snowpack state is RGBA32F); leave it "
                          "\"r16f\"";
@@ -56,6 +55,13 @@ std::optional<std::string> SnowField::configureSnowpacks() {
                 effective_.weather, effective_.sims[i].snowpack, effective_.wind,
                 effective_.look.sunDirection, region.resolution, region.texelCm(), shaders_))
             return fmt::format("sim.{}: weather: {}", simName(i), *error);
+        // persistence = "world": a store on the sim's grid (a fixed region loses nothing).
+        const SimSettings& simSettings = effective_.sims[i];
+        std::optional<Region> world;
+        if (simSettings.persistence == Persistence::World &&
+            simSettings.region == RegionMode::FollowSnapped)
+            world = simRegion(effective_, i);
+        snowpacks_[i]->setWorld(world, effective_.snow.worldStoreMib);
         sim(i).attachSnowpack(snowpacks_[i].get());
     }
     return std::nullopt;

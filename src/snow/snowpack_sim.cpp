@@ -132,6 +132,9 @@ void SnowpackSim::reset() {
     massStartKg_ = static_cast<double>(undisturbed_.massKgM2) * areaM2 * region_.resolution *
                    region_.resolution;
     carriedInKg_ = 0.0;
+    fromUndisturbedKg_ = 0.0;
+    if (world_)
+        world_->reset(undisturbed_);
     const double none = 0.0;
     carriedOut_.update(0, sizeof(none), &none);
     weather_.reset(); // the weather hook: its clock and totals start again with the state
@@ -232,9 +235,12 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     const float settleDtS = static_cast<float>(step.settleTicks * settings_.settleIntervalS *
                                                settings_.settleTimeScale);
     writeBlock(settleDtS);
-    if (step.settleTicks > 0)
-        undisturbed_ = settleColumn(undisturbed_, settleDtS,
-                                    static_cast<float>(settings_.temperatureC), constants_);
+    if (step.settleTicks > 0) {
+        const float temperatureC = static_cast<float>(settings_.temperatureC);
+        undisturbed_ = settleColumn(undisturbed_, settleDtS, temperatureC, constants_);
+        if (world_) // the stored columns settle on the same ticks, with the same law
+            world_->settled({settleDtS, temperatureC, constants_.maxDensity}, undisturbed_);
+    }
     glBindBufferBase(GL_UNIFORM_BUFFER, gpu::slot::kSnowpack, block_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughQuanta, quanta_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughInside, inside_.id());
@@ -252,12 +258,36 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     // and drift): each reads and writes states_[current_] (in place, or into the other half and
     // then swapping current_) and calls touchAllTiles(), so the next slump iteration runs on
     // every tile.
+    if (world_)
+        world_->afterStep();
+}
+
+void SnowpackSim::weathered(const WeatherTick& tick) {
+    // A column nothing has touched is flat and exposed (untouchedMask: nothing presses it).
+    undisturbed_ = weatherColumn(undisturbed_, tick, true, {0.0f, 0.0f, 1.0f}).column;
+    if (world_)
+        world_->weathered(tick, undisturbed_);
+}
+
+void SnowpackSim::setWorld(const std::optional<Region>& configured, int storeMib) {
+    if (!configured) {
+        world_.reset();
+        return;
+    }
+    if (!world_)
+        world_ = std::make_unique<SnowpackWorld>();
+    if (world_->configure(*configured, storeMib))
+        world_->reset(undisturbed_); // a new store starts from the column as it is now
 }
 
 void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
+    const glm::dvec2 fromCm = region_.centreCm;
     region_.centreCm = centreCm;
     if (!allocated() || offset == glm::ivec2(0))
         return;
+    // What leaves goes to the store (read back before anything below writes the state).
+    if (world_)
+        world_->pageOut(states_[current_], fromCm, centreCm);
     const int n = region_.resolution;
     const glm::ivec2 lo = glm::clamp(offset, glm::ivec2(0), glm::ivec2(n));
     const glm::ivec2 hi = glm::clamp(offset + n, glm::ivec2(0), glm::ivec2(n));
@@ -293,12 +323,17 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
                            GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0, kept.x, kept.y,
                            1);
     current_ = 1 - current_;
+    // What the store kept of the entering texels replaces the undisturbed column there.
+    const SnowpackStore::Taken stored =
+        world_ ? world_->pageIn(states_[current_], fromCm, centreCm) : SnowpackStore::Taken{};
     const long long entering =
         static_cast<long long>(n) * n -
         static_cast<long long>(std::max(kept.x, 0)) * static_cast<long long>(std::max(kept.y, 0));
     const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
-    carriedInKg_ += (double(undisturbed_.massKgM2) + double(undisturbed_.waterKgM2)) *
-                    static_cast<double>(entering) * areaM2;
+    const double undisturbedKg = (double(undisturbed_.massKgM2) + double(undisturbed_.waterKgM2)) *
+                                 static_cast<double>(entering - stored.texels) * areaM2;
+    fromUndisturbedKg_ += undisturbedKg;
+    carriedInKg_ += undisturbedKg + stored.kgM2 * areaM2;
     // The contact flags and tile bits belonged to the old places: start them again (the next
     // step's compaction sets them where the capture reaches), and slump everywhere once.
     const GLuint zero = 0;

@@ -18,9 +18,11 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snowpack_reference.hpp"
+#include "snow/snowpack_world.hpp"
 #include "snow/weather_sim.hpp"
 
 #include <array>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -46,11 +48,22 @@ public:
     // now holds texel t + offset of the old one) to `centreCm`: the texels both cover are copied
     // bit for bit, what leaves is summed on the GPU into the budget's carried-out mass, and what
     // enters is the undisturbed column (the initial one, settled as an untouched column has
-    // been), counted in. The contact flags start again; the next slump runs on every tile.
+    // been) or, with a world store, what the store kept of it, counted in. The contact flags
+    // start again; the next slump runs on every tile.
     void shift(glm::ivec2 offset, glm::dvec2 centreCm);
     // The budget's border terms of a following window (kg; 0 for a fixed region).
     double carriedInKg() const { return carriedInKg_; }
     double carriedOutKg() const; // reads one double back
+    // sim.X.persistence = "world" (snow/snowpack_world.hpp, docs/snowpack.md section 6.2):
+    // a store on the grid of `configured` (the sim's configured region) keeps what leaves and
+    // gives it back, settled, when it enters; nullopt: none (what leaves is forgotten).
+    void setWorld(const std::optional<Region>& configured, int storeMib);
+    const SnowpackWorld* world() const { return world_.get(); }
+    // A weather tick the sky's passes applied to the state (WeatherSim::step): the undisturbed
+    // column (and a world store's columns) get it as an exposed flat column does.
+    void weathered(const WeatherTick& tick);
+    // Of carriedInKg(): what entered as the undisturbed column (not from the store).
+    double fromUndisturbedKg() const { return fromUndisturbedKg_; }
     // The column nothing has touched (what an entering texel takes).
     const SnowColumn& undisturbed() const { return undisturbed_; }
     // For a pass that changed texels anywhere in the state (the whole-state passes of step():
@@ -128,6 +141,8 @@ private:
     gpu::Buffer block_;
     gpu::Buffer carriedOut_; // one double: kg/m2 summed over what left
     double carriedInKg_ = 0.0;
+    double fromUndisturbedKg_ = 0.0;
+    std::unique_ptr<SnowpackWorld> world_; // persistence = "world"; null otherwise
     SnowColumn undisturbed_{};
     int current_ = 0;
     // The slump iterations' "touched" bits take turns (shaders/snowpack/snowpack_tiles.glsl).

@@ -12,11 +12,6 @@ double quantaKg(std::uint64_t quanta, double texelCm) {
     return static_cast<double>(quanta) * static_cast<double>(kWeatherQuantum) * areaM2;
 }
 
-// Whole quanta of a drained amount (the last sliver of a column's water is below one).
-std::uint32_t drainedQuanta(float drained) {
-    return static_cast<std::uint32_t>(std::floor(drained * kWeatherQuanta + 0.5f));
-}
-
 } // namespace
 
 double WeatherTotals::inKg(double texelCm) const {
@@ -49,26 +44,17 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const std::size_t t = static_cast<std::size_t>(y) * n + x;
-            SnowColumn c = grid.columns[t];
-            if (!inside[t]) {
-                c = snowfallOnto(c, tick.snowfallQuanta, tick.snowfallDensity);
-                totals_.inQuanta += tick.snowfallQuanta;
-            }
-            std::uint32_t melt = tick.meltQuanta;
+            glm::vec3 normal{0.0f, 0.0f, 1.0f};
             if (tick.sunMeltPerCos > 0.0f) {
                 const float self = grid.columns[t].depthCm;
-                const glm::vec3 normal = surfaceNormal(
-                    depthAt(x - 1, y, self), depthAt(x + 1, y, self), depthAt(x, y - 1, self),
-                    depthAt(x, y + 1, self), constants_.texelCm);
-                melt += sunMeltQuanta(normal, tick);
+                normal = surfaceNormal(depthAt(x - 1, y, self), depthAt(x + 1, y, self),
+                                       depthAt(x, y - 1, self), depthAt(x, y + 1, self),
+                                       constants_.texelCm);
             }
-            c = meltColumn(c, melt);
-            const float drained = drainedWater(c.waterKgM2, tick.drainFraction);
-            if (drained > 0.0f) {
-                c.waterKgM2 = c.waterKgM2 - drained;
-                totals_.outQuanta += drainedQuanta(drained);
-            }
-            scratch_[t] = c;
+            const WeatheredColumn c = weatherColumn(grid.columns[t], tick, !inside[t], normal);
+            totals_.inQuanta += c.inQuanta;
+            totals_.outQuanta += c.outQuanta;
+            scratch_[t] = c.column;
         }
 }
 

@@ -139,6 +139,7 @@ void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
         } else {
             snowpack.swapHalves();
         }
+        snowpack.weathered(tick); // the undisturbed column, and a world store, get it too
     }
     // Every texel may have changed: the snowpack's next slump iteration runs on every tile
     // (its active tiles, snow/snowpack_sim.hpp).

@@ -19,8 +19,10 @@ std::optional<std::string> SnowField::configureWorlds() {
         worlds_[i].reset(); // sims that went away take their store with them
     for (int i = 0; i < simCount(); ++i) {
         const SimSettings& sim = effective_.sims[i];
-        // A fixed region never scrolls anything past: it needs no store.
-        if (sim.persistence != Persistence::World || sim.region != RegionMode::FollowSnapped) {
+        // A fixed region never scrolls anything past: it needs no store. A snowpack keeps its
+        // columns in its own (SnowpackSim::setWorld); its mask buffer carries nothing.
+        if (sim.persistence != Persistence::World || sim.region != RegionMode::FollowSnapped ||
+            sim.model == SimModel::Snowpack) {
             worlds_[i].reset();
             continue;
         }

@@ -283,7 +283,23 @@ std::variant<WorldFile, std::string> decodeWorldFile(const std::vector<std::uint
     return decode(source);
 }
 
+std::optional<std::string> worldFileRefusal(const Settings& settings) {
+    for (int i = 0; i < static_cast<int>(settings.sims.size()); ++i) {
+        const SimSettings& sim = settings.sims[i];
+        if (sim.model == SimModel::Snowpack && sim.persistence == Persistence::World &&
+            sim.region == RegionMode::FollowSnapped)
+            return fmt::format("sim.{}.persistence = \"world\": a snowpack's world store is not "
+                               "saved in or loaded from world files (they carry the masks' half "
+                               "floats, not its columns); drop --world-out / --world-in or use "
+                               "persistence = \"window\"",
+                               simName(i));
+    }
+    return std::nullopt;
+}
+
 std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
+    if (auto refusal = worldFileRefusal(field.settings()))
+        return *refusal;
     WorldFile file;
     for (int i = 0; i < field.simCount(); ++i) {
         WorldPager* pager = field.world(i);
@@ -325,6 +341,8 @@ std::variant<WorldFile, std::string> snapshotWorld(SnowField& field) {
 }
 
 std::optional<std::string> applyWorld(SnowField& field, const WorldFile& file) {
+    if (auto refusal = worldFileRefusal(field.settings()))
+        return refusal;
     for (const WorldFileSim& sim : file.sims) {
         const std::string name = fmt::format("sim.{}", simName(sim.simIndex));
         const WorldPager* pager =

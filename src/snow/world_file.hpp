@@ -17,6 +17,7 @@
 // nothing is allocated for a part before the bytes left can hold it. Version 1 (tile
 // coordinates under no checksum) is refused with a line saying so.
 
+#include "core/settings.hpp"
 #include "core/sim_clock.hpp"
 #include "snow/world_store.hpp"
 
@@ -61,6 +62,10 @@ std::vector<std::uint8_t> encodeWorldFile(const WorldFile& file);
 // The reason on failure, without the file name (the caller adds it).
 std::variant<WorldFile, std::string> decodeWorldFile(const std::vector<std::uint8_t>& bytes);
 
+// Why these settings cannot save or load a world file (nullopt when they can): a following
+// snowpack's world store (sim.X.model = "snowpack", persistence = "world") holds columns of
+// four floats, which this format does not carry. One line naming the key.
+std::optional<std::string> worldFileRefusal(const Settings& settings);
 // The field's world stores with each window folded in (read back now), as a file. Leaves
 // the field as it was. Fails when no sim has sim.X.persistence = "world".
 std::variant<WorldFile, std::string> snapshotWorld(SnowField& field);

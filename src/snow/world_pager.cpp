@@ -17,8 +17,8 @@ constexpr long long kHealSweepSteps = 64;
 // ATenKilometreWalk the most healed first keep 35 % more of the trail than the least recently
 // seen first (docs/world.md, section 5).
 constexpr EvictionPolicy kEviction = EvictionPolicy::MostHealed;
-// Readbacks in flight before the oldest is waited for (bounds the pixel buffers' memory).
-constexpr std::size_t kMaxInFlight = 8;
+// The mask's texels as they are in its R16F buffer: half bits.
+constexpr TexelLayout kHalfBits{GL_RED, GL_HALF_FLOAT, sizeof(std::uint16_t)};
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -34,6 +34,8 @@ std::string worldPersistenceError(const SimSettings& sim, const CaptureSettings&
     if (sim.region == RegionMode::FollowNaive)
         return key + ".persistence = \"world\" needs region = \"follow_snapped\" (a naive "
                      "follow resamples, so its texels are not on a world grid)";
+    if (sim.model == SimModel::Snowpack)
+        return ""; // its own store (snow/snowpack_world.hpp); snowpackSettingsError checks it
     if (sim.format != BufferFormat::R16F)
         return key + ".persistence = \"world\" needs format = \"r16f\" (rgba16f's tags spread "
                      "between texels, which a stored tile cannot replay alone)";
@@ -112,6 +114,13 @@ glm::ivec2 WorldPager::windowCorner(glm::dvec2 centreCm) const {
     return snowcap::windowCorner(configured_, centreCm);
 }
 
+TexelReadbacks::Sink WorldPager::intoStore() {
+    return [this](const TexelRect& rect, long long stamp, std::span<const std::byte> texels) {
+        const auto* bits = reinterpret_cast<const std::uint16_t*>(texels.data());
+        store_->write(rect, {bits, texels.size() / sizeof(std::uint16_t)}, stamp, log_);
+    };
+}
+
 void WorldPager::pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowClear,
                          std::span<const TexelRect> others) {
     if (windowClear || !sim.allocated())
@@ -119,61 +128,10 @@ void WorldPager::pageOut(const SnowSim& sim, glm::dvec2 toCentre, bool windowCle
     const auto start = std::chrono::steady_clock::now();
     const glm::ivec2 from = windowCorner(sim.region().centreCm), to = windowCorner(toCentre);
     const int n = configured_.resolution;
-    glPixelStorei(GL_PACK_ALIGNMENT, 1);
-    for (const TexelRect& rect : minusRects(squareMinusSquare(from, to, n), others)) {
-        const std::size_t bytes =
-            static_cast<std::size_t>(rect.size.x) * rect.size.y * sizeof(std::uint16_t);
-        Readback readback;
-        auto spare = std::find_if(spare_.begin(), spare_.end(),
-                                  [&](const Readback& r) { return r.capacity >= bytes; });
-        if (spare != spare_.end()) {
-            readback = std::move(*spare);
-            spare_.erase(spare);
-        } else {
-            GLuint id = 0;
-            glCreateBuffers(1, &id);
-            glNamedBufferStorage(id, static_cast<GLsizeiptr>(bytes), nullptr, GL_MAP_READ_BIT);
-            readback.pbo = gpu::UniqueName<gpu::ObjectKind::Buffer>(id);
-            readback.capacity = bytes;
-        }
-        readback.rect = rect;
-        readback.stamp = log_.steps();
-        const glm::ivec2 local = rect.origin - from;
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, readback.pbo.id());
-        glGetTextureSubImage(sim.persistent().id(), 0, local.x, local.y, 0, rect.size.x,
-                             rect.size.y, 1, GL_RED, GL_HALF_FLOAT, static_cast<GLsizei>(bytes),
-                             nullptr);
-        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-        readback.fence = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-        inFlight_.push_back(std::move(readback));
-        ++cost_.readbacks;
-    }
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    while (inFlight_.size() > kMaxInFlight) {
-        complete(inFlight_.front(), true);
-        spare_.push_back(std::move(inFlight_.front()));
-        inFlight_.pop_front();
-    }
-    cost_.pageOutS += secondsSince(start);
-}
-
-void WorldPager::complete(Readback& readback, bool wait) {
-    const auto start = std::chrono::steady_clock::now();
-    if (readback.fence) {
-        glClientWaitSync(readback.fence, GL_SYNC_FLUSH_COMMANDS_BIT,
-                         wait ? GLuint64(10'000'000'000) : 0);
-        glDeleteSync(readback.fence);
-        readback.fence = nullptr;
-    }
-    const std::size_t count = static_cast<std::size_t>(readback.rect.size.x) * readback.rect.size.y;
-    const auto* mapped = static_cast<const std::uint16_t*>(glMapNamedBufferRange(
-        readback.pbo.id(), 0, static_cast<GLsizeiptr>(count * sizeof(std::uint16_t)),
-        GL_MAP_READ_BIT));
-    if (mapped) {
-        store_->write(readback.rect, {mapped, count}, readback.stamp, log_);
-        glUnmapNamedBuffer(readback.pbo.id());
-    }
-    cost_.completeS += secondsSince(start);
+    for (const TexelRect& rect : minusRects(squareMinusSquare(from, to, n), others))
+        readbacks_.queue(sim.persistent().id(), rect.origin - from, rect, log_.steps(), kHalfBits,
+                         intoStore());
+    readbacks_.cost().pageOutS += secondsSince(start);
 }
 
 float WorldPager::pageIn(const SnowSim& sim, glm::dvec2 fromCentre,
@@ -186,19 +144,9 @@ float WorldPager::pageIn(const SnowSim& sim, glm::dvec2 fromCentre,
         minusRects(squareMinusSquare(to, from, configured_.resolution), others);
     // A readback still in flight that holds entering texels must land first (in order: a
     // later one may overwrite the same texels).
-    std::size_t needed = 0;
-    for (std::size_t i = 0; i < inFlight_.size(); ++i)
-        for (const TexelRect& rect : entering)
-            if (inFlight_[i].rect.overlaps(rect))
-                needed = i + 1;
-    for (std::size_t i = 0; i < needed; ++i) {
-        complete(inFlight_.front(), true);
-        ++cost_.readbacksWaited;
-        spare_.push_back(std::move(inFlight_.front()));
-        inFlight_.pop_front();
-    }
+    readbacks_.completeOverlapping(entering, intoStore());
     const float top = restore(sim, entering, to);
-    cost_.pageInS += secondsSince(start);
+    readbacks_.cost().pageInS += secondsSince(start);
     return top;
 }
 
@@ -233,43 +181,19 @@ void WorldPager::afterStep(const SnowSim& sim) {
     AccumulateLaw law = sim.clock().law();
     law.storeRounding = rounding_; // the driver's, which the replay models
     log_.record(sim.lastStep(), law);
-    while (!inFlight_.empty()) {
-        const GLenum state =
-            glClientWaitSync(inFlight_.front().fence, GL_SYNC_FLUSH_COMMANDS_BIT, 0);
-        if (state != GL_ALREADY_SIGNALED && state != GL_CONDITION_SATISFIED)
-            break;
-        complete(inFlight_.front(), false);
-        spare_.push_back(std::move(inFlight_.front()));
-        inFlight_.pop_front();
-    }
+    readbacks_.completeReady(intoStore());
     if (log_.steps() % kHealSweepSteps == 0) {
         store_->dropHealed(log_);
-        long long oldest = store_->oldestStamp(log_.steps());
-        for (const Readback& r : inFlight_)
-            oldest = std::min(oldest, r.stamp);
-        log_.forgetBefore(oldest);
+        log_.forgetBefore(readbacks_.oldestStamp(store_->oldestStamp(log_.steps())));
     }
 }
 
 void WorldPager::finish() {
-    while (!inFlight_.empty()) {
-        complete(inFlight_.front(), true);
-        spare_.push_back(std::move(inFlight_.front()));
-        inFlight_.pop_front();
-    }
-}
-
-WorldPager::~WorldPager() {
-    for (Readback& r : inFlight_)
-        if (r.fence)
-            glDeleteSync(r.fence);
+    readbacks_.finish(intoStore());
 }
 
 void WorldPager::reset() {
-    for (Readback& r : inFlight_)
-        if (r.fence)
-            glDeleteSync(r.fence);
-    inFlight_.clear();
+    readbacks_.clear();
     if (store_)
         store_->clear();
     log_.clear();

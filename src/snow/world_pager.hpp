@@ -9,9 +9,9 @@
 #include "core/snow_math.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
+#include "snow/texel_readbacks.hpp"
 #include "snow/world_store.hpp"
 
-#include <deque>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,15 +20,6 @@
 namespace snowcap {
 
 class SnowSim;
-
-// Timings of the paging work on the CPU side (what a frame pays), summed over the run.
-struct WorldPagingCost {
-    double pageOutS = 0.0;  // queueing readbacks
-    double pageInS = 0.0;   // draining what an entering rect needs, aging, uploading
-    double completeS = 0.0; // mapping finished readbacks and writing them into the store
-    long long readbacks = 0;
-    long long readbacksWaited = 0; // a page-in had to wait for one still in flight
-};
 
 // The world texel of a window's texel (0, 0) when it is centred at `centreCm`, on the grid of
 // the configured region (a follow_snapped window is always on it).
@@ -45,7 +36,6 @@ public:
     WorldPager() = default;
     WorldPager(const WorldPager&) = delete;
     WorldPager& operator=(const WorldPager&) = delete;
-    ~WorldPager(); // releases the fences in flight
 
     // (Re)configures for the sim's settings; a changed grid (texel size, resolution, the
     // snapping origin) starts an empty store. `origin` is the configured centre, the grid's
@@ -78,19 +68,13 @@ public:
     WorldStore& store() { return *store_; }
     const AgingLog& log() const { return log_; }
     AgingLog& log() { return log_; }
-    const WorldPagingCost& cost() const { return cost_; }
+    const WorldPagingCost& cost() const { return readbacks_.cost(); }
     int resolution() const { return configured_.resolution; }
     const Region& configured() const { return configured_; }
 
 private:
-    struct Readback {
-        gpu::UniqueName<gpu::ObjectKind::Buffer> pbo;
-        std::size_t capacity = 0;
-        GLsync fence = nullptr;
-        TexelRect rect;
-        long long stamp = 0;
-    };
-    void complete(Readback& readback, bool wait);
+    // Writes a finished readback of half bits into the store.
+    TexelReadbacks::Sink intoStore();
     // Takes `rects` (world texels) from the store into the window whose corner is `corner`.
     float restore(const SnowSim& sim, const std::vector<TexelRect>& rects, glm::ivec2 corner);
 
@@ -98,9 +82,7 @@ private:
     HalfRounding rounding_ = HalfRounding::NearestEven;
     std::optional<WorldStore> store_;
     AgingLog log_;
-    std::deque<Readback> inFlight_;
-    std::vector<Readback> spare_; // finished pixel buffers, reused
-    WorldPagingCost cost_;
+    TexelReadbacks readbacks_;
     std::vector<std::uint16_t> scratch_;
 };
 

@@ -32,10 +32,6 @@ std::vector<TexelRect> squareMinusSquare(glm::ivec2 from, glm::ivec2 to, int n) 
 
 namespace {
 
-int floorDiv(int a, int b) {
-    return a >= 0 ? a / b : -((-a + b - 1) / b);
-}
-
 // Ages half bits from `from` to now, each distinct value once (a trail has few of them).
 struct AgedBits {
     const AgingLog& log;
@@ -208,9 +204,9 @@ void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bit
         return;
     const int t = tileTexels_, ch = channels_;
     AgedBits aged{log, stamp};
-    const glm::ivec2 lo{floorDiv(rect.origin.x, t), floorDiv(rect.origin.y, t)};
-    const glm::ivec2 hi{floorDiv(rect.origin.x + rect.size.x - 1, t),
-                        floorDiv(rect.origin.y + rect.size.y - 1, t)};
+    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
+    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
+                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
     for (int ty = lo.y; ty <= hi.y; ++ty)
         for (int tx = lo.x; tx <= hi.x; ++tx) {
             const int x0 = std::max(rect.origin.x, tx * t),
@@ -263,9 +259,9 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
         return 0.0f;
     const int t = tileTexels_, ch = channels_;
     float top = 0.0f;
-    const glm::ivec2 lo{floorDiv(rect.origin.x, t), floorDiv(rect.origin.y, t)};
-    const glm::ivec2 hi{floorDiv(rect.origin.x + rect.size.x - 1, t),
-                        floorDiv(rect.origin.y + rect.size.y - 1, t)};
+    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
+    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
+                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
     for (int ty = lo.y; ty <= hi.y; ++ty)
         for (int tx = lo.x; tx <= hi.x; ++tx) {
             auto found = tiles_.find({tx, ty});

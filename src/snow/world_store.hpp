@@ -28,6 +28,10 @@ struct TexelRect {
     bool overlaps(const TexelRect& other) const;
     bool operator==(const TexelRect&) const = default;
 };
+// The tile (on a grid of `tileTexels`-texel tiles) that holds world texel `texel`: floor division.
+inline int tileIndexOf(int texel, int tileTexels) {
+    return texel >= 0 ? texel / tileTexels : -((-texel + tileTexels - 1) / tileTexels);
+}
 // The texels of the square window at `from` (side n) that the square at `to` does not cover:
 // at most two rectangles (what leaves when a window moves from -> to; swapped, what enters).
 std::vector<TexelRect> squareMinusSquare(glm::ivec2 from, glm::ivec2 to, int n);

@@ -51,3 +51,20 @@ execute_process(COMMAND head -c 100 ${OUT}/walk.world OUTPUT_FILE ${OUT}/truncat
 expect_refused(${OUT}/truncated.world "truncated")
 expect_refused(${OUT}/run/stats.json "not a snowcap world file")
 expect_refused(${OUT}/walk.world "cm a texel" --set snow.ortho_width_cm=512)
+
+# A following snowpack's store holds columns, which world files do not carry: --world-out and
+# --world-in are refused before the run, one line naming the key, exit 2, no stats.json, and
+# the file named by --world-in is left as it was.
+include(${CMAKE_CURRENT_LIST_DIR}/ExpectRefused.cmake)
+file(SHA256 ${OUT}/walk.world walkBefore)
+foreach(flag world-out world-in)
+    execute_process(COMMAND ${SNOWCAP} --quiet ${common} --set sim.b.model=snowpack
+                            --out ${OUT}/snowpack_${flag} --${flag} ${OUT}/walk.world
+        RESULT_VARIABLE result ERROR_VARIABLE errors)
+    expect_refused_render(snowpack_${flag}
+        "sim\\.b\\.persistence = \"world\": a snowpack.s world store is not saved in or loaded")
+endforeach()
+file(SHA256 ${OUT}/walk.world walkAfter)
+if(NOT walkBefore STREQUAL walkAfter)
+    message(FATAL_ERROR "walk.world was changed by a refused snowpack run")
+endif()

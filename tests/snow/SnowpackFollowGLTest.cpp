@@ -222,13 +222,32 @@ TEST(SnowpackFollowGL, RefusesWhatItCannotDo) {
     EXPECT_NE(refusal(naive).find("sim.b.model = \"snowpack\": needs region"), std::string::npos)
         << refusal(naive);
 
+    // Under a sky without wind the entering column replays its history (SnowpackWorldGLTest);
+    // drift moves snow between texels, which it cannot.
     Settings sky = settings;
     sky.weather.snowfallCmH = 2.0;
-    EXPECT_NE(refusal(sky).find("under [weather] is not built"), std::string::npos) << refusal(sky);
+    EXPECT_EQ(refusal(sky), "") << "snowfall on a following snowpack is built";
+    Settings windy = sky;
+    windy.weather.windMS = 8.0;
+    EXPECT_NE(refusal(windy).find("under [weather] with wind is not built"), std::string::npos)
+        << refusal(windy);
+    Settings gust = sky;
+    gust.weather.keys.push_back({});
+    gust.weather.keys.back().atS = 5.0;
+    gust.weather.keys.back().values[2] = 3.0;
+    EXPECT_NE(refusal(gust).find("weather.key"), std::string::npos) << refusal(gust);
 
+    // World persistence is built (SnowpackWorldGLTest), but not under the sky.
     Settings world = settings;
     world.sims[1].persistence = Persistence::World;
-    EXPECT_NE(refusal(world).find("persistence"), std::string::npos) << refusal(world);
+    EXPECT_EQ(refusal(world), "") << "a following snowpack keeps a world store";
+    Settings worldSky = world;
+    worldSky.weather.windMS = 2.0;
+    EXPECT_NE(refusal(worldSky).find("under [weather] with wind is not built"), std::string::npos)
+        << refusal(worldSky);
+    Settings fixedWorld = world;
+    fixedWorld.sims[1].region = RegionMode::Fixed;
+    EXPECT_EQ(refusal(fixedWorld), "") << "a fixed region loses nothing: no store, no refusal";
 }
 
 } // namespace
