@@ -170,13 +170,19 @@ SnowColumn meltColumn(const SnowColumn& column, std::uint32_t quanta) {
     return out;
 }
 
-float drainedWater(float water, float drainFraction) {
-    if (!(water > 0.0f) || !(drainFraction > 0.0f))
+float printHoldsKgM2(float printCm) {
+    return std::floor(printCm * (10.0f * kWeatherQuanta)) * kWeatherQuantum;
+}
+
+float drainedWater(float water, float drainFraction, float heldKgM2) {
+    // Held 0 (flat ground): free is the water, to the bit.
+    const float free = water - heldKgM2;
+    if (!(free > 0.0f) || !(drainFraction > 0.0f))
         return 0.0f;
-    if (water < kWeatherQuantum)
-        return water;
-    const float quanta = std::max(std::floor(water * drainFraction * kWeatherQuanta), 1.0f);
-    return std::min(quanta * kWeatherQuantum, water);
+    if (free < kWeatherQuantum)
+        return free;
+    const float quanta = std::max(std::floor(free * drainFraction * kWeatherQuanta), 1.0f);
+    return std::min(quanta * kWeatherQuantum, free);
 }
 
 float frictionVelocity(float windAt10mMS) {

@@ -63,7 +63,8 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
                 melt += sunMeltQuanta(normal, tick);
             }
             c = meltColumn(c, melt);
-            const float drained = drainedWater(c.waterKgM2, tick.drainFraction);
+            const float drained =
+                drainedWater(c.waterKgM2, tick.drainFraction, printHoldsKgM2(c.groundPrintCm));
             if (drained > 0.0f) {
                 c.waterKgM2 = c.waterKgM2 - drained;
                 totals_.outQuanta += drainedQuanta(drained);
@@ -141,8 +142,8 @@ void WeatherReference::driftApply(SnowpackGrid& grid, const WeatherTick& tick) {
 WeatheredSnowpack::WeatheredSnowpack(int size, const SnowpackSettings& snowpack,
                                      const WeatherSettings& weather, const WindSettings& wind,
                                      glm::vec3 sunDirection, double captureZCm, double captureFarCm,
-                                     double texelCm, glm::vec2 originCm)
-    : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm),
+                                     double texelCm, glm::vec2 originCm, float groundPrintMaxCm)
+    : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm, groundPrintMaxCm),
       weather_(snowpack_.constants(), size, originCm),
       clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {}
 
