@@ -53,7 +53,12 @@ float rimHeightCm(vec2 uv, float snowMask) {
 float displacedHeightCm(vec2 uv, float snowMask) {
 #if SNOWPACK
     // The real depth: the undisturbed top is surfaceZ, the ground the initial depth below it.
+#if GROUND_PRINTS
+    // The column stands on the bottom of the ground's print.
+    return snow.surfaceZCm + snowpackDepthCm(uv) - sp.settle.w - groundPrintCm(uv);
+#else
     return snow.surfaceZCm + snowpackDepthCm(uv) - sp.settle.w;
+#endif
 #else
     return surfaceHeightCm(snowMask) + rimHeightCm(uv, snowMask);
 #endif

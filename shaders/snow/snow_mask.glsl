@@ -29,15 +29,22 @@ layout(binding = 2) uniform sampler2D persistentBuffer;
 #ifndef SNOWPACK
 #define SNOWPACK 0
 #endif
+#ifndef GROUND_PRINTS
+#define GROUND_PRINTS 0
+#endif
 #if NO_SNOW
 #undef RIMS
 #define RIMS 0
 #undef SNOWPACK
 #define SNOWPACK 0
 #endif
+#if !SNOWPACK
+#undef GROUND_PRINTS
+#define GROUND_PRINTS 0
+#endif
 #if SNOWPACK
 // sim.X.model = "snowpack": the bound buffer is the snowpack state (R depth cm, G mass kg/m2,
-// B water, A free), or with a blur prepass (blur = "prepass" / "separable") its blurred copy,
+// B water, A the ground's print), or with a blur prepass (blur = "prepass" / "separable") its blurred copy,
 // whose R is the blurred depth; the state itself is bound beside it (binding 7) for the
 // material's mass and water. The Snowpack block (binding 3) gives the initial column. Its rims
 // are real: the rim trick is off.
@@ -130,6 +137,16 @@ float snowpackDepthCm(vec2 uv) {
 vec4 snowpackStateAt(vec2 uv) {
     return textureLod(snowpackState, uv, 0.0);
 }
+#if GROUND_PRINTS
+// [ground] kind = "mud": the print in the ground under the column at uv (the state's A, cm
+// below ground level), bilinear and not blurred (the mud keeps its edges), fading towards the
+// region's border as the depth does; 0 outside.
+float groundPrintCm(vec2 uv) {
+    if (!insideRegion(uv))
+        return 0.0;
+    return snowpackStateAt(uv).a * edgeFade(uv);
+}
+#endif
 #endif
 
 // Snow_Mask: blurred persistent value x Mask_Multi, saturated; 0 outside the region. For a

@@ -1,6 +1,6 @@
 #version 450 core
 // Settle + compact, per texel, in place, over the compaction's tiles (classify.comp's list).
-// Reads/writes: the state (RGBA32F: depth cm, mass kg/m2, water kg/m2, free)
+// Reads/writes: the state (RGBA32F: depth cm, mass kg/m2, water kg/m2, ground print cm)
 // Reads:  capture depth (window depth, 1 = nothing)
 // Writes: quanta[] (what cannot compact, to plough) and inside[] (the contact reaches below the
 //         snow top here) for every texel of the tile; `touchedIn` on the tile where a column or
@@ -25,6 +25,12 @@ void main() {
     if (sp.settle.x > 0.0)
         c = settleColumn(c, sp.settle.x, sp.settle.y);
     float contact = contactHeightCm(texelFetch(captureDepth, p, 0).r);
+    if (sp.ground.x > 0.0) {
+        // The ground takes the print; heights from here on are above the print's bottom.
+        c.w = pressedGroundPrintCm(c.w, contact, sp.ground.x);
+        precise float aboveBase = contact + c.w;
+        contact = aboveBase;
+    }
     uint q = 0u;
     uint isInside = 0u;
     if (contact < c.x + kContactSlackCm)

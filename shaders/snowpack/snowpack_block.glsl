@@ -6,12 +6,14 @@ layout(std140, binding = 3) uniform Snowpack {
     vec4 density; // initial, max (kg/m3), repose fresh, repose dense (deg)
     vec4 settle;  // dt s of this step's settling (0: none), temperature C, plough reach,
                   // initial depth cm
+    vec4 ground;  // x: the deepest print the ground takes, cm (0: none); yzw: 0
 } sp;
 
 #ifndef SNOWPACK_SURFACE
 
-// The state (depth cm, density kg/m3, water kg/m2, free) and what the passes hand on: per
-// texel the quanta to plough, whether a contact is inside the snow there, the quanta received.
+// The state (depth cm, mass kg/m2, water kg/m2, ground print cm) and what the passes hand on:
+// per texel the quanta to plough, whether a contact is inside the snow there, the quanta
+// received.
 layout(std430, binding = 0) buffer PloughQuanta { uint quanta[]; };
 layout(std430, binding = 1) buffer Inside { uint inside[]; };
 layout(std430, binding = 2) buffer Received { uint received[]; };

@@ -34,10 +34,16 @@ float settlingRatePerS(float density, float mass, float temperatureC) {
     return rate;
 }
 
-// The state is (depth cm, mass kg/m2, water kg/m2, free): density = mass / depth.
+// The state is (depth cm, mass kg/m2, water kg/m2, ground print cm): density = mass / depth.
 float densityOf(vec4 c) {
     precise float d = c.y / (0.01 * c.x);
     return c.x >= kBareDepthCm ? d : 0.0;
+}
+
+float pressedGroundPrintCm(float printCm, float contactCm, float maxCm) {
+    if (!(contactCm < 0.0) || !(maxCm > 0.0))
+        return printCm;
+    return max(printCm, min(-contactCm, maxCm));
 }
 
 vec4 settleColumn(vec4 c, float dtS, float temperatureC) {

@@ -31,7 +31,10 @@ vec3 groundNormal(vec4 detail) {
 // Print height in cm at uv: 0 on untouched snow, -(TGH - TGL) x displacement in a full print,
 // plus the rim (rims = "on") so berms shade like the geometry they raise.
 float printHeightCm(vec2 uv) {
-#if SNOWPACK
+#if GROUND_PRINTS
+    // The snow's relief on the ground's own: the print in the mud under it.
+    return snowpackDepthCm(uv) - sp.settle.w - groundPrintCm(uv);
+#elif SNOWPACK
     return snowpackDepthCm(uv) - sp.settle.w; // the snow's own relief, rims included
 #endif
     float snowMask = snowMaskAtUv(uv);
@@ -187,6 +190,21 @@ Layers landscapeLayers(vec4 detail, vec2 worldCm, float snowMask, float crevice)
     return layers;
 }
 
+#if GROUND_PRINTS
+// How much of the pixel is a puddle: water held in a print in the mud (at most the print's
+// volume, 10 kg/m2 a cm; weather_laws.glsl printHoldsKgM2) where the snow over it is gone,
+// full from 3 kg/m2 (3 mm standing). `state`: snowpackStateAt(uv), so the taps are shared.
+float puddleShare(vec4 state) {
+    float held = min(state.b, 10.0 * state.a);
+    return smoothstep(0.0, 3.0, held) * (1.0 - smoothstep(0.0, 1.0, state.r));
+}
+// The puddle's surface is water, level: the normal goes to +Z with its share.
+vec3 puddleNormal(vec3 normal, vec2 uv) {
+    float puddle = insideRegion(uv) ? puddleShare(snowpackStateAt(uv)) * edgeFade(uv) : 0.0;
+    return normalize(mix(normal, vec3(0.0, 0.0, 1.0), puddle));
+}
+#endif
+
 #if SNOWPACK
 // The snowpack's layers, from its state: snow packed from the initial density towards
 // max_density takes the packed layer (look.packed_colour: bluer; look.packed_or: smoother, a
@@ -210,6 +228,14 @@ Layers snowpackLayers(vec4 detail, vec2 worldCm, vec2 uv, float crevice) {
     vec3 snowAlbedo = mix(fresh, packedSnow, packedAlpha) * (1.0 - 0.4 * wet);
     layers.albedo = mix(snowAlbedo, ground, reveal);
     layerFinish(layers, detail, packedAlpha, reveal, crevice);
+#if GROUND_PRINTS
+    // Water standing in a print: darker than the wet mud under it and glossy (water's
+    // roughness; its F0, 0.02, is about the snow's that the lobe takes).
+    float puddle = insideRegion(uv) ? puddleShare(state) * edgeFade(uv) : 0.0;
+    layers.albedo = mix(layers.albedo, ground * 0.4, puddle);
+    layers.roughness = mix(layers.roughness, 0.06, puddle);
+    layers.occlusion = mix(layers.occlusion, 1.0, puddle); // a level surface: no hollows
+#endif
     return layers;
 }
 #endif

@@ -5,8 +5,8 @@
 // (nearest texel), 2 Snow_Mask, 3 height above the surface (cm), 4 normal (xyz), 5 albedo,
 // 6 occlusion, 7 roughness, 8 the sun's specular lobe (with the sparkle), 9 the deformers'
 // shadow (1 lit), 10 the sparkle's world-space seed (which points can glint).
-// Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS, GROUND_TEXTURE
-// (SurfaceVariant).
+// Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS, GROUND_TEXTURE,
+// GROUND_PRINTS (SurfaceVariant).
 #ifndef DEFERRED
 #define DEFERRED 0
 #endif
@@ -75,6 +75,9 @@ void main() {
     vec4 detail = landscapeDetailAt(vWorldCm.xy);
     float crevice;
     vec3 normal = snowNormal(detail, uv, snowMask, blurred, crevice);
+#if GROUND_PRINTS
+    normal = puddleNormal(normal, uv);
+#endif
     if (mode == 4) {
         colour = vec4(normal, 1.0);
         return;

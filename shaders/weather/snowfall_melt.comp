@@ -39,7 +39,7 @@ void main() {
             melt += sunMeltQuanta(normal);
         }
         c = meltColumn(c, melt);
-        float drained = drainedWater(c.z, wx.fall.z);
+        float drained = drainedWater(c.z, wx.fall.z, printHoldsKgM2(c.w));
         if (drained > 0.0) {
             precise float water = c.z - drained;
             c.z = water;

@@ -46,14 +46,23 @@ vec4 meltColumn(vec4 c, uint quanta) {
     return vec4(depth, mass, water, c.w);
 }
 
-float drainedWater(float water, float drainFraction) {
-    if (!(water > 0.0) || !(drainFraction > 0.0))
+// What a print in the ground holds (kg/m2): 10 a cm, in whole quanta.
+float printHoldsKgM2(float printCm) {
+    precise float quanta = floor(printCm * (10.0 * kWeatherQuanta));
+    precise float held = quanta * kWeatherQuantum;
+    return held;
+}
+
+// Of the water the ground's print does not hold (`held`: 0 on flat ground).
+float drainedWater(float water, float drainFraction, float held) {
+    precise float free = water - held;
+    if (!(free > 0.0) || !(drainFraction > 0.0))
         return 0.0;
-    if (water < kWeatherQuantum)
-        return water;
-    precise float quanta = max(floor(water * drainFraction * kWeatherQuanta), 1.0);
+    if (free < kWeatherQuantum)
+        return free;
+    precise float quanta = max(floor(free * drainFraction * kWeatherQuanta), 1.0);
     precise float drained = quanta * kWeatherQuantum;
-    return min(drained, water);
+    return min(drained, free);
 }
 
 float frictionVelocity(float windAt10mMS) {

@@ -20,6 +20,12 @@ GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look) 
     return {look.groundColour, look.groundOr, 0.0f};
 }
 
+float groundPrintMaxCm(const GroundSettings& ground) {
+    // Grass (roots), rock and colour take none; a texture is a picture of some ground, not a
+    // material, so it takes none either.
+    return ground.kind == GroundKind::Mud ? static_cast<float>(ground.mudPrintMaxCm) : 0.0f;
+}
+
 std::filesystem::path groundTexturePath(const GroundSettings& ground,
                                         const std::filesystem::path& root) {
     if (ground.kind != GroundKind::Texture)

@@ -21,6 +21,11 @@ struct GroundLayer {
 
 GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look);
 
+// How deep (cm below ground level) the ground under a snowpack sim takes a print at most:
+// ground.mud_print_max_cm for kind = "mud", 0 (no print) for every other kind (docs/ground.md
+// section 5).
+float groundPrintMaxCm(const GroundSettings& ground);
+
 // kind = "texture": the file ground.texture names, under `root` unless absolute (as a
 // deformer's mesh is); empty for every other kind.
 std::filesystem::path groundTexturePath(const GroundSettings& ground,

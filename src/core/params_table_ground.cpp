@@ -29,6 +29,11 @@ const Section<GroundSettings>& groundParams() {
             {"texture_tile_cm", &G::textureTileCm, 100.0, between(1.0, 10000.0), "cm", LogSlider,
              "With kind = \"texture\": the side of the square of ground one repeat of the "
              "texture covers (it repeats from the world origin)."},
+            {"mud_print_max_cm", &G::mudPrintMaxCm, 5.0, between(0.0, 50.0), "cm", Slider,
+             "With kind = \"mud\": the deepest print a contact presses into the mud below a "
+             "snowpack sim where it reaches below the ground (the snow's base); the print stays "
+             "and holds water, 10 kg/m2 a cm (a lab's bound, not measured; 0: the mud takes no "
+             "print). The other kinds take none."},
         }};
     return section;
 }

@@ -379,6 +379,9 @@ struct GroundSettings {
     // whose colour is the ground's albedo, repeated every texture_tile_cm across the ground
     std::string texture;
     double textureTileCm{}; // texture_tile_cm: the side of the square one repeat covers
+    // mud_print_max_cm: with kind = "mud", the deepest print a contact presses into the bare
+    // ground under a snowpack sim (cm below ground level; 0: the mud takes none)
+    double mudPrintMaxCm{};
 };
 
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four

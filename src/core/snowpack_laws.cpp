@@ -34,9 +34,21 @@ float contactHeightCm(float windowDepth, const SnowpackConstants& c) {
     return c.cameraAboveGroundCm + windowDepth * c.captureFarCm;
 }
 
+float pressedGroundPrintCm(float printCm, float contactCm, float maxCm) {
+    if (!(contactCm < 0.0f) || !(maxCm > 0.0f))
+        return printCm;
+    return std::max(printCm, std::min(-contactCm, maxCm));
+}
+
 Compaction compactColumn(const SnowColumn& column, float contactCm, const SnowpackConstants& c) {
     Compaction out;
     out.column = column;
+    if (c.groundPrintMaxCm > 0.0f) {
+        // Heights from here on are above the column's base, the print's bottom.
+        out.column.groundPrintCm =
+            pressedGroundPrintCm(column.groundPrintCm, contactCm, c.groundPrintMaxCm);
+        contactCm = contactCm + out.column.groundPrintCm;
+    }
     // A contact resting on the top counts as inside (nothing slumps in under it); only one
     // below the top compacts.
     out.inside = contactCm < column.depthCm + kContactSlackCm;

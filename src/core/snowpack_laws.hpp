@@ -12,16 +12,17 @@
 namespace snowcap {
 
 // One texel of a snowpack sim's state, in the order of its RGBA32F texture: depth above the
-// ground (cm), mass (kg/m2), liquid water (kg/m2; zero until something melts) and one free
-// channel (0). The mass is stored, not the density: compaction and settling then change the
-// depth alone and every other law moves mass by explicit sums, so no law re-derives a mass
-// from depth x density (two roundings each time). The outputs (sim_X.exr, .pfm) carry the
-// density, mass / depth.
+// ground (cm), mass (kg/m2), liquid water (kg/m2; zero until something melts) and the depth of
+// the ground's print under the column (cm below ground level, >= 0; 0 unless the ground takes
+// prints, [ground] kind = "mud": the column's base is then -groundPrintCm). The mass is stored, not
+// the density: compaction and settling then change the depth alone and every other law moves mass
+// by explicit sums, so no law re-derives a mass from depth x density (two roundings each time). The
+// outputs (sim_X.exr, .pfm) carry the density, mass / depth.
 struct SnowColumn {
     float depthCm = 0.0f;
     float massKgM2 = 0.0f;
     float waterKgM2 = 0.0f;
-    float free = 0.0f;
+    float groundPrintCm = 0.0f;
 };
 
 // kg/m2 of a column of `depthCm` at `density`: depth (cm -> m) x density.
@@ -66,6 +67,9 @@ struct SnowpackConstants {
     // The capture: contact height above the ground = cameraAboveGround + window depth x far.
     float captureFarCm = 2000.0f;
     float cameraAboveGroundCm = -70.0f; // capture_z_cm + depth_cm
+    // The deepest print the ground takes (cm below ground level; groundPrintMaxCm of [ground]):
+    // 0, the ground takes none and every law is what it was before ground prints.
+    float groundPrintMaxCm = 0.0f;
 };
 SnowpackConstants snowpackConstants(const SnowpackSettings& snowpack, double captureZCm,
                                     double captureFarCm, double texelCm);
@@ -79,11 +83,21 @@ inline SnowColumn initialColumn(const SnowpackConstants& c) {
 // depth 1.0 (or anything not finite) is "nothing there".
 float contactHeightCm(float windowDepth, const SnowpackConstants& c);
 
+// The ground's print at a texel after a contact `contactCm` above ground level (below 0: into
+// the ground) pressed it: as deep as the contact reaches, at most `maxCm`, never shallower than
+// it was (the mud does not recover). `maxCm` 0: no print.
+float pressedGroundPrintCm(float printCm, float contactCm, float maxCm);
+
 // A contact whose bottom is below the snow top compresses the column to it: mass is kept and
 // density rises, up to maxDensity. What cannot be held at maxDensity is `ploughQuanta` quanta
 // of kPloughQuantum kg/m2, for the plough pass to move; the column keeps exactly the rest (a
 // residue below one quantum stays as a sliver of depth). The deformer is kinematic: it goes
 // where its animation puts it and the snow yields (no bearing strength stops it).
+// Where the ground takes prints (c.groundPrintMaxCm > 0) the contact first presses the print
+// (pressedGroundPrintCm), and the column stands on the print's bottom: the snow's top is
+// depth - print above ground level, and the contact compresses the snow to contact + print
+// above that base. A contact below the ground ploughs all of the column's snow away (its
+// capacity there is 0), so the mud is pressed bare.
 struct Compaction {
     SnowColumn column;
     std::uint32_t ploughQuanta = 0;

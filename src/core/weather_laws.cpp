@@ -77,7 +77,8 @@ WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick,
     if (tick.sunMeltPerCos > 0.0f)
         melt += sunMeltQuanta(normal, tick);
     out.column = meltColumn(out.column, melt);
-    const float drained = drainedWater(out.column.waterKgM2, tick.drainFraction);
+    const float drained = drainedWater(out.column.waterKgM2, tick.drainFraction,
+                                       printHoldsKgM2(out.column.groundPrintCm));
     if (drained > 0.0f) {
         out.column.waterKgM2 = out.column.waterKgM2 - drained;
         // Whole quanta (the last sliver of a column's water is below one).
@@ -199,13 +200,19 @@ SnowColumn meltColumn(const SnowColumn& column, std::uint32_t quanta) {
     return out;
 }
 
-float drainedWater(float water, float drainFraction) {
-    if (!(water > 0.0f) || !(drainFraction > 0.0f))
+float printHoldsKgM2(float printCm) {
+    return std::floor(printCm * (10.0f * kWeatherQuanta)) * kWeatherQuantum;
+}
+
+float drainedWater(float water, float drainFraction, float heldKgM2) {
+    // Held 0 (flat ground): free is the water, to the bit.
+    const float free = water - heldKgM2;
+    if (!(free > 0.0f) || !(drainFraction > 0.0f))
         return 0.0f;
-    if (water < kWeatherQuantum)
-        return water;
-    const float quanta = std::max(std::floor(water * drainFraction * kWeatherQuanta), 1.0f);
-    return std::min(quanta * kWeatherQuantum, water);
+    if (free < kWeatherQuantum)
+        return free;
+    const float quanta = std::max(std::floor(free * drainFraction * kWeatherQuanta), 1.0f);
+    return std::min(quanta * kWeatherQuantum, free);
 }
 
 float frictionVelocity(float windAt10mMS) {

@@ -107,9 +107,15 @@ glm::vec3 surfaceNormal(float left, float right, float down, float up, float tex
 // in proportion to the mass (the snow's density stays, the column's bulk density with its water
 // rises). All of it melts if it holds less: then depth 0, and the ground shows.
 SnowColumn meltColumn(const SnowColumn& column, std::uint32_t quanta);
-// The water that leaves the column this tick, in kg/m2: whole quanta, at least one while it
-// holds one (so it reaches 0), all of it below one.
-float drainedWater(float waterKgM2, float drainFraction);
+// The water a print in the ground `printCm` deep holds (kg/m2): its volume of water, 1 cm over
+// a square metre being 10 litres, 10 kg; in whole quanta (rounded down), so the water left
+// after a drain stays a whole number of them.
+float printHoldsKgM2(float printCm);
+// The water that leaves the column this tick, in kg/m2: of what the ground's print does not
+// hold (`heldKgM2`, printHoldsKgM2 of the column's print; 0 on flat ground), whole quanta, at
+// least one while there is one to drain (so it reaches what the print holds), all of it below
+// one.
+float drainedWater(float waterKgM2, float drainFraction, float heldKgM2);
 
 // One tick's snowfall (where `exposed`: no contact covers the column), melt (degree-day, and
 // the sun's on a surface of `normal`) and drainage on one column, in the order of

@@ -25,14 +25,15 @@ ExrImage persistentExr(const SnowSim& sim, const std::string& simName) {
         image.width = texture.width();
         image.height = texture.height();
         image.pixel = ExrPixel::Float;
-        image.channels = {"depth_cm", "density", "water", "free"};
+        image.channels = {"depth_cm", "density", "water", "ground_print_cm"};
         image.floats = texture.readFloats();
         for (std::size_t i = 0; i + 3 < image.floats.size(); i += 4) // stored: mass (kg/m2)
             image.floats[i + 1] = densityOf({image.floats[i], image.floats[i + 1], 0.0f, 0.0f});
         image.comments = fmt::format(
             "snowcap sim {} snowpack state (RGBA32F): depth_cm snow depth above the ground "
-            "in cm, density mean density in kg/m3, water liquid water in kg/m2, free unused "
-            "(0). Row 0 of the buffer is south.",
+            "in cm, density mean density in kg/m3, water liquid water in kg/m2, "
+            "ground_print_cm the depth of the ground's print under the column in cm below "
+            "ground level (0 unless [ground] kind = \"mud\"). Row 0 of the buffer is south.",
             simName);
         return image;
     }

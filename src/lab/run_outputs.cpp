@@ -195,7 +195,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
         addSnowpackStats(stats["sims"][std::string(simName(s))], field, s);
         const std::string name(simName(s));
         if (field.enabled() && sim.snowpack()) {
-            // depth_cm, density, water (a PFM holds three; the EXR has the free channel too).
+            // depth_cm, density, water (a PFM holds three; the EXR has the ground's print too).
             if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
                 return error;
             wrote(dir / ("sim_" + name + ".pfm"));

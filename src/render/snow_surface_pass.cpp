@@ -72,6 +72,7 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"SPARKLE", flag(variant.sparkle)},
                                   {"SHADOWS", flag(variant.shadows)},
                                   {"GROUND_TEXTURE", flag(variant.groundTexture)},
+                                  {"GROUND_PRINTS", flag(variant.groundPrints)},
                                   {"DEFERRED", flag(variant.stage == SurfaceStage::Shade)}};
     // The look's part of the name: ".diffuse" with every switch off.
     std::string look;
@@ -86,7 +87,9 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
     if (variant.groundTexture)
         look += ".ground_texture";
     if (variant.stage == SurfaceStage::Depth)
-        look = ".depth"; // no material: the look's switches change nothing
+        look = ".depth";      // no material: the look's switches change nothing
+    if (variant.groundPrints) // the geometry's too: the Depth stage keeps it
+        look += ".ground_prints";
     if (variant.stage == SurfaceStage::Shade)
         look += ".deferred";
     if (variant.snowpack && !variant.flat)
@@ -163,6 +166,16 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
             sim.model = model;
             SurfaceVariant variant = SurfaceVariant::of(sim, SurfaceGeometry::VertexGrid, look);
             variant.groundTexture = true;
+            variants.push_back(variant);
+        }
+    // A snowpack on a ground that takes prints ([ground] kind = "mud"), on both geometries
+    // with every look: no sampler of its own (the state is bound already).
+    for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
+        for (const LookSettings& look : looks) {
+            SimSettings sim;
+            sim.model = SimModel::Snowpack;
+            SurfaceVariant variant = SurfaceVariant::of(sim, geometry, look);
+            variant.groundPrints = true;
             variants.push_back(variant);
         }
     // The lower-rate lit path's two stages of each (render/surface_upsample.hpp).
@@ -290,6 +303,8 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
                                  ? SurfaceVariant::flatSnow().withLook(look)
                                  : SurfaceVariant::of(sim.settings(), v.geometry, look);
     variant.groundTexture = v.ground != nullptr && !variant.flat; // flat: no ground shows
+    variant.groundPrints =
+        variant.snowpack && !variant.flat && sim.snowpack() && sim.snowpack()->groundTakesPrints();
     const gpu::ShaderProgram* material = programs_.get(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner

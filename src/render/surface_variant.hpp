@@ -38,6 +38,9 @@ struct SurfaceVariant {
     // [ground] kind = "texture": the ground layer's albedo from the field's ground texture
     // (snow/ground_texture.hpp) instead of its colour.
     bool groundTexture = false;
+    // A snowpack over a ground that takes prints ([ground] kind = "mud"): the surface stands on
+    // the print in the ground (the state's A) and water held in it shows as a puddle.
+    bool groundPrints = false;
     SurfaceStage stage = SurfaceStage::Forward;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,

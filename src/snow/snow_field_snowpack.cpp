@@ -1,6 +1,7 @@
 // SnowField's snowpack sims (sim.X.model = "snowpack", docs/snowpack.md): their validation,
 // configuration and step. The decay sims' accumulate passes skip them; they read the same
 // captures (one per distinct region + resolution).
+#include "core/ground.hpp"
 #include "snow/snow_field.hpp"
 #include "snow/snowpack_sim.hpp"
 
@@ -46,9 +47,9 @@ std::optional<std::string> SnowField::configureSnowpacks() {
             snowpacks_[i] = std::make_unique<SnowpackSim>();
         Region region = simRegion(effective_, i);
         region.centreCm = front(i).centre;
-        if (auto error = snowpacks_[i]->configure(effective_.sims[i].snowpack, region,
-                                                  effective_.snow.captureZCm,
-                                                  effective_.capture.farCm, shaders_))
+        if (auto error = snowpacks_[i]->configure(
+                effective_.sims[i].snowpack, region, effective_.snow.captureZCm,
+                effective_.capture.farCm, shaders_, groundPrintMaxCm(effective_.ground)))
             return fmt::format("sim.{}: {}", simName(i), *error);
         // The weather hook: one sky for every snowpack sim (docs/weather.md).
         if (auto error = snowpacks_[i]->weather().configure(

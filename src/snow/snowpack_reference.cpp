@@ -37,12 +37,20 @@ int nearestOutside(std::span<const std::uint8_t> inside, int size, int x, int y,
     return best;
 }
 
+namespace {
+SnowpackConstants withGroundPrints(SnowpackConstants c, float groundPrintMaxCm) {
+    c.groundPrintMaxCm = std::max(groundPrintMaxCm, 0.0f);
+    return c;
+}
+} // namespace
+
 SnowpackReference::SnowpackReference(int size, const SnowpackSettings& settings, double captureZCm,
-                                     double captureFarCm, double texelCm)
+                                     double captureFarCm, double texelCm, float groundPrintMaxCm)
     : settings_(settings),
-      constants_(snowpackConstants(settings, captureZCm, captureFarCm, texelCm)), clock_(settings),
-      grid_(SnowpackGrid::uniform(size, constants_)), undisturbed_(initialColumn(constants_)),
-      inside_(static_cast<std::size_t>(size) * size, 0),
+      constants_(withGroundPrints(snowpackConstants(settings, captureZCm, captureFarCm, texelCm),
+                                  groundPrintMaxCm)),
+      clock_(settings), grid_(SnowpackGrid::uniform(size, constants_)),
+      undisturbed_(initialColumn(constants_)), inside_(static_cast<std::size_t>(size) * size, 0),
       quanta_(static_cast<std::size_t>(size) * size, 0),
       received_(static_cast<std::size_t>(size) * size, 0) {}
 

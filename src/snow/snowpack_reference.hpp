@@ -46,8 +46,9 @@ struct SnowpackStepReport {
 
 class SnowpackReference {
 public:
+    // `groundPrintMaxCm`: the deepest print the ground takes (0: none), as SnowpackSim's.
     SnowpackReference(int size, const SnowpackSettings& settings, double captureZCm,
-                      double captureFarCm, double texelCm);
+                      double captureFarCm, double texelCm, float groundPrintMaxCm = 0.0f);
 
     // One step of dt: `windowDepth` is the capture (size x size, 1 = nothing); the clock says
     // how many slump iterations and settling ticks fall in it.

@@ -2,6 +2,7 @@
 
 #include "gpu/binding_slots.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <glm/common.hpp>
 #include <glm/vec4.hpp>
@@ -16,8 +17,9 @@ struct SnowpackBlock {
     float density[4]; // initial, max, repose fresh deg, repose dense deg
     float settle[4];  // settling dt s this step (0: none), temperature C, plough reach,
                       // initial depth cm
+    float ground[4];  // the deepest print the ground takes cm (0: none), 0, 0, 0
 };
-static_assert(sizeof(SnowpackBlock) == 48,
+static_assert(sizeof(SnowpackBlock) == 64,
               "std140 drift: see shaders/snowpack/snowpack_block.glsl");
 constexpr GLuint kCaptureUnit = gpu::slot::kCaptureDepth;
 constexpr GLuint kTileStateSlot = gpu::slot::kTileState;
@@ -52,15 +54,19 @@ std::vector<gpu::ProgramDesc> snowpackPrograms() {
 
 std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settings,
                                                   const Region& region, double captureZCm,
-                                                  double captureFarCm,
-                                                  gpu::ShaderLibrary& shaders) {
+                                                  double captureFarCm, gpu::ShaderLibrary& shaders,
+                                                  float groundPrintMaxCm) {
     auto loaded = shaders.loadAll(snowpackPrograms());
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
-    const SnowpackConstants constants =
+    SnowpackConstants constants =
         snowpackConstants(settings, captureZCm, captureFarCm, region.texelCm());
+    constants.groundPrintMaxCm = std::max(groundPrintMaxCm, 0.0f);
+    // Another ground (or another bound on its prints) starts the state again: prints in the
+    // old ground are not the new one's.
     const bool refill = !allocated() || region.resolution != region_.resolution ||
+                        constants.groundPrintMaxCm != constants_.groundPrintMaxCm ||
                         region.widthCm != region_.widthCm ||
                         constants.initialDepthCm != constants_.initialDepthCm ||
                         constants.initialDensity != constants_.initialDensity ||
@@ -154,6 +160,7 @@ void SnowpackSim::writeBlock(float settleDtS) {
     block.settle[1] = static_cast<float>(settings_.temperatureC);
     block.settle[2] = static_cast<float>(constants_.ploughReachTexels);
     block.settle[3] = constants_.initialDepthCm;
+    block.ground[0] = constants_.groundPrintMaxCm;
     block_.update(0, sizeof(block), &block);
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // A snowpack sim's state and passes (sim.X.model = "snowpack", docs/snowpack.md): an RGBA32F
-// ping-pong pair (depth cm, mass kg/m2, water kg/m2, free), stepped from the shared contact
-// capture by compute passes (shaders/snowpack/) that run only on active tiles of 16 x 16
+// ping-pong pair (depth cm, mass kg/m2, water kg/m2, ground print cm), stepped from the shared
+// contact capture by compute passes (shaders/snowpack/) that run only on active tiles of 16 x 16
 // texels, listed on the GPU and dispatched indirectly:
 //     classify (tiles a contact reaches) -> compact (settle + compact, in place)
 //       -> plough scatter -> resolve list -> plough resolve
@@ -35,11 +35,14 @@ class SnowpackSim {
 public:
     SnowpackSim() = default;
     // Allocates the state for `region` (reallocating and refilling only when the region, the
-    // initial column or the capture geometry changed; other keys apply live). Fails, keeping
-    // the previous state, if a shader or an allocation fails.
+    // initial column, the capture geometry or the ground's print bound changed; other keys
+    // apply live). `groundPrintMaxCm`: the deepest print the ground under it takes
+    // (groundPrintMaxCm of [ground]; 0: none). Fails, keeping the previous state, if a shader
+    // or an allocation fails.
     std::optional<std::string> configure(const SnowpackSettings& settings, const Region& region,
                                          double captureZCm, double captureFarCm,
-                                         gpu::ShaderLibrary& shaders);
+                                         gpu::ShaderLibrary& shaders,
+                                         float groundPrintMaxCm = 0.0f);
     // One step of dt from the capture's depth (the same resolution as the state).
     void step(const gpu::Texture2D& captureDepth, double dtSeconds);
     // Back to the initial column everywhere.
@@ -81,6 +84,8 @@ public:
     bool allocated() const { return states_[0].id() != 0; }
     const gpu::Texture2D& state() const { return states_[current_]; }
     const SnowpackConstants& constants() const { return constants_; }
+    // The ground under it takes prints ([ground] kind = "mud"): the surface draws them.
+    bool groundTakesPrints() const { return constants_.groundPrintMaxCm > 0.0f; }
     const SnowpackSettings& settings() const { return settings_; }
     const SnowpackClock& clock() const { return clock_; }
     // The state read back (row 0 first) and its budget; mass_start is the state's after reset.

@@ -46,7 +46,7 @@ double kgM2Of(const SnowColumn& c) {
 // The undisturbed column, to within the shader's settling against the CPU's.
 bool isUndisturbed(const SnowColumn& c, const SnowColumn& undisturbed) {
     return c.massKgM2 == undisturbed.massKgM2 && c.waterKgM2 == undisturbed.waterKgM2 &&
-           c.free == undisturbed.free &&
+           c.groundPrintCm == undisturbed.groundPrintCm &&
            std::abs(c.depthCm - undisturbed.depthCm) <= SnowpackStore::kUntouchedCm;
 }
 

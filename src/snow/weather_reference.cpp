@@ -127,8 +127,8 @@ void WeatherReference::driftApply(SnowpackGrid& grid, const WeatherTick& tick) {
 WeatheredSnowpack::WeatheredSnowpack(int size, const SnowpackSettings& snowpack,
                                      const WeatherSettings& weather, const WindSettings& wind,
                                      glm::vec3 sunDirection, double captureZCm, double captureFarCm,
-                                     double texelCm, glm::vec2 originCm)
-    : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm),
+                                     double texelCm, glm::vec2 originCm, float groundPrintMaxCm)
+    : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm, groundPrintMaxCm),
       weather_(snowpack_.constants(), size, originCm),
       clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {}
 

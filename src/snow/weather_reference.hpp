@@ -56,7 +56,8 @@ class WeatheredSnowpack {
 public:
     WeatheredSnowpack(int size, const SnowpackSettings& snowpack, const WeatherSettings& weather,
                       const WindSettings& wind, glm::vec3 sunDirection, double captureZCm,
-                      double captureFarCm, double texelCm, glm::vec2 originCm = {0.0f, 0.0f});
+                      double captureFarCm, double texelCm, glm::vec2 originCm = {0.0f, 0.0f},
+                      float groundPrintMaxCm = 0.0f);
     void step(std::span<const float> windowDepth, double dtS);
 
     SnowpackReference& snowpack() { return snowpack_; }

@@ -111,7 +111,8 @@ TEST(ExrOutputs, SnowpackStateAsNamedFloats) {
     // OpenEXR keeps channels sorted by name; find each by its name.
     std::vector<std::string> sorted = image.channels;
     std::sort(sorted.begin(), sorted.end());
-    EXPECT_EQ(sorted, (std::vector<std::string>{"density", "depth_cm", "free", "water"}));
+    EXPECT_EQ(sorted,
+              (std::vector<std::string>{"density", "depth_cm", "ground_print_cm", "water"}));
     const auto channel = [&](const std::string& name) {
         return std::size_t(std::find(image.channels.begin(), image.channels.end(), name) -
                            image.channels.begin());
@@ -124,7 +125,7 @@ TEST(ExrOutputs, SnowpackStateAsNamedFloats) {
         ASSERT_EQ(image.floats[t * n + channel("depth_cm")], column.depthCm) << t;
         ASSERT_EQ(image.floats[t * n + channel("density")], densityOf(column)) << t;
         ASSERT_EQ(image.floats[t * n + channel("water")], column.waterKgM2) << t;
-        ASSERT_EQ(image.floats[t * n + channel("free")], column.free) << t;
+        ASSERT_EQ(image.floats[t * n + channel("ground_print_cm")], column.groundPrintCm) << t;
         compacted += densityOf(column) > 121.0f;
     }
     EXPECT_GT(compacted, 8u); // the press is in there (16 texels of 4 cm under the sphere)

@@ -113,7 +113,7 @@ TEST(SnowpackPanel, ViewsMapOntoTheirLegendsBar) {
     const std::vector<SnowColumn> columns = testColumns();
     std::vector<float> rgba;
     for (const SnowColumn& c : columns)
-        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.free});
+        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.groundPrintCm});
     gpu::Texture2D state(kSide, kSide, gpu::TextureFormat::RGBA32F, "test.snowpack_state");
     state.upload(rgba);
 
@@ -166,7 +166,7 @@ TEST(BuffersPanel, TheWaterViewMapsOntoItsLegendsBar) {
                 0.1f * float(x + 31 * (y % 2));
     std::vector<float> rgba;
     for (const SnowColumn& c : columns)
-        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.free});
+        rgba.insert(rgba.end(), {c.depthCm, c.massKgM2, c.waterKgM2, c.groundPrintCm});
     gpu::Texture2D state(kSide, kSide, gpu::TextureFormat::RGBA32F, "test.snowpack_state");
     state.upload(rgba);
     const std::vector<float> bar = gl.colourBar(32, kBarWidth, 4).readFloats();
