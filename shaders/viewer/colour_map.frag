@@ -8,7 +8,9 @@
 //          bare texels (depth below kBareDepthCm, no density of their own) in slate grey;
 //  mode 3: the legend's colour bar: t = u, so a bar drawn with this mode is the exact ramp the
 //          other modes map their range onto;
-//  mode 4: the difference view's key: mode 1's map with A - B = (2u - 1) x range.
+//  mode 4: the difference view's key: mode 1's map with A - B = (2u - 1) x range;
+//  mode 5: one signed channel through mode 1's map, -valueRange.y (blue) .. 0 (white) ..
+//          +valueRange.y (red): what drifted (deposit red, erosion blue).
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 colour;
 
@@ -55,6 +57,10 @@ void main() {
         return;
     }
     float value = texture(source, vUv)[channel];
+    if (mode == 5) {
+        colour = vec4(diverging(clamp(value / max(valueRange.y, 1e-6), -1.0, 1.0)), 1.0);
+        return;
+    }
     if (mode == 2) {
         const float kBareDepthCm = 1.0e-3; // core/snowpack_laws.hpp
         vec4 column = texture(source, vUv);

@@ -3,7 +3,7 @@
 // neighbours send it, into the state. At the upwind border the world beyond is taken to send
 // what the texel sends (counted in); what leaves through the downwind border is counted out.
 // Reads:  the weather's scratch state (the snowpack's other half), driftFlux[]
-// Writes: the state; totals
+// Writes: the state; totals; driftRecord[] (what arrived minus what left)
 // Mirrors WeatherReference::driftApply (src/snow/weather_reference.cpp).
 layout(local_size_x = 8, local_size_y = 8) in;
 #include "snowpack/snowpack_block.glsl"
@@ -22,7 +22,8 @@ void main() {
         int n = int(sp.capture.w);
         int sx = wx.wind.x >= 0.0 ? 1 : -1;
         int sy = wx.wind.y >= 0.0 ? 1 : -1;
-        uvec2 own = driftFlux[texelIndex(p)];
+        int t = texelIndex(p);
+        uvec2 own = driftFlux[t];
         uint arriving = 0u;
         ivec2 ux = p - ivec2(sx, 0), uy = p - ivec2(0, sy);
         if (ux.x >= 0 && ux.x < n) {
@@ -43,6 +44,7 @@ void main() {
         if (dy < 0 || dy >= n)
             atomicAdd(groupOut, own.y);
         c = driftColumn(c, own.x + own.y, arriving);
+        driftRecord[t] += int(arriving) - int(own.x + own.y);
         imageStore(nextState, p, c);
     }
     endTotals();

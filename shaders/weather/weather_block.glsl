@@ -13,6 +13,10 @@ layout(std140, binding = 4) uniform Weather {
 // crossed the budget's boundary: in (lo, hi), out (lo, hi), 64-bit counts of quanta.
 layout(std430, binding = 8) buffer DriftFlux { uvec2 driftFlux[]; };
 layout(std430, binding = 9) buffer WeatherTotals { uint totals[4]; };
+// What drifted, per texel since the weather's start or reset: quanta arrived minus quanta sent
+// (positive: deposit, negative: erosion). Over the region it sums to the drift's in minus out at
+// the border (drift moves mass and never makes or loses it).
+layout(std430, binding = 11) buffer DriftRecord { int driftRecord[]; };
 
 // One atomic add per workgroup of its texels' sums into the 64-bit counters (carry into hi).
 shared uint groupIn;

@@ -44,6 +44,8 @@ constexpr std::array kTable = {
     SlotDeclaration{"DriftFlux", K::StorageBuffer, slot::kDriftFlux},
     SlotDeclaration{"WeatherTotals", K::StorageBuffer, slot::kWeatherTotals},
     SlotDeclaration{"CarriedOut", K::StorageBuffer, slot::kCarriedOut},
+    SlotDeclaration{"DriftRecord", K::StorageBuffer, slot::kDriftRecord},
+    SlotDeclaration{"driftRecordView", K::Image, slot::kDriftRecordView},
     SlotDeclaration{"state", K::Image, slot::kSnowpackState},
     SlotDeclaration{"previousState", K::Image, slot::kSnowpackPrevious},
     SlotDeclaration{"nextState", K::Image, slot::kSnowpackNext},

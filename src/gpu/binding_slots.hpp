@@ -43,12 +43,14 @@ inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_
 inline constexpr unsigned kDriftFlux = 8;          // shaders/weather/weather_block.glsl
 inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_block.glsl
 inline constexpr unsigned kCarriedOut = 10;        // shaders/snowpack/carry_out.comp
+inline constexpr unsigned kDriftRecord = 11;       // shaders/weather/weather_block.glsl
 inline constexpr unsigned kTileState = 3;          // shaders/snowpack/snowpack_tiles.glsl
 inline constexpr unsigned kTileLists = 4;          // shaders/snowpack/snowpack_tiles.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).
 inline constexpr unsigned kSnowpackState = 0;    // plough_resolve.comp
 inline constexpr unsigned kSnowpackPrevious = 0; // compact.comp, slump.comp
 inline constexpr unsigned kSnowpackNext = 1;     // compact.comp, slump.comp
+inline constexpr unsigned kDriftRecordView = 0;  // shaders/weather/drift_record_view.comp
 // Texture units.
 inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag
 inline constexpr unsigned kShiftSource = 1;      // shaders/snow/shift.frag

@@ -203,6 +203,17 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                     writeSnowpackImage(dir / ("snowpack_" + name + ".png"), *sim.snowpack()))
                 return error;
             wrote(dir / ("snowpack_" + name + ".png"));
+            if (sim.snowpack()->weather().active()) {
+                // What drifted: in minus out per texel since the start (docs/weather.md §2).
+                if (auto error = writePfm(dir / ("drift_" + name + ".pfm"),
+                                          driftRecordKgM2(*sim.snowpack())))
+                    return error;
+                wrote(dir / ("drift_" + name + ".pfm"));
+                if (auto error = writeDriftImage(dir / ("drift_" + name + ".png"), *sim.snowpack(),
+                                                 "sim " + name + ": what drifted since the start"))
+                    return error;
+                wrote(dir / ("drift_" + name + ".png"));
+            }
         } else if (field.enabled()) {
             if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
                 return error;

@@ -1,6 +1,8 @@
 #include "lab/snowpack_stats.hpp"
 
 #include "io/image.hpp"
+#include "io/legend.hpp"
+#include "lab/run_pictures.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -115,6 +117,39 @@ std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,
         rgb.insert(rgb.end(), {c.depthCm, densityOf(c), c.waterKgM2});
     const int side = snowpack.state().width();
     return writePfmColour(path, side, snowpack.state().height(), rgb);
+}
+
+ImageFloat driftRecordKgM2(const SnowpackSim& snowpack) {
+    const std::vector<std::int32_t> record = snowpack.weather().readDriftRecord();
+    const int side = snowpack.state().width();
+    ImageFloat image(side, snowpack.state().height());
+    for (std::size_t i = 0; i < record.size() && i < image.values.size(); ++i)
+        image.values[i] = static_cast<float>(record[i]) * kWeatherQuantum;
+    return image;
+}
+
+std::optional<std::string> writeDriftImage(const std::filesystem::path& path,
+                                           const SnowpackSim& snowpack, const std::string& label) {
+    const ImageFloat values = driftRecordKgM2(snowpack);
+    // Full colour at the 99th percentile of |value| (a trail's walls drift tens of times more
+    // than the field's ripples, and would leave the rest white), clamped beyond it.
+    std::vector<float> magnitudes;
+    magnitudes.reserve(values.values.size());
+    for (float v : values.values)
+        magnitudes.push_back(std::abs(v));
+    float range = kWeatherQuantum;
+    if (!magnitudes.empty()) {
+        const auto at =
+            magnitudes.begin() + static_cast<std::ptrdiff_t>(magnitudes.size() * 99 / 100);
+        std::nth_element(magnitudes.begin(), at, magnitudes.end());
+        range = std::max(range, *at);
+    }
+    ColourKey key;
+    key.map = ColourMap::Diverging;
+    key.lo = -range;
+    key.hi = range;
+    key.caption = "drifted in - out, kg/m2 (red: deposit, blue: erosion; 99th percentile)";
+    return writePng(path, labelledBufferPanel(values, label, snowpack.region().widthCm, key));
 }
 
 } // namespace snowcap

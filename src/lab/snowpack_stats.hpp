@@ -51,4 +51,11 @@ std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,
 std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,
                                             const SnowpackSim& snowpack);
 
+// What drifted (WeatherSim::readDriftRecord) in kg/m2, arrived minus sent since the start:
+// drift_X.pfm (one channel) and drift_X.png (diverging: deposit red, erosion blue, white 0,
+// full colour at the 99th percentile of |value|, labelled, with its key). Only for a sim under a sky.
+ImageFloat driftRecordKgM2(const SnowpackSim& snowpack);
+std::optional<std::string> writeDriftImage(const std::filesystem::path& path,
+                                           const SnowpackSim& snowpack, const std::string& label);
+
 } // namespace snowcap

@@ -125,6 +125,7 @@ public:
     // sim.X.model = "snowpack": the sim's snowpack state and passes (src/snow/snowpack_sim.hpp);
     // null for a decay sim.
     const SnowpackSim* snowpack(int simIndex) const { return snowpacks_[simIndex].get(); }
+    SnowpackSim* snowpack(int simIndex) { return snowpacks_[simIndex].get(); }
     // [ground] kind = "texture": the texture every sim's surface takes the ground's albedo from
     // (snow/ground_texture.hpp); null for every other kind.
     const GroundTexture* groundTexture() const { return ground_.get(); }

@@ -23,8 +23,8 @@ double WeatherTotals::outKg(double texelCm) const {
 
 WeatherReference::WeatherReference(const SnowpackConstants& constants, int size, glm::vec2 originCm)
     : constants_(constants), size_(size), originCm_(originCm),
-      scratch_(static_cast<std::size_t>(size) * size),
-      flux_(static_cast<std::size_t>(size) * size) {}
+      scratch_(static_cast<std::size_t>(size) * size), flux_(static_cast<std::size_t>(size) * size),
+      driftRecord_(static_cast<std::size_t>(size) * size, 0) {}
 
 void WeatherReference::tick(SnowpackGrid& grid, std::span<const std::uint8_t> inside,
                             const WeatherTick& tick) {
@@ -107,20 +107,28 @@ void WeatherReference::driftApply(SnowpackGrid& grid, const WeatherTick& tick) {
             } else {
                 in += own.x;
                 totals_.inQuanta += own.x;
+                totals_.driftInQuanta += own.x;
             }
             if (uy >= 0 && uy < n) {
                 in += flux_[static_cast<std::size_t>(uy) * n + x].y;
             } else {
                 in += own.y;
                 totals_.inQuanta += own.y;
+                totals_.driftInQuanta += own.y;
             }
             // What leaves through the downwind border is gone, counted out.
             const int dx = x + sx, dy = y + sy;
-            if (dx < 0 || dx >= n)
+            if (dx < 0 || dx >= n) {
                 totals_.outQuanta += own.x;
-            if (dy < 0 || dy >= n)
+                totals_.driftOutQuanta += own.x;
+            }
+            if (dy < 0 || dy >= n) {
                 totals_.outQuanta += own.y;
+                totals_.driftOutQuanta += own.y;
+            }
             grid.columns[t] = driftColumn(scratch_[t], own.x + own.y, in, constants_);
+            driftRecord_[t] +=
+                static_cast<std::int32_t>(in) - static_cast<std::int32_t>(own.x + own.y);
         }
 }
 

@@ -21,6 +21,9 @@ namespace snowcap {
 struct WeatherTotals {
     std::uint64_t inQuanta = 0;
     std::uint64_t outQuanta = 0;
+    // The drift's share of them: blown in at the upwind border, out at the downwind border.
+    std::uint64_t driftInQuanta = 0;
+    std::uint64_t driftOutQuanta = 0;
     double inKg(double texelCm) const;
     double outKg(double texelCm) const;
 };
@@ -39,6 +42,9 @@ public:
 
     const WeatherTotals& totals() const { return totals_; }
     std::span<const DriftOut> flux() const { return flux_; }
+    // What drifted, per texel since the start: quanta arrived minus sent (driftRecord[] of
+    // shaders/weather/weather_block.glsl). It sums to driftInQuanta - driftOutQuanta.
+    std::span<const std::int32_t> driftRecord() const { return driftRecord_; }
     const std::vector<SnowColumn>& scratch() const { return scratch_; }
 
 private:
@@ -47,6 +53,7 @@ private:
     glm::vec2 originCm_;
     std::vector<SnowColumn> scratch_; // after snowfall, melt and drainage
     std::vector<DriftOut> flux_;
+    std::vector<std::int32_t> driftRecord_;
     WeatherTotals totals_;
 };
 

@@ -39,7 +39,8 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
     using gpu::computeProgram;
     return {computeProgram("weather.snowfall_melt", "weather/snowfall_melt.comp"),
             computeProgram("weather.drift_flux", "weather/drift_flux.comp"),
-            computeProgram("weather.drift_apply", "weather/drift_apply.comp")};
+            computeProgram("weather.drift_apply", "weather/drift_apply.comp"),
+            computeProgram("weather.drift_record_view", "weather/drift_record_view.comp")};
 }
 
 std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
@@ -61,10 +62,14 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
                             nullptr, "weather.drift_flux");
         totals_ = gpu::Buffer(4 * sizeof(std::uint32_t), nullptr, "weather.totals");
         block_ = gpu::Buffer(sizeof(WeatherBlock), nullptr, "weather.block");
+        record_ = gpu::Buffer(static_cast<std::size_t>(size) * size * sizeof(std::int32_t), nullptr,
+                              "weather.drift_record");
+        recordView_ = {};
     }
     snowfallMelt_ = programs[0];
     driftFlux_ = programs[1];
     driftApply_ = programs[2];
+    recordViewProgram_ = programs[3];
     weather_ = weather;
     snowpack_ = snowpack;
     wind_ = wind;
@@ -85,6 +90,8 @@ void WeatherSim::reset() {
     const GLuint zero = 0;
     glClearNamedBufferData(totals_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     glClearNamedBufferData(flux_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    glClearNamedBufferData(record_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    recordViewStale_ = true;
 }
 
 void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
@@ -124,6 +131,7 @@ void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kPloughInside, snowpack.insideFlags().id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftFlux, flux_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kWeatherTotals, totals_.id());
+    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftRecord, record_.id());
     for (const WeatherTick& tick : ticks) {
         writeBlock(tick, origin);
         // Every texel is written into the other half: it is the state when no wind blows, and
@@ -136,6 +144,7 @@ void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
             dispatch(*driftFlux_, size_);
             bindImage(slot::kSnowpackNext, snowpack.state(), GL_WRITE_ONLY);
             dispatch(*driftApply_, size_);
+            recordViewStale_ = true;
         } else {
             snowpack.swapHalves();
         }
@@ -168,8 +177,40 @@ double WeatherSim::massOutKg() const {
     return totalKg(totals_, 2, texelCm_);
 }
 
+std::vector<std::int32_t> WeatherSim::readDriftRecord() const {
+    std::vector<std::int32_t> record(active() ? static_cast<std::size_t>(size_) * size_ : 0);
+    if (!record.empty())
+        glGetNamedBufferSubData(record_.id(), 0, static_cast<GLsizeiptr>(record_.bytes()),
+                                record.data());
+    return record;
+}
+
+const gpu::Texture2D* WeatherSim::driftRecordKgM2(const SnowpackSim& snowpack) {
+    if (!active())
+        return nullptr;
+    if (recordView_.width() != size_) {
+        recordView_ = gpu::Texture2D(size_, size_, gpu::TextureFormat::R32F, "weather.drift_view");
+        recordViewStale_ = true;
+    }
+    if (!recordView_.id())
+        return nullptr;
+    if (recordViewStale_) {
+        namespace slot = gpu::slot;
+        glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
+        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftRecord, record_.id());
+        glBindImageTexture(slot::kDriftRecordView, recordView_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY,
+                           GL_R32F);
+        glUseProgram(recordViewProgram_->id());
+        const GLuint groups = static_cast<GLuint>((size_ + 7) / 8);
+        glDispatchCompute(groups, groups, 1);
+        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        recordViewStale_ = false;
+    }
+    return &recordView_;
+}
+
 std::size_t WeatherSim::bytes() const {
-    return active() ? flux_.bytes() + totals_.bytes() : 0;
+    return active() ? flux_.bytes() + totals_.bytes() + record_.bytes() + recordView_.bytes() : 0;
 }
 
 } // namespace snowcap

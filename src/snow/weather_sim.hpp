@@ -5,8 +5,9 @@
 // or, when no wind blows, the first alone, and the snowpack's halves swap (nothing is copied).
 // Reads: the snowpack's state, its contact flags of the step (inside[]) and its Snowpack block.
 // Writes: the snowpack's pair of state textures (SnowpackSim::otherHalf, the scratch between
-// the passes), and the budget's in and out as 64-bit counts of quanta on the GPU (read back
-// only when asked).
+// the passes), the budget's in and out as 64-bit counts of quanta on the GPU (read back
+// only when asked), and what drifted per texel (driftRecord[], arrived minus sent since the
+// start: 4 bytes a texel, one more load and store a texel in the apply pass).
 // The CPU oracle is WeatherReference (src/snow/weather_reference.hpp).
 
 #include "core/settings.hpp"
@@ -14,6 +15,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +42,13 @@ public:
     double massInKg() const;
     double massOutKg() const;
     std::size_t bytes() const;
+    // What drifted, per texel since the start or reset (docs/weather.md, §2): quanta of
+    // kWeatherQuantum kg/m2 arrived minus sent (positive: deposit, negative: erosion), rows
+    // bottom first; empty without a sky. Read back from the GPU.
+    std::vector<std::int32_t> readDriftRecord() const;
+    // The same in kg/m2 as an R32F texture for a view, brought up to date when a drift has run
+    // since the last call (one small compute pass); null without a sky.
+    const gpu::Texture2D* driftRecordKgM2(const SnowpackSim& snowpack);
     const WeatherClock& clock() const { return clock_; }
 
 private:
@@ -55,7 +64,10 @@ private:
     const gpu::ShaderProgram* snowfallMelt_ = nullptr;
     const gpu::ShaderProgram* driftFlux_ = nullptr;
     const gpu::ShaderProgram* driftApply_ = nullptr;
-    gpu::Buffer flux_, totals_, block_;
+    const gpu::ShaderProgram* recordViewProgram_ = nullptr;
+    gpu::Buffer flux_, totals_, block_, record_;
+    gpu::Texture2D recordView_;
+    bool recordViewStale_ = true;
 };
 
 } // namespace snowcap

@@ -116,15 +116,38 @@ const char* const kSnowpackChannelNames[] = {"R depth cm", "G mass kg/m2", "B wa
 
 // One preview image; hovering it reads back that one texel.
 void previewImage(PanelContext& context, int slot, const gpu::Texture2D& source, int channel,
-                  glm::vec2 range, const char* caption) {
+                  glm::vec2 range, const char* caption,
+                  ViewerGl::PreviewValue value = ViewerGl::PreviewValue::Channel) {
     const int size = context.state.previewSize;
-    const gpu::Texture2D& image = context.gl.preview(slot, source, channel, range, size);
+    const gpu::Texture2D& image = context.gl.preview(slot, source, channel, range, size, value);
     ImGui::BeginGroup();
     if (const auto hovered = bufferImage(image, source, size, caption)) {
         const glm::vec4 texel = readTexel(source, hovered->x, hovered->y);
         ImGui::SetTooltip("texel (%d, %d)\n%s = %.6g", hovered->x, hovered->y, caption,
                           texel[channel]);
     }
+    ImGui::EndGroup();
+}
+
+// What drifted into and out of each texel of a snowpack under a sky (WeatherSim::driftRecordKgM2,
+// docs/weather.md §2), on a row of its own with its diverging legend: deposit red, erosion
+// blue, white where as much arrived as left.
+void driftView(PanelContext& context, int sim, SnowpackSim& snowpack) {
+    const gpu::Texture2D* record = snowpack.weather().driftRecordKgM2(snowpack);
+    if (!record)
+        return;
+    float& range = context.state.driftRangeKgM2[sim];
+    const int slot = 10 * (sim + 1) + 4;
+    const std::string caption = std::string(1, char('A' + sim)) + " drift in - out kg/m2";
+    ImGui::BeginGroup();
+    ImGui::SetNextItemWidth(160.0f);
+    ImGui::DragFloat("drift range", &range, 0.01f, 0.001f, 1000.0f, "+-%.3g kg/m2");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("full colour at this much drifted in (red) or out (blue)");
+    previewImage(context, slot, *record, 0, {-range, range}, caption.c_str(),
+                 ViewerGl::PreviewValue::Diverging);
+    bufferLegend(context, slot, context.state.previewSize, {-range, range}, "kg/m2",
+                 ViewerGl::BarMap::Diverging);
     ImGui::EndGroup();
 }
 
@@ -200,6 +223,11 @@ void buffersPanel(PanelContext& context) {
             }
             previewImage(context, 10 * (s + 1) + ch, buffer, ch, state.previewRange[1 + s],
                          caption.c_str());
+        }
+        if (SnowpackSim* snowpack = lab.field().snowpack(s);
+            snowpack && snowpack->weather().active()) {
+            ImGui::SameLine();
+            driftView(context, s, *snowpack);
         }
         ImGui::PopID();
     }

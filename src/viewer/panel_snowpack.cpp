@@ -86,8 +86,9 @@ void stateView(PanelContext& context, int slot, const gpu::Texture2D& state,
 
 } // namespace
 
-void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit) {
-    const gpu::Texture2D& bar = context.gl.colourBar(slot, size, kBarHeight);
+void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit,
+                  ViewerGl::BarMap map) {
+    const gpu::Texture2D& bar = context.gl.colourBar(slot, size, kBarHeight, map);
     ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(bar.id())),
                  ImVec2(float(size), float(kBarHeight)));
     const std::string lo = fmt::format("{:g} {}", range.x, unit);

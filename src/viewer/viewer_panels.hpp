@@ -107,7 +107,8 @@ std::optional<glm::ivec2> bufferImage(const gpu::Texture2D& image, const gpu::Te
                                       int size, const char* caption);
 // A buffer view's legend, under the view: ViewerGl's colour bar for `slot` (the ramp the view
 // maps onto) `size` wide, "lo unit" at its left end and "hi" at its right (panel_snowpack.cpp).
-void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit);
+void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit,
+                  ViewerGl::BarMap map = ViewerGl::BarMap::Inferno);
 
 // Edits one sim; returns true when it changed (panel_sims.cpp).
 bool simEditor(SimSettings& sim);

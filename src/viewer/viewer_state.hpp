@@ -95,6 +95,13 @@ struct ViewerState {
         ranges.fill(glm::vec2(0.0f, 5.0f));
         return ranges;
     }();
+    // Buffers panel: what drifted (kg/m2 arrived minus sent, WeatherSim::driftRecordKgM2), per
+    // sim: full colour at +-driftRangeKgM2 (a centimetre of 100 kg/m3 snow at 1).
+    std::array<float, kMaxSims> driftRangeKgM2 = [] {
+        std::array<float, kMaxSims> ranges;
+        ranges.fill(1.0f);
+        return ranges;
+    }();
 
     // The World panel's map, file path and teleport field.
     std::shared_ptr<WorldPanelState> worldPanel;

@@ -283,7 +283,10 @@ const gpu::Texture2D& ViewerGl::preview(int slot, const gpu::Texture2D& source, 
     glBindSampler(gpu::slot::kDebugSource, 0);
     glProgramUniform2f(colourMap_->id(), 0, range.x, range.y);
     glProgramUniform1i(colourMap_->id(), 1, channel);
-    glProgramUniform1i(colourMap_->id(), 2, value == PreviewValue::SnowpackDensity ? 2 : 0);
+    glProgramUniform1i(colourMap_->id(), 2,
+                       value == PreviewValue::SnowpackDensity ? 2
+                       : value == PreviewValue::Diverging     ? 5
+                                                              : 0);
     glBindVertexArray(emptyArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     return t.colour;

@@ -66,7 +66,8 @@ public:
     // A width x width RGBA8 picture of one channel of `source` through inferno over `range`;
     // `slot` names the preview so each keeps its own texture. SnowpackDensity maps a snowpack
     // state's density (mass G / depth R; bare texels slate grey) instead of a channel.
-    enum class PreviewValue { Channel, SnowpackDensity };
+    // Diverging: a signed channel, -range.y (blue) .. 0 (white) .. +range.y (red).
+    enum class PreviewValue { Channel, SnowpackDensity, Diverging };
     const gpu::Texture2D& preview(int slot, const gpu::Texture2D& source, int channel,
                                   glm::vec2 range, int size,
                                   PreviewValue value = PreviewValue::Channel);

@@ -185,6 +185,38 @@ TEST(BuffersPanel, TheWaterViewMapsOntoItsLegendsBar) {
     EXPECT_GT(depthWouldDiffer, int(columns.size()) / 2) << "the test cannot tell B from R";
 }
 
+// The Buffers panel's view of what drifted (WeatherSim::driftRecordKgM2, kg/m2 in - out): the
+// signed value onto the diverging bar its legend shows, -range (blue) .. +range (red).
+TEST(BuffersPanel, TheDriftViewMapsOntoItsDivergingLegendsBar) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    ViewerGl gl;
+    ASSERT_FALSE(gl.init(shaders));
+    std::vector<float> drifted(static_cast<std::size_t>(kSide) * kSide);
+    for (int y = 0; y < kSide; ++y)
+        for (int x = 0; x < kSide; ++x) // -1.55 .. +1.55 kg/m2: past the range at both ends
+            drifted[static_cast<std::size_t>(y) * kSide + x] =
+                0.05f * float(x - 31) * (y % 2 ? 1.0f : -1.0f);
+    gpu::Texture2D record(kSide, kSide, gpu::TextureFormat::R32F, "test.drift_record");
+    record.upload(drifted);
+    const std::vector<float> bar =
+        gl.colourBar(34, kBarWidth, 4, ViewerGl::BarMap::Diverging).readFloats();
+    const float range = 1.0f; // the panel's default
+    const auto legend = [&](float value) {
+        const float t = std::clamp((value / range + 1.0f) * 0.5f, 0.0f, 1.0f);
+        return rgb(bar, std::size_t(std::clamp(int(t * kBarWidth), 0, kBarWidth - 1)));
+    };
+    const std::vector<float> view =
+        gl.preview(34, record, 0, {-range, range}, kSide, ViewerGl::PreviewValue::Diverging)
+            .readFloats();
+    int worst = 0, signWouldDiffer = 0;
+    for (std::size_t t = 0; t < drifted.size(); ++t) {
+        worst = std::max(worst, farthest(rgb(view, t), legend(drifted[t])));
+        signWouldDiffer += farthest(rgb(view, t), legend(-drifted[t])) > 20;
+    }
+    EXPECT_LE(worst, 3) << "the drift view and its legend disagree";
+    EXPECT_GT(signWouldDiffer, int(drifted.size()) / 2) << "the test cannot tell in from out";
+}
+
 // `render --ui`'s headless UI draws the Buffers panel over a snowpack sim with the water view's
 // legend: its bar is in the frame (the panel draws no other).
 TEST(BuffersPanel, RenderUiDrawsTheWaterLegendOfASnowpackSim) {
