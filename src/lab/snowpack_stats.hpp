@@ -53,7 +53,8 @@ std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,
 
 // What drifted (WeatherSim::readDriftRecord) in kg/m2, arrived minus sent since the start:
 // drift_X.pfm (one channel) and drift_X.png (diverging: deposit red, erosion blue, white 0,
-// full colour at the 99th percentile of |value|, labelled, with its key). Only for a sim under a sky.
+// full colour at the 99th percentile of |value|, labelled, with its key). Only for a sim under a
+// sky.
 ImageFloat driftRecordKgM2(const SnowpackSim& snowpack);
 std::optional<std::string> writeDriftImage(const std::filesystem::path& path,
                                            const SnowpackSim& snowpack, const std::string& label);
