@@ -2,6 +2,7 @@
 // pass presses the ground's print (the state's A) and the weather's drainage leaves what a print
 // holds (shaders/snowpack/compact.comp, shaders/weather/weather_laws.glsl drainedWater).
 #include "GLTestSupport.hpp"
+#include "snow/SnowpackCaptureSupport.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/weather_reference.hpp"
 
@@ -19,22 +20,14 @@ constexpr double kFar = 2000.0;
 constexpr double kTexelCm = 2.0;
 constexpr float kMudMaxCm = 5.0f;
 
-void stamp(std::vector<float>& depth, int x0, int y0, int x1, int y1, float bottomCm,
-           const SnowpackConstants& c) {
-    const float window = (bottomCm - c.cameraAboveGroundCm) / c.captureFarCm;
-    for (int y = y0; y < y1; ++y)
-        for (int x = x0; x < x1; ++x)
-            depth[static_cast<std::size_t>(y) * kSize + x] = window;
-}
-
 // Feet for the first 10 steps: 3 cm and 8 cm (past the bound) into the mud through the snow,
 // one resting 1 cm above the ground (it compacts the snow, it does not reach the mud).
 std::vector<float> captureAt(int step, const SnowpackConstants& c) {
-    std::vector<float> depth(static_cast<std::size_t>(kSize) * kSize, 1.0f);
+    std::vector<float> depth = test::emptyCapture(kSize);
     if (step < 10) {
-        stamp(depth, 8, 8, 16, 40, -3.0f, c);
-        stamp(depth, 28, 8, 36, 40, -8.0f, c);
-        stamp(depth, 48, 8, 56, 40, 1.0f, c);
+        test::stampBox(depth, kSize, 8, 8, 16, 40, -3.0f, c);
+        test::stampBox(depth, kSize, 28, 8, 36, 40, -8.0f, c);
+        test::stampBox(depth, kSize, 48, 8, 56, 40, 1.0f, c);
     }
     return depth;
 }

@@ -2,6 +2,7 @@
 // Bagnold's flux, shaders/weather/weather_laws.glsl) and no melt in heat and sun.
 #include "GLTestSupport.hpp"
 #include "core/substance.hpp"
+#include "snow/SnowpackCaptureSupport.hpp"
 #include "snow/snow_field.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/weather_reference.hpp"
@@ -20,14 +21,7 @@ constexpr double kFar = 2000.0;
 
 // Walkers' feet in sand: a box pressed 10 cm above the ground for the first 10 steps.
 std::vector<float> captureAt(int step, const SnowpackConstants& c) {
-    std::vector<float> depth(static_cast<std::size_t>(kSize) * kSize, 1.0f);
-    if (step < 10) {
-        const float window = (10.0f - c.cameraAboveGroundCm) / c.captureFarCm;
-        for (int y = 8; y < 56; ++y)
-            for (int x = 26; x < 34; ++x)
-                depth[static_cast<std::size_t>(y) * kSize + x] = window;
-    }
-    return depth;
+    return test::boxCapture(kSize, step < 10, 26, 8, 34, 56, 10.0f, c);
 }
 
 TEST(SubstanceGL, SandDriftAndHeatMatchTheCpuReference) {

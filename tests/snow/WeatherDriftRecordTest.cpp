@@ -1,6 +1,7 @@
 // What drifted, per texel (WeatherReference::driftRecord, docs/weather.md §2), on the CPU
 // reference: it sums to the drift's border in minus out, it shows the deposit in a trench's
 // upwind half and the erosion around it, and no wind records nothing.
+#include "snow/SnowpackCaptureSupport.hpp"
 #include "snow/weather_reference.hpp"
 
 #include <algorithm>
@@ -20,14 +21,7 @@ const glm::vec3 kSun(-0.6f, -0.45f, 0.35f);
 
 // A trench across the wind: a box 4 cm above the ground over x 26..37, pressed for `steps`.
 std::vector<float> captureAt(int step, const SnowpackConstants& c) {
-    std::vector<float> depth(static_cast<std::size_t>(kSize) * kSize, 1.0f);
-    if (step < 10) {
-        const float window = (4.0f - c.cameraAboveGroundCm) / c.captureFarCm;
-        for (int y = 0; y < kSize; ++y)
-            for (int x = 26; x < 38; ++x)
-                depth[static_cast<std::size_t>(y) * kSize + x] = window;
-    }
-    return depth;
+    return test::boxCapture(kSize, step < 10, 26, 0, 38, kSize, 4.0f, c);
 }
 
 std::int64_t sumOf(std::span<const std::int32_t> record) {

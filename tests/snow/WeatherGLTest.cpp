@@ -2,6 +2,7 @@
 // and the weather pass in a field's frame.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "snow/SnowpackCaptureSupport.hpp"
 #include "snow/snow_field.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/weather_reference.hpp"
@@ -20,14 +21,7 @@ constexpr double kFar = 2000.0;
 
 // A box pressed 4 cm above the ground for the first 10 steps: a trench with rims.
 std::vector<float> captureAt(int step, const SnowpackConstants& c) {
-    std::vector<float> depth(static_cast<std::size_t>(kSize) * kSize, 1.0f);
-    if (step < 10) {
-        const float window = (4.0f - c.cameraAboveGroundCm) / c.captureFarCm;
-        for (int y = 8; y < 56; ++y)
-            for (int x = 26; x < 34; ++x)
-                depth[static_cast<std::size_t>(y) * kSize + x] = window;
-    }
-    return depth;
+    return test::boxCapture(kSize, step < 10, 26, 8, 34, 56, 4.0f, c);
 }
 
 // A storm from 0 s (snow, wind towards +X with [wind]'s gusts), then a thaw in sunshine from
