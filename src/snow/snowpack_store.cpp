@@ -110,66 +110,60 @@ void SnowpackStore::write(const TexelRect& rect, std::span<const SnowColumn> col
     if (rect.empty())
         return;
     const int t = tileTexels_;
-    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
-    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
-                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
     std::vector<SnowColumn> aged;
-    for (int ty = lo.y; ty <= hi.y; ++ty)
-        for (int tx = lo.x; tx <= hi.x; ++tx) {
-            const int x0 = std::max(rect.origin.x, tx * t),
-                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
-            const int y0 = std::max(rect.origin.y, ty * t),
-                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
-            // The tile's part of the rect, aged to now; undisturbed columns are not kept.
-            aged.assign(static_cast<std::size_t>(x1 - x0) * (y1 - y0), SnowColumn{});
-            bool any = false;
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x) {
-                    const SnowColumn c =
-                        log.age(columns[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
-                                        (x - rect.origin.x)],
-                                stamp, &sky_);
-                    aged[static_cast<std::size_t>(y - y0) * (x1 - x0) + (x - x0)] = c;
-                    any = any || !isUndisturbed(c, undisturbed);
-                }
-            const Key key{tx, ty};
-            auto found = tiles_.find(key);
-            if (found == tiles_.end()) {
-                if (!any) { // untouched snow over an absent tile: the world gives it back
-                    for (const SnowColumn& c : aged)
-                        toUndisturbedKgM2_ += kgM2Of(c);
-                    continue;
-                }
-                makeRoom(key);
-                Tile tile;
-                tile.columns.assign(static_cast<std::size_t>(t) * t, SnowColumn{});
-                tile.held.assign(tile.columns.size(), 0);
-                tile.stamp = log.ticks();
-                found = tiles_.emplace(key, std::move(tile)).first;
-                updateBytes();
+    for (const TilePart& piece : tilePartsOf(rect, t)) {
+        const int tx = piece.tile.x, ty = piece.tile.y;
+        const int x0 = piece.part.origin.x, x1 = x0 + piece.part.size.x;
+        const int y0 = piece.part.origin.y, y1 = y0 + piece.part.size.y;
+        // The tile's part of the rect, aged to now; undisturbed columns are not kept.
+        aged.assign(static_cast<std::size_t>(x1 - x0) * (y1 - y0), SnowColumn{});
+        bool any = false;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) {
+                const SnowColumn c =
+                    log.age(columns[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
+                                    (x - rect.origin.x)],
+                            stamp, &sky_);
+                aged[static_cast<std::size_t>(y - y0) * (x1 - x0) + (x - x0)] = c;
+                any = any || !isUndisturbed(c, undisturbed);
             }
-            Tile& tile = found->second;
-            ageTile(tile, log);
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x) {
-                    const SnowColumn& c =
-                        aged[static_cast<std::size_t>(y - y0) * (x1 - x0) + (x - x0)];
-                    const std::size_t i = static_cast<std::size_t>(y - ty * t) * t + (x - tx * t);
-                    const bool keep = !isUndisturbed(c, undisturbed);
-                    if (!keep)
-                        toUndisturbedKgM2_ += kgM2Of(c);
-                    // A texel leaving a window is the window's newest: it replaces what the
-                    // store held there (nothing, while a window held it).
-                    tile.heldCount += int(keep) - int(tile.held[i]);
-                    stats_.texelsHeld += int(keep) - int(tile.held[i]);
-                    tile.held[i] = keep ? 1 : 0;
-                    tile.columns[i] = keep ? c : SnowColumn{};
-                }
-            tile.lastSeen = ++touches_;
-            ++stats_.pagedOut;
-            if (tile.heldCount == 0)
-                drop(found, false);
+        const Key key{tx, ty};
+        auto found = tiles_.find(key);
+        if (found == tiles_.end()) {
+            if (!any) { // untouched snow over an absent tile: the world gives it back
+                for (const SnowColumn& c : aged)
+                    toUndisturbedKgM2_ += kgM2Of(c);
+                continue;
+            }
+            makeRoom(key);
+            Tile tile;
+            tile.columns.assign(static_cast<std::size_t>(t) * t, SnowColumn{});
+            tile.held.assign(tile.columns.size(), 0);
+            tile.stamp = log.ticks();
+            found = tiles_.emplace(key, std::move(tile)).first;
+            updateBytes();
         }
+        Tile& tile = found->second;
+        ageTile(tile, log);
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) {
+                const SnowColumn& c = aged[static_cast<std::size_t>(y - y0) * (x1 - x0) + (x - x0)];
+                const std::size_t i = static_cast<std::size_t>(y - ty * t) * t + (x - tx * t);
+                const bool keep = !isUndisturbed(c, undisturbed);
+                if (!keep)
+                    toUndisturbedKgM2_ += kgM2Of(c);
+                // A texel leaving a window is the window's newest: it replaces what the
+                // store held there (nothing, while a window held it).
+                tile.heldCount += int(keep) - int(tile.held[i]);
+                stats_.texelsHeld += int(keep) - int(tile.held[i]);
+                tile.held[i] = keep ? 1 : 0;
+                tile.columns[i] = keep ? c : SnowColumn{};
+            }
+        tile.lastSeen = ++touches_;
+        ++stats_.pagedOut;
+        if (tile.heldCount == 0)
+            drop(found, false);
+    }
 }
 
 SnowpackStore::Taken SnowpackStore::take(const TexelRect& rect, std::span<SnowColumn> out,
@@ -179,43 +173,38 @@ SnowpackStore::Taken SnowpackStore::take(const TexelRect& rect, std::span<SnowCo
     if (rect.empty() || tiles_.empty())
         return taken;
     const int t = tileTexels_;
-    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
-    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
-                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
-    for (int ty = lo.y; ty <= hi.y; ++ty)
-        for (int tx = lo.x; tx <= hi.x; ++tx) {
-            auto found = tiles_.find({tx, ty});
-            if (found == tiles_.end())
-                continue;
-            Tile& tile = found->second;
-            const int x0 = std::max(rect.origin.x, tx * t),
-                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
-            const int y0 = std::max(rect.origin.y, ty * t),
-                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
-            bool any = false;
-            // Only the texels handed back are aged: the rest keep the tile's stamp.
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x) {
-                    const std::size_t i = static_cast<std::size_t>(y - ty * t) * t + (x - tx * t);
-                    if (!tile.held[i])
-                        continue;
-                    const SnowColumn now = log.age(tile.columns[i], tile.stamp, &sky_);
-                    out[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
-                        (x - rect.origin.x)] = now;
-                    ++taken.texels;
-                    taken.kgM2 += kgM2Of(now);
-                    tile.held[i] = 0;
-                    tile.columns[i] = SnowColumn{};
-                    --tile.heldCount;
-                    --stats_.texelsHeld;
-                    any = true;
-                }
-            tile.lastSeen = ++touches_;
-            if (any)
-                ++stats_.pagedIn;
-            if (tile.heldCount == 0)
-                drop(found, false);
-        }
+    for (const TilePart& piece : tilePartsOf(rect, t)) {
+        const int tx = piece.tile.x, ty = piece.tile.y;
+        auto found = tiles_.find({tx, ty});
+        if (found == tiles_.end())
+            continue;
+        Tile& tile = found->second;
+        const int x0 = piece.part.origin.x, x1 = x0 + piece.part.size.x;
+        const int y0 = piece.part.origin.y, y1 = y0 + piece.part.size.y;
+        bool any = false;
+        // Only the texels handed back are aged: the rest keep the tile's stamp.
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x) {
+                const std::size_t i = static_cast<std::size_t>(y - ty * t) * t + (x - tx * t);
+                if (!tile.held[i])
+                    continue;
+                const SnowColumn now = log.age(tile.columns[i], tile.stamp, &sky_);
+                out[static_cast<std::size_t>(y - rect.origin.y) * rect.size.x +
+                    (x - rect.origin.x)] = now;
+                ++taken.texels;
+                taken.kgM2 += kgM2Of(now);
+                tile.held[i] = 0;
+                tile.columns[i] = SnowColumn{};
+                --tile.heldCount;
+                --stats_.texelsHeld;
+                any = true;
+            }
+        tile.lastSeen = ++touches_;
+        if (any)
+            ++stats_.pagedIn;
+        if (tile.heldCount == 0)
+            drop(found, false);
+    }
     return taken;
 }
 

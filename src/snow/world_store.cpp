@@ -1,6 +1,7 @@
 #include "snow/world_store.hpp"
 
 #include <algorithm>
+#include <glm/common.hpp>
 #include <limits>
 #include <unordered_map>
 
@@ -10,6 +11,23 @@ bool TexelRect::overlaps(const TexelRect& o) const {
     return !empty() && !o.empty() && origin.x < o.origin.x + o.size.x &&
            o.origin.x < origin.x + size.x && origin.y < o.origin.y + o.size.y &&
            o.origin.y < origin.y + size.y;
+}
+
+std::vector<TilePart> tilePartsOf(const TexelRect& rect, int tileTexels) {
+    std::vector<TilePart> parts;
+    if (rect.empty())
+        return parts;
+    const int t = tileTexels;
+    const glm::ivec2 end = rect.origin + rect.size;
+    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
+    const glm::ivec2 hi{tileIndexOf(end.x - 1, t), tileIndexOf(end.y - 1, t)};
+    for (int ty = lo.y; ty <= hi.y; ++ty)
+        for (int tx = lo.x; tx <= hi.x; ++tx) {
+            const glm::ivec2 from = glm::max(rect.origin, glm::ivec2(tx, ty) * t);
+            const glm::ivec2 to = glm::min(end, glm::ivec2(tx + 1, ty + 1) * t);
+            parts.push_back({{tx, ty}, {from, to - from}});
+        }
+    return parts;
 }
 
 std::vector<TexelRect> squareMinusSquare(glm::ivec2 from, glm::ivec2 to, int n) {
@@ -204,53 +222,48 @@ void WorldStore::write(const TexelRect& rect, std::span<const std::uint16_t> bit
         return;
     const int t = tileTexels_, ch = channels_;
     AgedBits aged{log, stamp};
-    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
-    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
-                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
-    for (int ty = lo.y; ty <= hi.y; ++ty)
-        for (int tx = lo.x; tx <= hi.x; ++tx) {
-            const int x0 = std::max(rect.origin.x, tx * t),
-                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
-            const int y0 = std::max(rect.origin.y, ty * t),
-                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
-            auto source = [&](int x, int y, int c) {
-                return bits[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
-                             (x - rect.origin.x)) *
-                                ch +
-                            c];
-            };
-            auto found = tiles_.find({tx, ty});
-            if (found == tiles_.end()) {
-                bool any = false;
-                for (int y = y0; y < y1 && !any; ++y)
-                    for (int x = x0; x < x1 && !any; ++x)
-                        any = source(x, y, 0) != 0 && aged(source(x, y, 0)) != 0;
-                if (!any)
-                    continue; // untouched snow over an absent tile: nothing to keep
-                makeRoom(tileBytes(), log, nullptr);
-                Tile tile;
-                tile.bits.assign(static_cast<std::size_t>(t) * t * ch, 0);
-                tile.stamp = log.steps();
-                found = tiles_.emplace(Key{tx, ty}, std::move(tile)).first;
-                rebook(0, tileBytes());
-            }
-            Tile& tile = found->second;
-            unpack(found->first, tile, log);
-            ageTile(tile, log);
-            tile.incompressible = false;
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x)
-                    for (int c = 0; c < ch; ++c)
-                        tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) * ch +
-                                  c] = aged(source(x, y, c));
-            tile.lastSeen = log.steps();
-            refreshTop(tile);
-            ++stats_.pagedOut;
-            if (allZero(tile.bits)) {
-                drop(found, false);
-                ++stats_.healedTiles;
-            }
+    for (const TilePart& piece : tilePartsOf(rect, t)) {
+        const int tx = piece.tile.x, ty = piece.tile.y;
+        const int x0 = piece.part.origin.x, x1 = x0 + piece.part.size.x;
+        const int y0 = piece.part.origin.y, y1 = y0 + piece.part.size.y;
+        auto source = [&](int x, int y, int c) {
+            return bits[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
+                         (x - rect.origin.x)) *
+                            ch +
+                        c];
+        };
+        auto found = tiles_.find({tx, ty});
+        if (found == tiles_.end()) {
+            bool any = false;
+            for (int y = y0; y < y1 && !any; ++y)
+                for (int x = x0; x < x1 && !any; ++x)
+                    any = source(x, y, 0) != 0 && aged(source(x, y, 0)) != 0;
+            if (!any)
+                continue; // untouched snow over an absent tile: nothing to keep
+            makeRoom(tileBytes(), log, nullptr);
+            Tile tile;
+            tile.bits.assign(static_cast<std::size_t>(t) * t * ch, 0);
+            tile.stamp = log.steps();
+            found = tiles_.emplace(Key{tx, ty}, std::move(tile)).first;
+            rebook(0, tileBytes());
         }
+        Tile& tile = found->second;
+        unpack(found->first, tile, log);
+        ageTile(tile, log);
+        tile.incompressible = false;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x)
+                for (int c = 0; c < ch; ++c)
+                    tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) * ch + c] =
+                        aged(source(x, y, c));
+        tile.lastSeen = log.steps();
+        refreshTop(tile);
+        ++stats_.pagedOut;
+        if (allZero(tile.bits)) {
+            drop(found, false);
+            ++stats_.healedTiles;
+        }
+    }
 }
 
 float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, const AgingLog& log) {
@@ -259,50 +272,44 @@ float WorldStore::take(const TexelRect& rect, std::span<std::uint16_t> out, cons
         return 0.0f;
     const int t = tileTexels_, ch = channels_;
     float top = 0.0f;
-    const glm::ivec2 lo{tileIndexOf(rect.origin.x, t), tileIndexOf(rect.origin.y, t)};
-    const glm::ivec2 hi{tileIndexOf(rect.origin.x + rect.size.x - 1, t),
-                        tileIndexOf(rect.origin.y + rect.size.y - 1, t)};
-    for (int ty = lo.y; ty <= hi.y; ++ty)
-        for (int tx = lo.x; tx <= hi.x; ++tx) {
-            auto found = tiles_.find({tx, ty});
-            if (found == tiles_.end())
-                continue;
-            Tile& tile = found->second;
-            unpack(found->first, tile, log);
-            // Only the texels handed back are aged: the rest keep the tile's stamp, and the 0
-            // left in their place is 0 at any stamp (nothing presses), so the tile stays
-            // consistent without ageing all of it on every page-in.
-            AgedBits aged{log, tile.stamp};
-            const int x0 = std::max(rect.origin.x, tx * t),
-                      x1 = std::min(rect.origin.x + rect.size.x, (tx + 1) * t);
-            const int y0 = std::max(rect.origin.y, ty * t),
-                      y1 = std::min(rect.origin.y + rect.size.y, (ty + 1) * t);
-            bool any = false;
-            for (int y = y0; y < y1; ++y)
-                for (int x = x0; x < x1; ++x)
-                    for (int c = 0; c < ch; ++c) {
-                        std::uint16_t& from =
-                            tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) *
-                                          ch +
-                                      c];
-                        const std::uint16_t now = aged(from);
-                        out[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
-                             (x - rect.origin.x)) *
-                                ch +
-                            c] = now;
-                        if (c == 0 && now != 0) {
-                            any = true;
-                            top = std::max(top, halfBitsToFloat(now));
-                        }
-                        from = 0; // the window holds it now
+    for (const TilePart& piece : tilePartsOf(rect, t)) {
+        const int tx = piece.tile.x, ty = piece.tile.y;
+        auto found = tiles_.find({tx, ty});
+        if (found == tiles_.end())
+            continue;
+        Tile& tile = found->second;
+        unpack(found->first, tile, log);
+        // Only the texels handed back are aged: the rest keep the tile's stamp, and the 0
+        // left in their place is 0 at any stamp (nothing presses), so the tile stays
+        // consistent without ageing all of it on every page-in.
+        AgedBits aged{log, tile.stamp};
+        const int x0 = piece.part.origin.x, x1 = x0 + piece.part.size.x;
+        const int y0 = piece.part.origin.y, y1 = y0 + piece.part.size.y;
+        bool any = false;
+        for (int y = y0; y < y1; ++y)
+            for (int x = x0; x < x1; ++x)
+                for (int c = 0; c < ch; ++c) {
+                    std::uint16_t& from =
+                        tile.bits[(static_cast<std::size_t>(y - ty * t) * t + (x - tx * t)) * ch +
+                                  c];
+                    const std::uint16_t now = aged(from);
+                    out[((static_cast<std::size_t>(y - rect.origin.y) * rect.size.x) +
+                         (x - rect.origin.x)) *
+                            ch +
+                        c] = now;
+                    if (c == 0 && now != 0) {
+                        any = true;
+                        top = std::max(top, halfBitsToFloat(now));
                     }
-            tile.lastSeen = log.steps();
-            refreshTop(tile);
-            if (any)
-                ++stats_.pagedIn;
-            if (allZero(tile.bits))
-                drop(found, false);
-        }
+                    from = 0; // the window holds it now
+                }
+        tile.lastSeen = log.steps();
+        refreshTop(tile);
+        if (any)
+            ++stats_.pagedIn;
+        if (allZero(tile.bits))
+            drop(found, false);
+    }
     return top;
 }
 

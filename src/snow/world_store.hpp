@@ -32,6 +32,14 @@ struct TexelRect {
 inline int tileIndexOf(int texel, int tileTexels) {
     return texel >= 0 ? texel / tileTexels : -((-texel + tileTexels - 1) / tileTexels);
 }
+// A tile a rectangle of texels touches: the tile's index and the part of the rectangle inside it.
+struct TilePart {
+    glm::ivec2 tile{0};
+    TexelRect part;
+};
+// Every tile of side `tileTexels` that `rect` touches, row by row from the lowest, each with the
+// part of `rect` inside it (none for an empty rect).
+std::vector<TilePart> tilePartsOf(const TexelRect& rect, int tileTexels);
 // The texels of the square window at `from` (side n) that the square at `to` does not cover:
 // at most two rectangles (what leaves when a window moves from -> to; swapped, what enters).
 std::vector<TexelRect> squareMinusSquare(glm::ivec2 from, glm::ivec2 to, int n);
