@@ -122,5 +122,21 @@ TEST(BodyWorld, ACarsTracksLeaveItsWindowAndComeBackAsAFixedRegionHoldsThem) {
     RecordProperty("worst_difference", std::to_string(worst));
 }
 
+TEST(BodyWorld, WithoutAFollowListThePlayerVehicleIsTheObserver) {
+    Settings settings = loopSettings(true);
+    settings.snow.follow.clear();
+    settings.vehicles[0].player = true;
+    settings.deformers.resize(1); // a deformer before it in the step's instances
+    settings.deformers[0].name = "walker";
+    auto lab = test::makeLab(settings, "body_world");
+    ASSERT_TRUE(lab);
+    // The instances: the walker, then the car's chassis ("car") and its four wheels.
+    EXPECT_EQ(lab->field().observers(), (std::vector<int>{1}));
+    settings.vehicles[0].player = false; // no player: the first deformer, as before
+    auto plain = test::makeLab(settings, "body_world");
+    ASSERT_TRUE(plain);
+    EXPECT_EQ(plain->field().observers(), (std::vector<int>{0}));
+}
+
 } // namespace
 } // namespace snowcap
