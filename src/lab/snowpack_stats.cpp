@@ -39,10 +39,11 @@ std::vector<SnowpackFigure> snowpackFigures(const SnowpackSim& snowpack) {
         // persistence = "world" (docs/snowpack.md section 6.2): the window and its store
         // against the undisturbed snow beyond them.
         const double areaM2 = std::pow(snowpack.region().texelCm() * 0.01, 2.0);
-        const double held = world->heldKgM2() * areaM2;
+        const SnowpackWorld::Terms terms = world->terms();
+        const double held = terms.heldKgM2 * areaM2;
         const double fromUndisturbed = snowpack.fromUndisturbedKg();
-        const double toUndisturbed = world->toUndisturbedKgM2() * areaM2;
-        const double skyIn = world->skyInKgM2() * areaM2, skyOut = world->skyOutKgM2() * areaM2;
+        const double toUndisturbed = terms.toUndisturbedKgM2 * areaM2;
+        const double skyIn = terms.skyInKgM2 * areaM2, skyOut = terms.skyOutKgM2 * areaM2;
         const double worldError = start > 0.0 ? (budget.massKg + held - start - in + out - skyIn +
                                                  skyOut - fromUndisturbed + toUndisturbed) /
                                                     start

@@ -111,24 +111,11 @@ void SnowpackWorld::finish() const {
     store_->ageAll(log_); // every column as of now: what the budget reads
 }
 
-double SnowpackWorld::heldKgM2() const {
+SnowpackWorld::Terms SnowpackWorld::terms() const {
     finish();
-    return store_->heldKgM2();
-}
-
-double SnowpackWorld::toUndisturbedKgM2() const {
-    finish();
-    return store_->toUndisturbedKgM2();
-}
-
-double SnowpackWorld::skyInKgM2() const {
-    finish();
-    return static_cast<double>(store_->sky().in) * static_cast<double>(kWeatherQuantum);
-}
-
-double SnowpackWorld::skyOutKgM2() const {
-    finish();
-    return static_cast<double>(store_->sky().out) * static_cast<double>(kWeatherQuantum);
+    return {store_->heldKgM2(), store_->toUndisturbedKgM2(),
+            static_cast<double>(store_->sky().in) * static_cast<double>(kWeatherQuantum),
+            static_cast<double>(store_->sky().out) * static_cast<double>(kWeatherQuantum)};
 }
 
 } // namespace snowcap

@@ -45,12 +45,15 @@ public:
     // columns in flight are the store's already (the budget reads them through this).
     void finish() const;
 
-    // The budget's world terms, kg/m2 summed (x texel area: kg). Every readback finished.
-    double heldKgM2() const;
-    double toUndisturbedKgM2() const;
-    // What the sky brought to (snowfall) and drained from (water) the stored columns, kg/m2.
-    double skyInKgM2() const;
-    double skyOutKgM2() const;
+    // The budget's world terms, kg/m2 summed (x texel area: kg).
+    struct Terms {
+        double heldKgM2 = 0.0;          // in the store now
+        double toUndisturbedKgM2 = 0.0; // left the window as undisturbed snow (not kept)
+        double skyInKgM2 = 0.0;         // snowfall onto the stored columns
+        double skyOutKgM2 = 0.0;        // water drained from them
+    };
+    // Every readback finished and every column aged to now, once for all four terms.
+    Terms terms() const;
     const SnowpackStore& store() const { return *store_; }
     const SnowpackLog& log() const { return log_; }
     const WorldPagingCost& cost() const { return readbacks_.cost(); }
