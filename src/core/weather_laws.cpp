@@ -316,4 +316,20 @@ SnowColumn driftColumn(const SnowColumn& column, std::uint32_t outQuanta, std::u
     return out;
 }
 
+SnowColumn driftInPlace(const SnowColumn& column, const WeatherTick& tick,
+                        const SnowpackConstants& c) {
+    if (!(tick.windMS > 0.0f))
+        return column;
+    const DriftOut sent = driftOut(column, false, tick.windMS, 0.0f, 0.0f, tick, c.texelCm);
+    const std::uint32_t quanta = sent.x + sent.y;
+    return quanta > 0 ? driftColumn(column, quanta, quanta, c) : column;
+}
+
+WeatheredColumn weatherAwayColumn(const SnowColumn& column, const WeatherTick& tick,
+                                  const SnowpackConstants& c) {
+    WeatheredColumn out = weatherColumn(column, tick, true, {0.0f, 0.0f, 1.0f});
+    out.column = driftInPlace(out.column, tick, c);
+    return out;
+}
+
 } // namespace snowcap
