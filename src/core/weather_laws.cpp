@@ -57,15 +57,6 @@ bool weatherActive(const WeatherSettings& weather) {
     return false;
 }
 
-bool weatherHasWind(const WeatherSettings& weather) {
-    if (weather.windMS > 0.0)
-        return true;
-    for (const WeatherSettings::Key& key : weather.keys)
-        if (key.values[2].value_or(0.0) > 0.0)
-            return true;
-    return false;
-}
-
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal) {
     WeatheredColumn out{column};

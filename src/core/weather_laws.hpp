@@ -127,8 +127,6 @@ struct WeatheredColumn {
 };
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal);
-// Whether wind blows anywhere on the timeline ([weather] or a [[weather.key]]).
-bool weatherHasWind(const WeatherSettings& weather);
 
 // ---- wind drift ---------------------------------------------------------------------------
 // Friction velocity (m/s) of the wind at 10 m over snow of roughness length 0.1 mm (the log
