@@ -57,15 +57,6 @@ bool weatherActive(const WeatherSettings& weather) {
     return false;
 }
 
-bool weatherHasWind(const WeatherSettings& weather) {
-    if (weather.windMS > 0.0)
-        return true;
-    for (const WeatherSettings::Key& key : weather.keys)
-        if (key.values[2].value_or(0.0) > 0.0)
-            return true;
-    return false;
-}
-
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal) {
     WeatheredColumn out{column};
@@ -313,6 +304,22 @@ SnowColumn driftColumn(const SnowColumn& column, std::uint32_t outQuanta, std::u
         out = withMass(out, out.depthCm + arriving / (0.01f * c.initialDensity),
                        out.massKgM2 + arriving, c);
     }
+    return out;
+}
+
+SnowColumn driftInPlace(const SnowColumn& column, const WeatherTick& tick,
+                        const SnowpackConstants& c) {
+    if (!(tick.windMS > 0.0f))
+        return column;
+    const DriftOut sent = driftOut(column, false, tick.windMS, 0.0f, 0.0f, tick, c.texelCm);
+    const std::uint32_t quanta = sent.x + sent.y;
+    return quanta > 0 ? driftColumn(column, quanta, quanta, c) : column;
+}
+
+WeatheredColumn weatherAwayColumn(const SnowColumn& column, const WeatherTick& tick,
+                                  const SnowpackConstants& c) {
+    WeatheredColumn out = weatherColumn(column, tick, true, {0.0f, 0.0f, 1.0f});
+    out.column = driftInPlace(out.column, tick, c);
     return out;
 }
 

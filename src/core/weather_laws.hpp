@@ -127,10 +127,6 @@ struct WeatheredColumn {
 };
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal);
-// Whether wind blows anywhere on the timeline ([weather] or a [[weather.key]]): drift moves
-// snow between texels, which a column replayed alone (a following snowpack's entering column
-// and world store) cannot follow.
-bool weatherHasWind(const WeatherSettings& weather);
 
 // ---- wind drift ---------------------------------------------------------------------------
 // Friction velocity (m/s) of the wind at 10 m over snow of roughness length 0.1 mm (the log
@@ -185,5 +181,21 @@ float gustedWind(glm::vec2 xyCm, const WeatherTick& tick);
 // initial density, mixing with it by mass.
 SnowColumn driftColumn(const SnowColumn& column, std::uint32_t outQuanta, std::uint32_t inQuanta,
                        const SnowpackConstants& c);
+
+// ---- a column away from every window ---------------------------------------------------------
+// Drift on a column replayed alone (a following snowpack's undisturbed column and its world
+// store's columns, docs/snowpack.md section 6.3): it is taken, as the drift apply pass takes the
+// world beyond a region's upwind border, to receive from upwind what it sends downwind. On a flat
+// field of equal columns under an even wind that is exact (every texel's upwind neighbour sends
+// what it sends), so its mass stays; what it sends leaves at its density and what arrives lands
+// loose, at the initial density (driftColumn), so the drift still turns the column's top over.
+// The wind is the tick's, ungusted (the column has no place), on a flat surface (slope and
+// curvature 0), exposed and in the open; c.texelCm is the region's texel.
+SnowColumn driftInPlace(const SnowColumn& column, const WeatherTick& tick,
+                        const SnowpackConstants& c);
+// One weather tick on a column away from every window: weatherColumn (exposed, flat), then, when
+// the wind blows, driftInPlace. What fell and what drained away, in quanta (drift adds none).
+WeatheredColumn weatherAwayColumn(const SnowColumn& column, const WeatherTick& tick,
+                                  const SnowpackConstants& c);
 
 } // namespace snowcap

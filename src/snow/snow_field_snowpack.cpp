@@ -21,13 +21,6 @@ std::optional<std::string> SnowField::snowpackSettingsError(const Settings& sett
         if (sim.region == RegionMode::FollowNaive)
             return key + ": needs region = \"fixed\" or \"follow_snapped\" (follow_naive "
                          "resamples the state between texels, which loses mass)";
-        if (sim.region == RegionMode::FollowSnapped) {
-            if (weatherActive(settings.weather) && weatherHasWind(settings.weather))
-                return key + ": a following snowpack under [weather] with wind is not built "
-                             "(drift moves snow between texels, and the column entering the "
-                             "window is replayed alone); set weather.wind_m_s and every "
-                             "[[weather.key]] wind_m_s to 0, or use region = \"fixed\"";
-        }
         if (sim.format != BufferFormat::R16F)
             return key + ": format does not apply (the snowpack state is RGBA32F); leave it "
                          "\"r16f\"";

@@ -270,10 +270,11 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
 }
 
 void SnowpackSim::weathered(const WeatherTick& tick) {
-    // A column nothing has touched is flat and exposed (untouchedMask: nothing presses it).
-    undisturbed_ = weatherColumn(undisturbed_, tick, true, {0.0f, 0.0f, 1.0f}).column;
+    // A column nothing has touched is flat and exposed (untouchedMask: nothing presses it); under
+    // wind it receives what it sends, as an untouched texel amid untouched texels does.
+    undisturbed_ = weatherAwayColumn(undisturbed_, tick, constants_).column;
     if (world_)
-        world_->weathered(tick, undisturbed_);
+        world_->weathered(tick, constants_, undisturbed_);
 }
 
 void SnowpackSim::setWorld(const std::optional<Region>& configured, int storeMib) {

@@ -63,7 +63,8 @@ public:
     void setWorld(const std::optional<Region>& configured, int storeMib);
     const SnowpackWorld* world() const { return world_.get(); }
     // A weather tick the sky's passes applied to the state (WeatherSim::step): the undisturbed
-    // column (and a world store's columns) get it as an exposed flat column does.
+    // column (and a world store's columns) get it as a column away from every window does
+    // (weatherAwayColumn: exposed and flat; under wind it receives what it sends).
     void weathered(const WeatherTick& tick);
     // Of carriedInKg(): what entered as the undisturbed column (not from the store).
     double fromUndisturbedKg() const { return fromUndisturbedKg_; }

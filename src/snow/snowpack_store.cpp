@@ -7,12 +7,11 @@ namespace snowcap {
 
 SnowColumn SnowpackLog::age(SnowColumn column, long long fromTick, SkyQuanta* sky) const {
     SnowpackConstants c;
-    // Away from every window nothing presses, and a column alone has a flat surface.
-    constexpr glm::vec3 kFlat{0.0f, 0.0f, 1.0f};
     for (long long t = std::max(fromTick, first_); t < ticks(); ++t) {
         const SnowpackEvent& event = events_[static_cast<std::size_t>(t - first_)];
         if (event.weather) {
-            const WeatheredColumn w = weatherColumn(column, event.tick, true, kFlat);
+            // Away from every window nothing presses, and a column alone has a flat surface.
+            const WeatheredColumn w = weatherAwayColumn(column, event.tick, event.constants);
             column = w.column;
             if (sky) {
                 sky->in += w.inQuanta;

@@ -6,7 +6,9 @@
 // snowpack clock's instants (settleColumn, the law the entering column follows). A texel the
 // store does not hold is the undisturbed column; one that leaves the window as the undisturbed
 // column (its mass and water bit for bit, its depth within kUntouchedCm) is not kept, so a walk
-// keeps only its trail. No GL here: the GL side is snow/snowpack_world.*.
+// keeps only its trail (under gusty wind the field's own drift ripples differ from it, and are
+// kept). Under [weather] the columns also get each weather tick (weatherAwayColumn). No GL here:
+// the GL side is snow/snowpack_world.*.
 
 #include "core/snowpack_laws.hpp"
 #include "core/weather_laws.hpp"
@@ -27,12 +29,15 @@ struct SettleTick {
     float maxDensity = 0.0f;
 };
 
-// Under [weather] (no wind): one weather tick, as every exposed column of a big region gets it:
-// snowfall, melt (the sun's on a flat surface) and drainage (weatherColumn).
+// Under [weather]: one weather tick, as a column away from every window gets it
+// (weatherAwayColumn): snowfall, melt (the sun's on a flat surface) and drainage, and under wind
+// the drift of a column that receives what it sends (its mass stays; docs/snowpack.md section
+// 6.3). `constants` are the sim's (the drift's loose density, maxDensity and texel).
 struct SnowpackEvent {
     bool weather = false;
     SettleTick settle;
     WeatherTick tick;
+    SnowpackConstants constants;
 };
 
 // The snow and water the sky brought to and drained from columns while they were replayed, in
@@ -45,8 +50,10 @@ struct SkyQuanta {
 // Every settling tick and weather tick of the sim's clock, in the order the frame applies them.
 class SnowpackLog {
 public:
-    void record(const SettleTick& tick) { events_.push_back({false, tick, {}}); }
-    void record(const WeatherTick& tick) { events_.push_back({true, {}, tick}); }
+    void record(const SettleTick& tick) { events_.push_back({false, tick, {}, {}}); }
+    void record(const WeatherTick& tick, const SnowpackConstants& constants) {
+        events_.push_back({true, {}, tick, constants});
+    }
     // Events recorded since the last clear: a column read back now is "as after ticks()".
     long long ticks() const { return first_ + static_cast<long long>(events_.size()); }
     // The column that held `column` after `fromTick` events, replayed to ticks(); what the sky

@@ -86,8 +86,9 @@ void SnowpackWorld::settled(const SettleTick& tick, const SnowColumn& undisturbe
     undisturbed_ = undisturbed;
 }
 
-void SnowpackWorld::weathered(const WeatherTick& tick, const SnowColumn& undisturbed) {
-    log_.record(tick);
+void SnowpackWorld::weathered(const WeatherTick& tick, const SnowpackConstants& constants,
+                              const SnowColumn& undisturbed) {
+    log_.record(tick, constants);
     undisturbed_ = undisturbed;
 }
 

@@ -36,7 +36,8 @@ public:
     // A settling tick, or a weather tick, of the sim's clock; `undisturbed` is the column
     // after it.
     void settled(const SettleTick& tick, const SnowColumn& undisturbed);
-    void weathered(const WeatherTick& tick, const SnowColumn& undisturbed);
+    void weathered(const WeatherTick& tick, const SnowpackConstants& constants,
+                   const SnowColumn& undisturbed);
     // After every step: writes the readbacks that have finished into the store.
     void afterStep();
     // The sim's state went back to `undisturbed` everywhere: an empty store and log.
