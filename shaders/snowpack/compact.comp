@@ -26,7 +26,10 @@ void main() {
         c = settleColumn(c, sp.settle.x, sp.settle.y);
     float contact = contactHeightCm(texelFetch(captureDepth, p, 0).r);
     if (sp.ground.x > 0.0) {
-        // The ground takes the print; heights from here on are above the print's bottom.
+        // Frozen, the ground is a floor at the print's bottom; else it takes the print. Heights
+        // from here on are above the print's bottom.
+        if (sp.ground.y > 0.0)
+            contact = frozenGroundContactCm(contact, c.w);
         c.w = pressedGroundPrintCm(c.w, contact, sp.ground.x);
         precise float aboveBase = contact + c.w;
         contact = aboveBase;

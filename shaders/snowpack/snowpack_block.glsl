@@ -6,7 +6,8 @@ layout(std140, binding = 3) uniform Snowpack {
     vec4 density; // initial, max (kg/m3), repose fresh, repose dense (deg)
     vec4 settle;  // dt s of this step's settling (0: none), temperature C, plough reach,
                   // initial depth cm
-    vec4 ground;  // x: the deepest print the ground takes, cm (0: none); yzw: 0
+    vec4 ground;  // x: the deepest print the ground takes, cm (0: none); y: 1 while the
+                  // ground is frozen (a contact does not press it), else 0; zw: 0
 } sp;
 
 #ifndef SNOWPACK_SURFACE

@@ -46,6 +46,12 @@ float pressedGroundPrintCm(float printCm, float contactCm, float maxCm) {
     return max(printCm, min(-contactCm, maxCm));
 }
 
+// frozenGroundContactCm of src/core/ground.hpp: over frozen ground a contact stops on the
+// ground's surface, the print's bottom.
+float frozenGroundContactCm(float contactCm, float printCm) {
+    return contactCm > -printCm ? contactCm : -printCm;
+}
+
 vec4 settleColumn(vec4 c, float dtS, float temperatureC) {
     float maxDensity = sp.density.y;
     float before = densityOf(c);

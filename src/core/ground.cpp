@@ -1,5 +1,7 @@
 #include "core/ground.hpp"
 
+#include "core/weather_laws.hpp"
+
 namespace snowcap {
 
 GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look) {
@@ -24,6 +26,10 @@ float groundPrintMaxCm(const GroundSettings& ground) {
     // Grass (roots), rock and colour take none; a texture is a picture of some ground, not a
     // material, so it takes none either.
     return ground.kind == GroundKind::Mud ? static_cast<float>(ground.mudPrintMaxCm) : 0.0f;
+}
+
+bool groundFrozenAt(const WeatherSettings& weather, double timeS) {
+    return weatherActive(weather) && skyAt(weather, timeS).airTempC < 0.0;
 }
 
 std::filesystem::path groundTexturePath(const GroundSettings& ground,

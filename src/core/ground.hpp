@@ -26,6 +26,21 @@ GroundLayer groundLayer(const GroundSettings& ground, const LookSettings& look);
 // section 5).
 float groundPrintMaxCm(const GroundSettings& ground);
 
+// Frozen mud (docs/ground.md section 5): while the air over it is below 0 C the ground is frozen
+// hard and a contact does not press it (frozen soil bears far more than thawed: *Frozen Ground*,
+// Andersland and Ladanyi). The air is [weather]'s air_temp_c at `timeS` seconds of the run; a
+// sky that never acts (weatherActive false: no [weather] that does anything) leaves the ground
+// as it was before frozen mud: never frozen. The whole print bound freezes and thaws at once:
+// no thawed top layer, no ground temperature of its own.
+bool groundFrozenAt(const WeatherSettings& weather, double timeS);
+// The contact over frozen ground: it stops on the ground's surface, the print's bottom (cm above
+// ground level; `printCm` the print there, >= 0). With it the print is never pressed deeper and
+// the snow between the contact and the ground is all ploughed away, as a contact below the
+// ground does on thawed mud.
+inline float frozenGroundContactCm(float contactCm, float printCm) {
+    return contactCm > -printCm ? contactCm : -printCm;
+}
+
 // kind = "texture": the file ground.texture names, under `root` unless absolute (as a
 // deformer's mesh is); empty for every other kind.
 std::filesystem::path groundTexturePath(const GroundSettings& ground,

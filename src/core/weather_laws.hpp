@@ -78,6 +78,7 @@ public:
     // The ticks that fall in the step of dt that ends the run's time at timeS() + dt.
     std::vector<WeatherTick> advance(double dtS);
     double timeS() const { return timeS_; }
+    const WeatherSettings& weather() const { return weather_; }
     // Live edits keep the time and the remainders.
     void configure(const WeatherSettings& weather, const SnowpackSettings& snowpack,
                    const WindSettings& wind, glm::vec3 sunDirection);

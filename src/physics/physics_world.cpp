@@ -1,5 +1,6 @@
 #include "physics/physics_world.hpp"
 
+#include "core/ground.hpp"
 #include "core/paths.hpp"
 #include "core/vehicle_rules.hpp"
 #include "physics/body_hull.hpp"
@@ -76,6 +77,8 @@ void PhysicsWorld::Impl::tearDown() {
                 world->removeRigidBody(bodies[i].get());
         if (ground)
             world->removeRigidBody(ground.get());
+        if (frame)
+            world->removeRigidBody(frame.get());
         if (support)
             world->removeRigidBody(&support->body());
     }
@@ -85,11 +88,48 @@ void PhysicsWorld::Impl::tearDown() {
     shapes.clear();
     ground.reset();
     groundShape.reset();
+    frame.reset();
+    frameShape.reset();
+    frameBoxes.clear();
     world.reset();
     solver.reset();
     broadphase.reset();
     dispatcher.reset();
     configuration.reset();
+}
+
+void PhysicsWorld::Impl::buildFrame() {
+    // Four boxes about the support's region, their tops at the ground, kFrameReachCm out from
+    // its edges (beyond them the plane, a print's depth lower) and as deep below: a body outside
+    // the region stands on the ground as it does where no print can be.
+    constexpr double kFrameReachCm = 10000.0;
+    const Region& region = plan.region;
+    const glm::dvec2 low = region.centreCm - 0.5 * region.widthCm;
+    const glm::dvec2 high = region.centreCm + 0.5 * region.widthCm;
+    const double r = kFrameReachCm;
+    // [x0, x1] x [y0, y1] each (cm).
+    const double pieces[4][4] = {{low.x - r, low.x, low.y - r, high.y + r},
+                                 {high.x, high.x + r, low.y - r, high.y + r},
+                                 {low.x, high.x, low.y - r, low.y},
+                                 {low.x, high.x, high.y, high.y + r}};
+    frameShape = std::make_unique<btCompoundShape>();
+    for (const auto& p : pieces) {
+        const btVector3 half(btScalar(0.5 * (p[1] - p[0]) * kCmToM),
+                             btScalar(0.5 * (p[3] - p[2]) * kCmToM), btScalar(0.5 * r * kCmToM));
+        frameBoxes.push_back(std::make_unique<btBoxShape>(half));
+        btTransform at;
+        at.setIdentity();
+        at.setOrigin(btVector3(btScalar(0.5 * (p[0] + p[1]) * kCmToM),
+                               btScalar(0.5 * (p[2] + p[3]) * kCmToM),
+                               btScalar((groundZCm() - 0.5 * r) * kCmToM)));
+        frameShape->addChildShape(at, frameBoxes.back().get());
+    }
+    frame = std::make_unique<btRigidBody>(
+        btRigidBody::btRigidBodyConstructionInfo(0, nullptr, frameShape.get()));
+    frame->setRestitution(1);
+    frame->setFriction(1);
+    frame->setUserIndex(-1); // the ground
+    world->addRigidBody(frame.get());
 }
 
 std::optional<std::string> PhysicsWorld::Impl::build() {
@@ -107,13 +147,15 @@ std::optional<std::string> PhysicsWorld::Impl::build() {
     // The ground: its restitution and friction are 1, so a contact with it has the body's
     // own (Bullet multiplies the pair's).
     groundShape =
-        std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1), btScalar(groundZCm() * kCmToM));
+        std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1), btScalar(planeZCm() * kCmToM));
     ground = std::make_unique<btRigidBody>(
         btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
     ground->setRestitution(1);
     ground->setFriction(1);
     ground->setUserIndex(-1);
     world->addRigidBody(ground.get());
+    if (groundPrintMaxCm > 0.0f)
+        buildFrame();
     // Over it, in the snowpack sim's region, the snow's bearing surface.
     if (support)
         world->addRigidBody(&support->body());
@@ -272,8 +314,10 @@ PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
     impl->settings = settings.physics;
     impl->surfaceZCm = settings.snow.surfaceZCm;
     impl->plan = std::get<SupportPlan>(plan);
-    if (impl->plan.sim >= 0)
-        impl->support = std::make_unique<SnowSupport>(impl->plan);
+    if (impl->plan.sim >= 0) {
+        impl->groundPrintMaxCm = groundPrintMaxCm(settings.ground);
+        impl->support = std::make_unique<SnowSupport>(impl->plan, impl->groundPrintMaxCm);
+    }
     if (auto error = impl->build())
         return *error;
     return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));

@@ -27,6 +27,11 @@ struct PhysicsWorld::Impl {
     // The snowpack support (plan.sim >= 0): it outlives the Bullet world, keeping the heights
     // of the last state it took across resets.
     std::unique_ptr<SnowSupport> support;
+    // The deepest print the support sim's ground takes (groundPrintMaxCm of [ground]; 0 with
+    // no support or a ground that takes none). Above 0 the plane lies that far below the ground
+    // so a body can sit in a print, and a frame of boxes around the region (`frame`) is the
+    // ground at its own height outside it.
+    float groundPrintMaxCm = 0.0f;
     // No whole state taken since the world was built: the next read is of the whole region.
     bool supportWantsWhole = true;
 
@@ -39,6 +44,9 @@ struct PhysicsWorld::Impl {
     std::unique_ptr<btDiscreteDynamicsWorld> world;
     std::unique_ptr<btCollisionShape> groundShape;
     std::unique_ptr<btRigidBody> ground;
+    std::vector<std::unique_ptr<btCollisionShape>> frameBoxes;
+    std::unique_ptr<btCompoundShape> frameShape;
+    std::unique_ptr<btRigidBody> frame;
     std::vector<std::unique_ptr<btCollisionShape>> shapes;
     std::vector<std::unique_ptr<btRigidBody>> bodies;
     // Whether each body is in the world yet: one with launch_s > 0 waits outside it, at its start.
@@ -58,6 +66,10 @@ struct PhysicsWorld::Impl {
     ~Impl() { tearDown(); }
 
     double groundZCm() const { return plan.groundZCm; }
+    // Where the plane lies: the ground, or the deepest print's bottom under a ground that takes
+    // prints (the frame then holds the ground's height outside the region).
+    double planeZCm() const { return plan.groundZCm - double(groundPrintMaxCm); }
+    void buildFrame(); // the frame of boxes around the region (groundPrintMaxCm > 0)
 
     void tearDown();
     // A fresh world with every body at its start; the first overlap at the start, as one line.

@@ -11,10 +11,11 @@ namespace snowcap {
 using bullet::kCmToM;
 using bullet::kMToCm;
 
-SnowSupport::SnowSupport(const SupportPlan& plan) : plan_(plan) {
-    // The heights may range from the ground to well above the untouched top (ploughed rims,
-    // snowfall): the shape's bounds are fixed when it is made, so they are wide.
-    minM_ = float((plan.groundZCm - 1.0) * kCmToM);
+SnowSupport::SnowSupport(const SupportPlan& plan, float groundPrintMaxCm)
+    : plan_(plan), groundPrintMaxCm_(std::max(groundPrintMaxCm, 0.0f)) {
+    // The heights may range from the deepest print's bottom to well above the untouched top
+    // (ploughed rims, snowfall): the shape's bounds are fixed when it is made, so they are wide.
+    minM_ = float((plan.groundZCm - double(groundPrintMaxCm_) - 1.0) * kCmToM);
     maxM_ = float((plan.groundZCm + std::max(4.0 * plan.snowDepthCm, plan.snowDepthCm + 200.0)) *
                   kCmToM);
     const std::size_t texels = std::size_t(plan.region.resolution) * plan.region.resolution;
@@ -51,8 +52,10 @@ bool SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) 
     const SupportWindow whole = wholeWindow(region);
     const SupportWindow window = columns.window.value_or(whole);
     const bool rebuild = !(region == region_);
+    const bool prints = !columns.printCm.empty();
     if (region.resolution < 2 || !whole.contains(window) || (rebuild && !(window == whole)) ||
-        columns.depthMass.size() != 2 * std::size_t(window.texels()))
+        columns.depthMass.size() != 2 * std::size_t(window.texels()) ||
+        (prints && columns.printCm.size() != std::size_t(window.texels())))
         return false;
     if (rebuild && world)
         world->removeRigidBody(body_.get());
@@ -67,9 +70,11 @@ bool SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) 
         for (int x = 0; x < window.size.x; ++x, ++from) {
             const std::size_t k = row + std::size_t(x);
             const float depth = columns.depthMass[2 * from], mass = columns.depthMass[2 * from + 1];
-            const float bearing = ground + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
+            // The column stands on the print's bottom (docs/ground.md section 5).
+            const float base = prints ? ground - columns.printCm[from] : ground;
+            const float bearing = base + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
             heightsM_[k] = std::clamp(float(bearing * kCmToM), minM_, maxM_);
-            topCm_[k] = ground + depth;
+            topCm_[k] = base + depth;
         }
     }
     ++updates_;

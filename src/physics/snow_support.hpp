@@ -24,7 +24,9 @@ constexpr int kSnowSupportIndex = -2;
 
 class SnowSupport {
 public:
-    explicit SnowSupport(const SupportPlan& plan);
+    // `groundPrintMaxCm`: the deepest print the sim's ground takes (groundPrintMaxCm of
+    // [ground]; 0: none), how far below the ground a bearing height may lie.
+    explicit SnowSupport(const SupportPlan& plan, float groundPrintMaxCm = 0.0f);
     ~SnowSupport();
     SnowSupport(const SnowSupport&) = delete;
     SnowSupport& operator=(const SnowSupport&) = delete;
@@ -36,8 +38,9 @@ public:
     bool update(const SupportColumns& columns, btDynamicsWorld* world);
     btRigidBody& body() { return *body_; }
     const Region& region() const { return region_; } // of the heights
-    // The snow's top (world z, cm) at the texel holding `xyCm`, from the last state taken;
-    // outside the region the untouched top.
+    // The snow's top (world z, cm) at the texel holding `xyCm`, from the last state taken
+    // (the ground's surface, the print's bottom, where the snow has gone); outside the region
+    // the untouched top.
     double topZCmAt(glm::dvec2 xyCm) const;
     double bearingZCmAt(glm::dvec2 xyCm) const; // the heightfield's vertex there (cm)
     long long updates() const { return updates_; }
@@ -47,6 +50,7 @@ private:
     int texelIndex(glm::dvec2 xyCm) const; // -1 outside
 
     SupportPlan plan_;
+    float groundPrintMaxCm_ = 0.0f;
     Region region_{};
     std::vector<float> heightsM_; // the shape reads these (world z, metres)
     std::vector<float> topCm_;    // the snow's top (world z, cm)

@@ -40,6 +40,10 @@ struct SupportColumns {
     Region region{};
     std::optional<SupportWindow> window; // none: the whole region
     std::vector<float> depthMass;
+    // Where the sim's ground takes prints ([ground] kind = "mud"), per texel of `window` in the
+    // same order, the print under the column (cm below the ground, >= 0): the column stands on
+    // its bottom. Empty: no print anywhere (the ground is flat).
+    std::vector<float> printCm;
 };
 
 } // namespace snowcap

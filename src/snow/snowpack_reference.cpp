@@ -1,5 +1,7 @@
 #include "snow/snowpack_reference.hpp"
 
+#include "core/ground.hpp"
+
 #include <algorithm>
 #include <limits>
 
@@ -74,12 +76,15 @@ void SnowpackReference::settleAndCompact(std::span<const float> windowDepth, int
     const float temperature = static_cast<float>(settings_.temperatureC);
     if (settleTicks > 0)
         undisturbed_ = settleColumn(undisturbed_, settleDtS, temperature, constants_);
+    const bool frozen = groundFrozen_ && constants_.groundPrintMaxCm > 0.0f;
     for (std::size_t t = 0; t < grid_.columns.size(); ++t) {
         SnowColumn column = grid_.columns[t];
         if (settleTicks > 0)
             column = settleColumn(column, settleDtS, temperature, constants_);
-        const Compaction compacted =
-            compactColumn(column, contactHeightCm(windowDepth[t], constants_), constants_);
+        float contact = contactHeightCm(windowDepth[t], constants_);
+        if (frozen) // the ground is a floor at the print's bottom (core/ground.hpp)
+            contact = frozenGroundContactCm(contact, column.groundPrintCm);
+        const Compaction compacted = compactColumn(column, contact, constants_);
         grid_.columns[t] = compacted.column;
         quanta_[t] = compacted.ploughQuanta;
         inside_[t] = compacted.inside ? 1 : 0;

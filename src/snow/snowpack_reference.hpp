@@ -53,6 +53,11 @@ public:
     // One step of dt: `windowDepth` is the capture (size x size, 1 = nothing); the clock says
     // how many slump iterations and settling ticks fall in it.
     SnowpackStepReport step(std::span<const float> windowDepth, double dtS);
+    // Whether the ground is frozen for the steps from now (groundFrozenAt of the sky at the
+    // step's end, core/ground.hpp): a contact does not press it. Off at the start; only a
+    // ground that takes prints freezes.
+    void setGroundFrozen(bool frozen) { groundFrozen_ = frozen; }
+    bool groundFrozen() const { return groundFrozen_; }
     // The passes one by one (what step() runs), for the GL tests.
     void settleAndCompact(std::span<const float> windowDepth, int settleTicks);
     void plough();
@@ -79,6 +84,7 @@ private:
     std::vector<std::uint8_t> inside_;
     std::vector<std::uint32_t> quanta_;   // each texel's ploughed quanta this step
     std::vector<std::uint32_t> received_; // the scatter's sums
+    bool groundFrozen_ = false;
 };
 
 // stats.json sims.X.snowpack, from a state (mass in kg over the region).

@@ -1,5 +1,6 @@
 #include "snow/snowpack_sim.hpp"
 
+#include "core/ground.hpp"
 #include "gpu/binding_slots.hpp"
 
 #include <algorithm>
@@ -17,7 +18,8 @@ struct SnowpackBlock {
     float density[4]; // initial, max, repose fresh deg, repose dense deg
     float settle[4];  // settling dt s this step (0: none), temperature C, plough reach,
                       // initial depth cm
-    float ground[4];  // the deepest print the ground takes cm (0: none), 0, 0, 0
+    float ground[4];  // the deepest print the ground takes cm (0: none), 1 while the ground
+                      // is frozen (else 0), 0, 0
 };
 static_assert(sizeof(SnowpackBlock) == 64,
               "std140 drift: see shaders/snowpack/snowpack_block.glsl");
@@ -161,6 +163,7 @@ void SnowpackSim::writeBlock(float settleDtS) {
     block.settle[2] = static_cast<float>(constants_.ploughReachTexels);
     block.settle[3] = constants_.initialDepthCm;
     block.ground[0] = constants_.groundPrintMaxCm;
+    block.ground[1] = groundFrozen_ ? 1.0f : 0.0f;
     block_.update(0, sizeof(block), &block);
 }
 
@@ -241,6 +244,9 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     // As SnowpackReference::settleAndCompact computes it.
     const float settleDtS = static_cast<float>(step.settleTicks * settings_.settleIntervalS *
                                                settings_.settleTimeScale);
+    // Frozen mud (core/ground.hpp): the sky at the instant this step ends, the capture's.
+    groundFrozen_ = groundTakesPrints() && groundFrozenAt(weather_.clock().weather(),
+                                                          weather_.clock().timeS() + dtSeconds);
     writeBlock(settleDtS);
     if (step.settleTicks > 0) {
         const float temperatureC = static_cast<float>(settings_.temperatureC);

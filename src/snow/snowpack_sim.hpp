@@ -87,6 +87,9 @@ public:
     const SnowpackConstants& constants() const { return constants_; }
     // The ground under it takes prints ([ground] kind = "mud"): the surface draws them.
     bool groundTakesPrints() const { return constants_.groundPrintMaxCm > 0.0f; }
+    // Whether the last step's ground was frozen (groundFrozenAt, core/ground.hpp: the weather
+    // hook's air below 0 C at the step's end): its contacts pressed no print.
+    bool groundFrozen() const { return groundFrozen_; }
     const SnowpackSettings& settings() const { return settings_; }
     const SnowpackClock& clock() const { return clock_; }
     // The state read back (row 0 first) and its budget; mass_start is the state's after reset.
@@ -155,6 +158,7 @@ private:
     GLuint touchedIn_ = 8u, touchedOut_ = 16u;
     bool touchAll_ = false;
     bool activeTiles_ = true;
+    bool groundFrozen_ = false;
     WeatherSim weather_; // the weather hook: its scratch, totals and clock
 };
 
