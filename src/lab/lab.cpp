@@ -160,6 +160,7 @@ void Lab::feedSupport(double endS) {
     if (auto values = supportReadback_.take(&columns.region)) {
         columns.window = SupportWindow{supportReadback_.origin(), supportReadback_.size()};
         columns.depthMass = std::move(*values);
+        columns.printCm = supportReadback_.printCm(); // empty where the ground takes no print
         world->setSupport(columns);
     }
 }

@@ -1,5 +1,7 @@
 #include "snow/weather_reference.hpp"
 
+#include "core/ground.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -141,6 +143,8 @@ WeatheredSnowpack::WeatheredSnowpack(int size, const SnowpackSettings& snowpack,
       clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {}
 
 void WeatheredSnowpack::step(std::span<const float> windowDepth, double dtS) {
+    // Frozen mud: the sky at the instant the step ends, as SnowpackSim::step takes it.
+    snowpack_.setGroundFrozen(groundFrozenAt(clock_.weather(), clock_.timeS() + dtS));
     snowpack_.step(windowDepth, dtS);
     for (const WeatherTick& tick : clock_.advance(dtS))
         weather_.tick(snowpack_.grid(), snowpack_.inside(), tick);
