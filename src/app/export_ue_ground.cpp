@@ -59,7 +59,7 @@ json ueGroundSection(const Settings& settings, const std::string& copiedName) {
 }
 
 std::string ueGroundMarkdown(const json& ground) {
-    std::string md = "\n#### Ground\n\n| Unreal | value | unit | snowcap key | note |\n"
+    std::string md = "\n## Ground\n\n| Unreal | value | unit | snowcap key | note |\n"
                      "| --- | --- | --- | --- | --- |\n";
     for (const auto& [name, e] : ground.items()) {
         const json& value = e.at("value");

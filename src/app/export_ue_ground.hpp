@@ -17,7 +17,7 @@ namespace snowcap {
 // The card's "Ground" section for `settings` (kind, albedo, [occlusion, roughness], the share
 // water darkens; for a texture its file as written beside the card, `copiedName`, and its tile).
 nlohmann::ordered_json ueGroundSection(const Settings& settings, const std::string& copiedName);
-// The section as Markdown (a table under "#### Ground").
+// The section as Markdown (a table under "## Ground").
 std::string ueGroundMarkdown(const nlohmann::ordered_json& ground);
 // kind = "texture": checks ground.texture (under `root` unless absolute) is a PNG the field
 // would take and copies its bytes to `to`; nothing for the other kinds. The one line saying why

@@ -29,7 +29,7 @@ if(NOT kind STREQUAL "texture" OR NOT named STREQUAL "card_ground.png" OR NOT ti
     message(FATAL_ERROR "the card's Ground: kind '${kind}', texture '${named}', tile '${tile}'")
 endif()
 file(READ ${OUT}/texture/card.md md)
-if(NOT md MATCHES "#### Ground" OR NOT md MATCHES "card_ground\\.png")
+if(NOT md MATCHES "\n## Ground\n" OR NOT md MATCHES "card_ground\\.png")
     message(FATAL_ERROR "card.md has no Ground table naming card_ground.png")
 endif()
 
