@@ -1,20 +1,27 @@
 #version 450 core
 // Falling snow (docs/weather.md §4.1): flake gl_VertexID of `air`, one point sprite at a place
-// that is a pure function of the run's time, a seed and the flake's index, so the flakes hold
-// no state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
+// that is a pure function of the run's time, a seed, the flake's index and the box it falls in
+// (one over the region, or nested boxes ahead of a perspective camera), so the flakes hold no
+// state. CPU twin: flakePosition in src/core/falling_snow.cpp (same operations,
 // same order).
 #include "../common/view_params.glsl"
 #include "../snow/snow_params.glsl"
 #include "../surface/lighting.glsl"
 
-layout(location = 0) uniform vec4 airBoxMin;   // xyz cm, w: time s
-layout(location = 1) uniform vec4 airBoxSize;  // xyz cm, w: flakes
-layout(location = 2) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
-layout(location = 3) uniform vec4 airGust;     // x: 2 pi gust_hz, y: 2 pi / wavelength (1/cm),
+// Keep in step with kFlakeLevels and kFlakeBoxOfSlot (src/core/falling_snow.hpp).
+const int kFlakeLevels = 4;
+const int kFlakeBoxOfSlot[10] = int[10](0, 0, 0, 0, 1, 1, 1, 2, 2, 3);
+layout(location = 0) uniform vec4 airClock;    // x: time s, y: flakes, z: boxes in use
+layout(location = 1) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
+layout(location = 2) uniform vec4 airGust;     // x: 2 pi gust_hz, y: 2 pi / wavelength (1/cm),
                                                // z: fall min cm/s, w: fall max cm/s
-layout(location = 4) uniform vec4 airFlake;    // x: radius cm, y: min radius px, z: max radius
+layout(location = 3) uniform vec4 airFlake;    // x: radius cm, y: min radius px, z: max radius
                                                // px, w: the projection's P11
-layout(location = 5) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
+layout(location = 4) uniform float airNearCm;  // nearer than this no flake (0: orthographic)
+// Box l (flake i falls in box kFlakeBoxOfSlot[i % 10], or the only one): its least corner, its size, its lattice's origin (cm).
+layout(location = 5) uniform vec3 airBoxMin[kFlakeLevels];
+layout(location = 9) uniform vec3 airBoxSize[kFlakeLevels];
+layout(location = 13) uniform vec3 airBoxOrigin[kFlakeLevels];
 
 layout(location = 0) out float vCoverage;
 layout(location = 1) flat out vec3 vColour; // the flake's lit white, the same at every fragment
@@ -35,21 +42,25 @@ float unitOf(uint h) {
 }
 
 vec3 flakePosition(int index) {
+    int level = int(airClock.z) <= 1 ? 0 : kFlakeBoxOfSlot[index % 10];
+    vec3 boxMin = airBoxMin[level], boxSize = airBoxSize[level], origin = airBoxOrigin[level];
     uint base = uint(index) * 4u ^ kFlakeSeed;
     vec3 start = vec3(unitOf(flakeHash(base)), unitOf(flakeHash(base + 1u)),
                       unitOf(flakeHash(base + 2u)));
     precise float speed = airGust.z + (airGust.w - airGust.z) * unitOf(flakeHash(base + 3u));
-    precise float t = airBoxMin.w;
-    precise vec2 startXy = airBoxMin.xy + start.xy * airBoxSize.xy;
+    precise float t = airClock.x;
+    precise vec2 startXy = origin.xy + start.xy * boxSize.xy;
     precise float phase = airGust.y * dot(startXy, airWind.xy);
     precise float carried = t;
     if (airGust.x > 0.0)
         carried += airWind.w * (cos(phase) - cos(airGust.x * t - phase)) / airGust.x;
     precise vec2 drift = airWind.xy * (airWind.z * carried);
-    float x = fract(start.x + drift.x / airBoxSize.x);
-    float y = fract(start.y + drift.y / airBoxSize.y);
-    float z = fract(start.z - speed * t / airBoxSize.z);
-    return airBoxMin.xyz + vec3(x, y, z) * airBoxSize.xyz;
+    // The lattice's copy that lies in the box: origin + start * size + motion, wrapped.
+    precise vec3 shift = origin - boxMin;
+    precise float x = fract(start.x + (drift.x + shift.x) / boxSize.x);
+    precise float y = fract(start.y + (drift.y + shift.y) / boxSize.y);
+    precise float z = fract(start.z + (shift.z - speed * t) / boxSize.z);
+    return boxMin + vec3(x, y, z) * boxSize;
 }
 
 void main() {

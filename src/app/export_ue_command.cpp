@@ -1,8 +1,10 @@
 // `snowcap export-ue`: the settings card for Unreal (docs/unreal.md) as Markdown and JSON.
 #include "app/commands.hpp"
 #include "app/export_ue_card.hpp"
+#include "app/export_ue_ground.hpp"
 #include "app/export_ue_snowpack.hpp"
 #include "core/config.hpp"
+#include "core/paths.hpp"
 #include "io/image.hpp"
 
 #include <CLI/CLI.hpp>
@@ -179,15 +181,29 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
         spdlog::error("--out {}: names a directory, not a file", options.out.string());
         return 2;
     }
-    const json card =
-        snowpack ? ueSnowpackCard(settings, index, options.scenario, common.overrides, bench)
-                 : ueSettingsCard(settings, index, options.scenario, common.overrides);
+    json card = snowpack
+                    ? ueSnowpackCard(settings, index, options.scenario, common.overrides, bench)
+                    : ueSettingsCard(settings, index, options.scenario, common.overrides);
+    // The ground under the snow; a texture's PNG goes beside the card as FILE_ground.png.
+    fs::path groundPath = base;
+    groundPath += "_ground.png";
+    const bool texture = settings.ground.kind == GroundKind::Texture;
+    card["Ground"] = ueGroundSection(settings, groundPath.filename().string());
     const std::string text = card.dump(2) + "\n";
-    const std::string md = snowpack ? ueSnowpackCardMarkdown(card) : ueSettingsCardMarkdown(card);
+    const std::string md =
+        (snowpack ? ueSnowpackCardMarkdown(card) : ueSettingsCardMarkdown(card)) +
+        ueGroundMarkdown(card["Ground"]);
     const std::string py = snowpack ? ueSnowpackEditorPython(card) : ueEditorPython(card);
     std::error_code ec;
     if (base.has_parent_path())
         fs::create_directories(base.parent_path(), ec);
+    // The ground's file first: one the field would refuse stops the export before any card.
+    if (texture) {
+        if (auto error = copyGroundTexture(settings, resourceRoot(), groundPath)) {
+            spdlog::error("{}", *error);
+            return 2;
+        }
+    }
     fs::path jsonPath = base, mdPath = base, pyPath = base;
     jsonPath += ".json";
     mdPath += ".md";
@@ -199,8 +215,9 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
             spdlog::error("{}", *error);
             return 1;
         }
-    spdlog::info("export-ue: wrote {}, {} and {} (the editor script) in {:.2f} s", mdPath.string(),
-                 jsonPath.string(), pyPath.string(),
+    spdlog::info("export-ue: wrote {}, {} and {} (the editor script){} in {:.2f} s",
+                 mdPath.string(), jsonPath.string(), pyPath.string(),
+                 texture ? fmt::format(" and {} (the ground)", groundPath.string()) : "",
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
     return 0;
 }

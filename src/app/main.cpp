@@ -74,9 +74,11 @@ int main(int argc, char** argv) {
                               "Write the world stores and windows at the end (docs/world.md)");
     renderCommand->add_flag("--ui", render.ui,
                             "Images show the viewer's frame with its panels (view.width x height)");
-    renderCommand->add_option("--panels", render.panels,
-                              "With --ui: panels drawn (as `view --panels`: " + panelNames +
-                                  "all,none)");
+    renderCommand->add_option(
+        "--panels", render.panels,
+        "With --ui: panels drawn (as `view --panels`: " + panelNames +
+            "all,none); buffers:drift opens Buffers on what drifted, scene:ground the Scene "
+            "panel's Ground");
     std::vector<int> renderSize; // as `view --size`: view.width and view.height
     renderCommand->add_option("--size", renderSize, "Image size in pixels, e.g. --size 960 540")
         ->expected(2)

@@ -16,6 +16,7 @@
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 
+#include <array>
 #include <cstdint>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -31,17 +32,48 @@ constexpr float kFlakeFallMaxCmS = 140.0f;
 constexpr float kFlakeRadiusCm = 0.5f;
 constexpr float kFlakeMinRadiusPx = 1.5f;
 
-// The air of one view at one instant: what the falling-snow pass draws.
+// A perspective view's air is kFlakeLevels nested boxes ahead of its camera, each twice as wide
+// as the one before (the first kFlakeNearBoxCm a side): 4 m, 8, 16 and 32 m. Of every ten
+// flakes four fall in the nearest box, three in the next, two and one in the last two
+// (kFlakeBoxOfSlot): the flakes thin out with distance, most of the budget stays where a flake
+// is large enough to see, and the far boxes fill the view past the region, the sky included.
+// Every box wraps its flakes in a lattice fixed in the world (its period the box's side), so a
+// flake stays where it is while the camera moves and only which copy of it is drawn follows.
+constexpr int kFlakeLevels = 4;
+constexpr float kFlakeNearBoxCm = 400.0f;
+constexpr int kFlakeSlots = 10;
+constexpr std::array<int, kFlakeSlots> kFlakeBoxOfSlot = {0, 0, 0, 0, 1, 1, 1, 2, 2, 3};
+// The box flake `index` falls in, of `levels` (1: the region's only box).
+constexpr int flakeBoxOf(int index, int levels) {
+    return levels <= 1 ? 0 : kFlakeBoxOfSlot[std::size_t(index % kFlakeSlots)];
+}
+
+// One box the flakes fall through: they wrap inside it, at the places a lattice of period
+// sizeCm anchored at originCm gives them.
+struct FlakeBox {
+    glm::vec3 minCm{0.0f};
+    glm::vec3 sizeCm{1.0f};
+    glm::vec3 originCm{0.0f};
+};
+
+// The air of one view at one instant: what the falling-snow pass draws. Flake i falls in box
+// flakeBoxOf(i, levels).
 struct FallingSnowAir {
-    int flakes = 0;           // drawn; 0: none (no snowfall, or look.falling_snow off)
-    glm::vec3 boxMinCm{0.0f}; // the box the flakes fall through (they wrap inside it)
-    glm::vec3 boxSizeCm{1.0f};
+    int flakes = 0; // drawn; 0: none (no snowfall, or look.falling_snow off)
+    int levels = 1; // boxes in use: 1 over the region (orthographic), kFlakeLevels around a camera
+    std::array<FlakeBox, kFlakeLevels> boxes{};
     double timeS = 0.0; // the run's time: flakes fall in the run's seconds, not the sky's
     glm::vec2 windDirection{1.0f, 0.0f}; // unit, where it blows towards
     float windCmS = 0.0f;                // mean drift speed
     float gustAmount = 0.0f;             // [wind] gust_amount
     float gustOmega = 0.0f;              // 2 pi gust_hz (1/s)
     float gustWaveNumber = 0.0f;         // 2 pi / gust_wavelength_cm (1/cm)
+};
+
+// Where a perspective camera stands and looks (unit forward).
+struct FlakeEye {
+    glm::vec3 eyeCm{0.0f};
+    glm::vec3 forward{0.0f, 1.0f, 0.0f};
 };
 
 // The snowfall's water equivalent, mm of water an hour: depth x density / water's.
@@ -51,11 +83,20 @@ double snowfallWaterMmH(double snowfallCmH, double densityKgM3);
 // key is off.
 int fallingFlakeCount(const LookSettings& look, double snowfallCmH, double densityKgM3,
                       double volumeM3);
-// The air over `region` at `timeS` of the run, under the sky of that instant (skyAt): a box the
-// region's footprint wide and half as high, standing on the snow's top.
+// The air over `region` at `timeS` of the run, under the sky of that instant (skyAt): one box
+// the region's footprint wide and half as high, standing on the snow's top (an orthographic view
+// from above sees just that).
 FallingSnowAir fallingSnowAir(const WeatherSettings& weather, const WindSettings& wind,
                               const LookSettings& look, const Region& region, double surfaceZCm,
                               double timeS);
+// The air a perspective camera at `eye` sees at `timeS`: kFlakeLevels boxes ahead of it, box l
+// kFlakeNearBoxCm * 2^l a side with the eye at the middle of its back face, none below the
+// snow's top, each in its world-fixed lattice. The nearest box holds what its volume holds at
+// the snowfall (fallingFlakeCount), the others their share of the ten (3, 2 and 1 for its 4);
+// in all at most look.falling_snow_max_flakes, in whole tens.
+FallingSnowAir fallingSnowAirAround(const WeatherSettings& weather, const WindSettings& wind,
+                                    const LookSettings& look, const FlakeEye& eye,
+                                    double surfaceZCm, double timeS);
 // Where flake `index` of `air` is (cm): the CPU twin of falling_snow.vert's flakePosition, for
 // tests and for reading the picture.
 glm::vec3 flakePosition(const FallingSnowAir& air, int index);

@@ -10,6 +10,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/pass_record.hpp"
 #include "gpu/shader_library.hpp"
+#include "render/view_params.hpp"
 
 #include <glm/mat4x4.hpp>
 #include <memory>
@@ -23,6 +24,12 @@ namespace snowcap {
 // 60,000 flakes on llvmpipe, the default scene's camera standing in the air of its 20 m region).
 constexpr float kFlakeMaxRadiusPx = 4.0f;
 constexpr float kFlakeNearCm = 30.0f;
+
+// The air `camera` sees at `timeS`: nested boxes ahead of a perspective camera
+// (fallingSnowAirAround), so the flakes fill the view past the region; the region's own box under
+// an orthographic one (fallingSnowAir: from straight above the region is all it sees).
+FallingSnowAir fallingSnowAirFor(const Settings& settings, const Region& region,
+                                 const Camera& camera, double timeS);
 
 class FallingSnowPass {
 public:

@@ -107,11 +107,10 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
         passesOf.ground = field.groundTexture();
         passesOf.input = blurs(sim) ? sim.blurredResource() : sim.bufferResource();
         passesOf.inputHistory = blurs(sim) ? !blurred[view.sim] : !step.writes[view.sim];
-        // The flakes while [weather] snows, over the region this view shows, at the sim's time.
-        const Settings& settings = field.effectiveSettings();
+        // The flakes while [weather] snows, in the air this view's camera sees, at the sim's time.
         const FallingSnowAir air =
-            fallingSnowAir(settings.weather, settings.wind, settings.look,
-                           field.plannedRegion(view.sim), settings.snow.surfaceZCm, sim.timeS());
+            fallingSnowAirFor(field.effectiveSettings(), field.plannedRegion(view.sim),
+                              view.request.camera, sim.timeS());
         if (air.flakes > 0)
             passesOf.fallingSnow = air;
         renderer.appendViewPasses(passes, sim, batch, view.request, passesOf);

@@ -139,6 +139,8 @@ void driftView(PanelContext& context, int sim, SnowpackSim& snowpack) {
     float& range = context.state.driftRangeKgM2[sim];
     const int slot = 10 * (sim + 1) + 4;
     const std::string caption = std::string(1, char('A' + sim)) + " drift in - out kg/m2";
+    if (context.state.scrollTo == "drift") // render --ui --panels buffers:drift: this row on top
+        ImGui::SetScrollHereY(0.0f);
     ImGui::BeginGroup();
     ImGui::SetNextItemWidth(160.0f);
     ImGui::DragFloat("drift range", &range, 0.01f, 0.001f, 1000.0f, "+-%.3g kg/m2");

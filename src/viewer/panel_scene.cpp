@@ -270,6 +270,15 @@ void scenePanel(PanelContext& context) {
         else
             state.sceneError.clear();
     }
+    // After the edits above are applied: the section applies its own from the lab's settings.
+    // render --ui --panels scene:ground opens the section and scrolls the panel to it.
+    const bool onGround = state.scrollTo == "ground";
+    if (onGround)
+        ImGui::SetNextItemOpen(true);
+    if (onGround)
+        ImGui::SetScrollHereY(0.0f);
+    if (ImGui::CollapsingHeader("Ground"))
+        groundSection(context);
 }
 
 } // namespace snowcap

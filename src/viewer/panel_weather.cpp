@@ -157,9 +157,9 @@ void weatherPanel(PanelContext& context) {
         }
         ImGui::EndTable();
     }
-    const SnowSim& first = lab.field().sim(0);
-    const FallingSnowAir air = fallingSnowAir(weather, settings.wind, settings.look, first.region(),
-                                              settings.snow.surfaceZCm, nowS);
+    // A perspective view's air (its count does not depend on where the camera stands).
+    const FallingSnowAir air = fallingSnowAirAround(weather, settings.wind, settings.look, {},
+                                                    settings.snow.surfaceZCm, nowS);
     ImGui::TextDisabled("falling snow: %d flakes a view%s", air.flakes,
                         settings.look.fallingSnow ? "" : " (look.falling_snow off)");
 

@@ -217,6 +217,7 @@ SNOWCAP_WIDGETS_FOR(MaterialSettings)
 SNOWCAP_WIDGETS_FOR(SnowpackSettings)
 SNOWCAP_WIDGETS_FOR(LookSettings)
 SNOWCAP_WIDGETS_FOR(DeformerSettings)
+SNOWCAP_WIDGETS_FOR(GroundSettings)
 #undef SNOWCAP_WIDGETS_FOR
 
 } // namespace snowcap

@@ -84,12 +84,41 @@ ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height) {
     return image;
 }
 
-std::optional<std::string>
-parsePanelList(const std::string& list, std::array<bool, static_cast<int>(PanelId::Count)>& open) {
+namespace {
+
+// The views a panel can open scrolled to ("PANEL:VIEW" in render --ui --panels).
+struct PanelView {
+    const char* panel;
+    const char* view;
+};
+constexpr PanelView kPanelViews[] = {{"buffers", "drift"}, {"scene", "ground"}};
+
+} // namespace
+
+std::optional<std::string> parsePanelList(const std::string& list,
+                                          std::array<bool, static_cast<int>(PanelId::Count)>& open,
+                                          std::string* scrollTo) {
     open.fill(false);
     std::stringstream stream(list);
-    std::string name;
-    while (std::getline(stream, name, ',')) {
+    std::string entry;
+    while (std::getline(stream, entry, ',')) {
+        const std::size_t colon = entry.find(':');
+        const std::string name = entry.substr(0, colon);
+        if (colon != std::string::npos) {
+            const std::string view = entry.substr(colon + 1);
+            if (!scrollTo)
+                return "--panels: '" + entry + "': a view to open a panel on is for render --ui";
+            const bool known =
+                std::any_of(std::begin(kPanelViews), std::end(kPanelViews),
+                            [&](const PanelView& v) { return name == v.panel && view == v.view; });
+            if (!known) {
+                std::string views;
+                for (const PanelView& v : kPanelViews)
+                    views += std::string(views.empty() ? "" : ", ") + v.panel + ":" + v.view;
+                return "--panels: unknown view '" + entry + "' (known: " + views + ")";
+            }
+            *scrollTo = view;
+        }
         if (name.empty() || name == "none")
             continue;
         bool found = false;
@@ -138,7 +167,7 @@ std::variant<std::unique_ptr<HeadlessUi>, std::string>
 HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layout,
                    const std::vector<double>& probeCm, const std::string& renderer) {
     std::unique_ptr<HeadlessUi> ui(new HeadlessUi());
-    if (auto error = parsePanelList(panels, ui->open_))
+    if (auto error = parsePanelList(panels, ui->open_, &ui->state_.scrollTo))
         return *error;
     if (auto error = ui->gl_.init(lab.shaders()))
         return *error;

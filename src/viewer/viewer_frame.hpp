@@ -29,9 +29,13 @@ void recordTimings(Lab& lab, ViewerState& state, double frameMs);
 // The framebuffer's colour, top row first, opaque.
 ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height);
 
-// "sims,buffers" -> open flags; fails with one line naming the unknown panel.
+// "sims,buffers" -> open flags; fails with one line naming the unknown panel. With `scrollTo`
+// (render --ui), "PANEL:VIEW" also opens the panel scrolled to that view (kPanelViews:
+// "buffers:drift", what drifted, below the Buffers panel's fold; "scene:ground", the Scene
+// panel's Ground section open); without it a view is refused.
 std::optional<std::string> parsePanelList(const std::string& list,
-                                          std::array<bool, static_cast<int>(PanelId::Count)>& open);
+                                          std::array<bool, static_cast<int>(PanelId::Count)>& open,
+                                          std::string* scrollTo = nullptr);
 
 // Whether the cameras start following the player: when a sim's region follows it (world_walk),
 // so the walker and its trail stay in view. followCamera moves the cameras' targets onto the

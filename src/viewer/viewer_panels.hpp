@@ -78,8 +78,15 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context);
 void paneLabels(PanelContext& context);
 // A stake over every pane where the probe stands (panel_inspect.cpp), drawn behind the panels.
 void probeMarker(PanelContext& context);
-// Deformers, region, snow surface, scenario loading.
+// Deformers, region, snow surface, ground, scenario loading.
 void scenePanel(PanelContext& context);
+// The Scene panel's Ground section (panel_ground.cpp): [ground]'s keys and the texture's file.
+void groundSection(PanelContext& context);
+// `ground` in the lab (as a live edit: Lab::apply), or the one line saying why not, the ground
+// it had kept.
+std::optional<std::string> applyGround(Lab& lab, const GroundSettings& ground);
+// `ground` with kind = "texture" and `path` its file: what the section's load button applies.
+GroundSettings groundWithTexture(GroundSettings ground, const std::string& path);
 void comparePanel(PanelContext& context);
 void buffersPanel(PanelContext& context);
 void decayPanel(PanelContext& context);

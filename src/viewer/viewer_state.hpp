@@ -103,6 +103,15 @@ struct ViewerState {
         return ranges;
     }();
 
+    // The Scene panel's Ground section: the texture path being typed (groundTextureTyped: it
+    // differs from ground.texture until loaded) and the last load's error ("" none).
+    std::string groundTexturePath;
+    bool groundTextureTyped = false;
+    std::string groundError;
+    // `render --ui --panels buffers:drift`: the view a panel opens scrolled to, every image
+    // ("" none; parsePanelList knows the names).
+    std::string scrollTo;
+
     // The World panel's map, file path and teleport field.
     std::shared_ptr<WorldPanelState> worldPanel;
     // The Snowpack panel's sim, view ranges and last budget.

@@ -108,17 +108,17 @@ TEST(FallingSnow, AFlakeIsAFunctionOfTimeThatFallsAndDriftsWithTheWind) {
     const LookSettings look;
     const FallingSnowAir a = fallingSnowAir(w, wind, look, region, 10.0, 5.0);
     EXPECT_GT(a.flakes, 0);
-    EXPECT_FLOAT_EQ(a.boxMinCm.z, 10.0f); // on the snow's top
-    EXPECT_FLOAT_EQ(a.boxSizeCm.z, 200.0f);
+    EXPECT_FLOAT_EQ(a.boxes[0].minCm.z, 10.0f); // on the snow's top
+    EXPECT_FLOAT_EQ(a.boxes[0].sizeCm.z, 200.0f);
     EXPECT_NEAR(a.windDirection.y, 1.0f, 1e-6f);
     // The same time, the same place; every flake inside the box.
     for (int i = 0; i < 200; ++i) {
         const glm::vec3 p = flakePosition(a, i);
         EXPECT_EQ(p, flakePosition(a, i));
-        EXPECT_GE(p.x, a.boxMinCm.x);
-        EXPECT_LE(p.x, a.boxMinCm.x + a.boxSizeCm.x);
-        EXPECT_GE(p.z, a.boxMinCm.z);
-        EXPECT_LE(p.z, a.boxMinCm.z + a.boxSizeCm.z);
+        EXPECT_GE(p.x, a.boxes[0].minCm.x);
+        EXPECT_LE(p.x, a.boxes[0].minCm.x + a.boxes[0].sizeCm.x);
+        EXPECT_GE(p.z, a.boxes[0].minCm.z);
+        EXPECT_LE(p.z, a.boxes[0].minCm.z + a.boxes[0].sizeCm.z);
     }
     // A tenth of a second later each flake is lower by its fall speed (0.6 .. 1.4 m/s) and
     // downwind by the wind's 2 m/s, unless it wrapped round the box.

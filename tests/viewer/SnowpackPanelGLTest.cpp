@@ -254,5 +254,73 @@ TEST(SnowpackPanel, RenderUiDrawsTheLegendOfASnowpackSim) {
     EXPECT_NEAR(figures[6].value, 0.0, 1e-5) << "mass_error";
 }
 
+// Rows of `image` holding a diverging legend's bar: a run of at least 96 pixels whose red less
+// blue never falls by more than 24 a step, from blue (blue over red by 60) to red (red over blue
+// by 60). Nothing else the viewer draws runs from blue to red across a row.
+int divergingBarRows(const ImageRgba8& image) {
+    const auto redness = [&](int x, int y) {
+        const glm::u8vec4 p = image.at(x, y);
+        return int(p.x) - int(p.z);
+    };
+    int bars = 0;
+    for (int y = 0; y < image.height; ++y)
+        for (int x = 0; x < image.width; ++x) {
+            if (redness(x, y) > -60)
+                continue;
+            int end = x;
+            while (end + 1 < image.width && redness(end + 1, y) + 6 >= redness(end, y) &&
+                   redness(end + 1, y) <= redness(end, y) + 24)
+                ++end;
+            if (end - x + 1 >= 96 && redness(end, y) > 60)
+                ++bars;
+            x = end;
+        }
+    return bars;
+}
+
+// `render --ui --panels buffers:drift` opens the Buffers panel scrolled to what drifted: on a
+// 1600 x 900 screen, where the panel's height puts the drift view below its fold, the view's
+// diverging legend is in the frame with it and not without.
+TEST(BuffersPanel, RenderUiOpensOnTheDriftView) {
+    const auto drawn = [](const char* panels) {
+        auto created = Lab::create("blizzard", {"snow.resolution=64"}, test::glInfo().renderer);
+        if (auto* error = std::get_if<std::string>(&created)) {
+            ADD_FAILURE() << *error;
+            return -1;
+        }
+        std::unique_ptr<Lab> lab = std::move(std::get<0>(created));
+        auto made = HeadlessUi::create(*lab, panels, "horizontal", {}, test::glInfo().renderer);
+        if (auto* error = std::get_if<std::string>(&made)) {
+            ADD_FAILURE() << *error;
+            return -1;
+        }
+        std::unique_ptr<HeadlessUi> ui = std::move(std::get<0>(made));
+        const double dt = lab->fixedDtS();
+        for (int step = 1; step <= 5; ++step) {
+            lab->stepTo(step * dt, dt);
+            ui->afterStep(*lab, dt);
+        }
+        const int rows = divergingBarRows(ui->render(*lab, 1600, 900, dt));
+        ui.reset(); // before the lab
+        return rows;
+    };
+    const int plain = drawn("buffers"), onDrift = drawn("buffers:drift");
+    std::printf("diverging legend rows: --panels buffers %d, buffers:drift %d\n", plain, onDrift);
+    EXPECT_EQ(plain, 0) << "the drift view was already in view: the test shows nothing";
+    EXPECT_GE(onDrift, 12) << "no drift legend's bar in the frame";
+}
+
+TEST(BuffersPanel, PanelViewsAreNamedOrRefused) {
+    std::array<bool, static_cast<int>(PanelId::Count)> open{};
+    std::string scrollTo;
+    EXPECT_EQ(parsePanelList("sims,buffers:drift", open, &scrollTo), std::nullopt);
+    EXPECT_EQ(scrollTo, "drift");
+    EXPECT_TRUE(open[static_cast<int>(PanelId::Buffers)]);
+    EXPECT_EQ(parsePanelList("buffers:water", open, &scrollTo).value_or(""),
+              "--panels: unknown view 'buffers:water' (known: buffers:drift, scene:ground)");
+    EXPECT_EQ(parsePanelList("buffers:drift", open).value_or(""),
+              "--panels: 'buffers:drift': a view to open a panel on is for render --ui");
+}
+
 } // namespace
 } // namespace snowcap
