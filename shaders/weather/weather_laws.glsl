@@ -94,10 +94,14 @@ float bagnoldFlux(float uStar, float uStarT) {
 }
 
 // wx.sun.w: the substance's own threshold (Bagnold's flux), 0: snow's (Pomeroy and Gray's).
+// A drift pass is built for one or the other (OWN_THRESHOLD: wx.sun.w > 0; WeatherSim::step
+// picks the program), as llvmpipe would run both laws for every texel.
 float substanceFlux(float uStar, float density) {
-    if (wx.sun.w > 0.0)
-        return bagnoldFlux(uStar, wx.sun.w);
+#ifdef OWN_THRESHOLD
+    return bagnoldFlux(uStar, wx.sun.w);
+#else
     return saltationFlux(uStar, thresholdFrictionVelocity(density));
+#endif
 }
 
 // a: west, east, south, north, south-west, north-east, north-west, south-east.

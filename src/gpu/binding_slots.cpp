@@ -41,10 +41,8 @@ constexpr std::array kTable = {
     SlotDeclaration{"TileLists", K::StorageBuffer, slot::kTileLists},
     SlotDeclaration{"snowpackState", K::Texture, slot::kSnowpackStateTexture},
     SlotDeclaration{"Weather", K::UniformBlock, slot::kWeather},
-    SlotDeclaration{"DriftFlux", K::StorageBuffer, slot::kDriftFlux},
     SlotDeclaration{"WeatherTotals", K::StorageBuffer, slot::kWeatherTotals},
     SlotDeclaration{"CarriedOut", K::StorageBuffer, slot::kCarriedOut},
-    SlotDeclaration{"DriftRecord", K::StorageBuffer, slot::kDriftRecord},
     SlotDeclaration{"driftRecordView", K::Image, slot::kDriftRecordView},
     SlotDeclaration{"state", K::Image, slot::kSnowpackState},
     SlotDeclaration{"previousState", K::Image, slot::kSnowpackPrevious},
@@ -65,6 +63,10 @@ constexpr std::array kTable = {
     SlotDeclaration{"other", K::Texture, slot::kDebugOther},
     SlotDeclaration{"sourceDepth", K::Texture, slot::kDebugSourceDepth},
     SlotDeclaration{"snowBuffer", K::Texture, slot::kDebugSnowBuffer},
+    SlotDeclaration{"weatherState", K::Texture, slot::kWeatherState},
+    SlotDeclaration{"driftFlux", K::Texture, slot::kDriftFlux},
+    SlotDeclaration{"driftRecord", K::Texture, slot::kDriftRecord},
+    SlotDeclaration{"crossedQuanta", K::Texture, slot::kWeatherCrossed},
 };
 
 // The opaque types a default-block uniform binds through a unit: samplers and images.

@@ -40,10 +40,8 @@ inline constexpr unsigned kTestLocalPositions = 7; // tests/scene/shaders/wind_o
 inline constexpr unsigned kPloughQuanta = 0;       // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kPloughInside = 1;       // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kPloughReceived = 2;     // shaders/snowpack/snowpack_block.glsl
-inline constexpr unsigned kDriftFlux = 8;          // shaders/weather/weather_block.glsl
-inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_block.glsl
+inline constexpr unsigned kWeatherTotals = 9;      // shaders/weather/weather_totals.comp
 inline constexpr unsigned kCarriedOut = 10;        // shaders/snowpack/carry_out.comp
-inline constexpr unsigned kDriftRecord = 11;       // shaders/weather/weather_block.glsl
 inline constexpr unsigned kTileState = 3;          // shaders/snowpack/snowpack_tiles.glsl
 inline constexpr unsigned kTileLists = 4;          // shaders/snowpack/snowpack_tiles.glsl
 // Images (the snowpack's state, shaders/snowpack/*.comp).
@@ -69,6 +67,10 @@ inline constexpr unsigned kDebugSource = 0;          // debug/copy.frag, viewer/
 inline constexpr unsigned kDebugOther = 1;           // viewer/colour_map.frag
 inline constexpr unsigned kDebugSourceDepth = 2;     // viewer/colour_map.frag
 inline constexpr unsigned kDebugSnowBuffer = 0;      // debug/buffer_view.frag
+inline constexpr unsigned kWeatherState = 0;         // shaders/weather/*.frag
+inline constexpr unsigned kDriftFlux = 1;            // drift_apply.frag, weather_totals.comp
+inline constexpr unsigned kDriftRecord = 2;          // drift_apply.frag, drift_record_view.comp
+inline constexpr unsigned kWeatherCrossed = 3;       // shaders/weather/weather_totals.comp
 } // namespace slot
 
 // One row of the table: the GLSL name (a block's or buffer's block name, a sampler's uniform

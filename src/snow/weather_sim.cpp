@@ -1,6 +1,7 @@
 #include "snow/weather_sim.hpp"
 
 #include "gpu/binding_slots.hpp"
+#include "gpu/pass_state.hpp"
 #include "snow/snowpack_sim.hpp"
 
 #include <array>
@@ -20,27 +21,69 @@ struct WeatherBlock {
 };
 static_assert(sizeof(WeatherBlock) == 80, "std140 drift: see shaders/weather/weather_block.glsl");
 
-void dispatch(const gpu::ShaderProgram& program, int size) {
-    glUseProgram(program.id());
-    const GLuint groups = static_cast<GLuint>((size + 7) / 8);
-    glDispatchCompute(groups, groups, 1);
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
-                    GL_TEXTURE_FETCH_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
-                    GL_BUFFER_UPDATE_BARRIER_BIT);
+// A texture of integers for the passes to render into and read with texelFetch.
+gpu::UniqueName<gpu::ObjectKind::Texture> integerTexture(int size, GLenum format,
+                                                         const char* name) {
+    GLuint id = 0;
+    glCreateTextures(GL_TEXTURE_2D, 1, &id);
+    glTextureStorage2D(id, 1, format, size, size);
+    glTextureParameteri(id, GL_TEXTURE_MIN_FILTER, GL_NEAREST); // complete with one level
+    glTextureParameteri(id, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    gpu::label(GL_TEXTURE, id, name);
+    return gpu::UniqueName<gpu::ObjectKind::Texture>(id);
 }
 
-void bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) {
-    glBindImageTexture(unit, texture.id(), 0, GL_FALSE, 0, access, GL_RGBA32F);
+void clearInteger(GLuint texture, GLenum format) {
+    const GLuint zero[4] = {0, 0, 0, 0};
+    glClearTexImage(texture, 0, format, GL_UNSIGNED_INT, zero);
+}
+
+// The snowfall + melt programs: which sky a tick's is (a bit each of kSnowfall, kMelt, kSun).
+constexpr int kSnowfall = 1, kMelt = 2, kSun = 4;
+constexpr bool validSky(int sky) {
+    return !(sky & kSun) || (sky & kMelt);
+}
+
+int skyOf(const WeatherTick& tick) {
+    const bool sun = tick.sunMeltPerCos > 0.0f;
+    return (tick.snowfallQuanta != 0 ? kSnowfall : 0) | (tick.meltQuanta != 0 || sun ? kMelt : 0) |
+           (sun ? kSun : 0);
 }
 
 } // namespace
 
+// In order: the snowfall + melt programs of every valid sky, the drift flux's two, the apply,
+// the totals and the record's view.
 std::vector<gpu::ProgramDesc> weatherPrograms() {
     using gpu::computeProgram;
-    return {computeProgram("weather.snowfall_melt", "weather/snowfall_melt.comp"),
-            computeProgram("weather.drift_flux", "weather/drift_flux.comp"),
-            computeProgram("weather.drift_apply", "weather/drift_apply.comp"),
-            computeProgram("weather.drift_record_view", "weather/drift_record_view.comp")};
+    const auto drawn = [](std::string name, std::string fragment, gpu::Defines defines) {
+        return gpu::ProgramDesc{std::move(name),
+                                {{GL_VERTEX_SHADER, "common/fullscreen.vert"},
+                                 {GL_FRAGMENT_SHADER, std::move(fragment)}},
+                                std::move(defines)};
+    };
+    std::vector<gpu::ProgramDesc> programs;
+    for (int sky = 0; sky < 8; ++sky) {
+        if (!validSky(sky))
+            continue;
+        gpu::Defines defines;
+        std::string name = "weather.snowfall_melt";
+        for (auto [bit, define] :
+             {std::pair{kSnowfall, "SNOWFALL"}, std::pair{kMelt, "MELT"}, std::pair{kSun, "SUN"}})
+            if (sky & bit) {
+                defines.emplace_back(define, "1");
+                name += std::string(".") + define;
+            }
+        programs.push_back(drawn(name, "weather/snowfall_melt.frag", defines));
+    }
+    programs.push_back(drawn("weather.drift_flux", "weather/drift_flux.frag", {}));
+    programs.push_back(drawn("weather.drift_flux.OWN_THRESHOLD", "weather/drift_flux.frag",
+                             {{"OWN_THRESHOLD", "1"}}));
+    programs.push_back(drawn("weather.drift_apply", "weather/drift_apply.frag", {}));
+    programs.push_back(computeProgram("weather.totals", "weather/weather_totals.comp"));
+    programs.push_back(
+        computeProgram("weather.drift_record_view", "weather/drift_record_view.comp"));
+    return programs;
 }
 
 std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
@@ -58,18 +101,26 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
     const bool fresh = !active() || size != size_;
     if (fresh) {
-        flux_ = gpu::Buffer(static_cast<std::size_t>(size) * size * 2 * sizeof(std::uint32_t),
-                            nullptr, "weather.drift_flux");
+        crossed_ = integerTexture(size, GL_RG32UI, "weather.crossed");
+        flux_ = integerTexture(size, GL_RG32UI, "weather.drift_flux");
+        record_[0] = integerTexture(size, GL_R32I, "weather.drift_record.0");
+        record_[1] = integerTexture(size, GL_R32I, "weather.drift_record.1");
+        record0_ = 0;
+        GLuint target = 0;
+        glCreateFramebuffers(1, &target);
+        target_ = gpu::UniqueName<gpu::ObjectKind::Framebuffer>(target);
+        emptyArray_ = gpu::VertexArray("weather.empty");
         totals_ = gpu::Buffer(4 * sizeof(std::uint32_t), nullptr, "weather.totals");
         block_ = gpu::Buffer(sizeof(WeatherBlock), nullptr, "weather.block");
-        record_ = gpu::Buffer(static_cast<std::size_t>(size) * size * sizeof(std::int32_t), nullptr,
-                              "weather.drift_record");
         recordView_ = {};
     }
-    snowfallMelt_ = programs[0];
-    driftFlux_ = programs[1];
-    driftApply_ = programs[2];
-    recordViewProgram_ = programs[3];
+    std::size_t next = 0;
+    for (int sky = 0; sky < 8; ++sky)
+        snowfallMelt_[sky] = validSky(sky) ? programs[next++] : nullptr;
+    driftFlux_ = {programs[next], programs[next + 1]};
+    driftApply_ = programs[next + 2];
+    totalsProgram_ = programs[next + 3];
+    recordViewProgram_ = programs[next + 4];
     weather_ = weather;
     snowpack_ = snowpack;
     wind_ = wind;
@@ -89,8 +140,10 @@ void WeatherSim::reset() {
         return;
     const GLuint zero = 0;
     glClearNamedBufferData(totals_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glClearNamedBufferData(flux_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glClearNamedBufferData(record_.id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    clearInteger(crossed_.id(), GL_RG_INTEGER);
+    clearInteger(flux_.id(), GL_RG_INTEGER);
+    clearInteger(record_[0].id(), GL_RED_INTEGER);
+    clearInteger(record_[1].id(), GL_RED_INTEGER);
     recordViewStale_ = true;
 }
 
@@ -117,6 +170,25 @@ void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
     block_.update(0, sizeof(block), &block);
 }
 
+void WeatherSim::draw(const gpu::ShaderProgram& program, std::initializer_list<GLuint> colour) {
+    const GLuint target = target_.id();
+    std::array<GLenum, 2> buffers{};
+    for (std::size_t i = 0; i < buffers.size(); ++i) {
+        const GLuint texture = i < colour.size() ? colour.begin()[i] : 0;
+        glNamedFramebufferTexture(target, GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i), texture,
+                                  0);
+        buffers[i] = texture ? GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(i) : GL_NONE;
+    }
+    glNamedFramebufferDrawBuffers(target, static_cast<GLsizei>(buffers.size()), buffers.data());
+    gpu::PassState pass;
+    pass.framebuffer = target;
+    pass.viewport = {0, 0, size_, size_};
+    pass.program = program.id();
+    gpu::beginPass(pass);
+    glBindVertexArray(emptyArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
 void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
     if (!active() || !snowpack.allocated())
         return;
@@ -126,30 +198,42 @@ void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
     const Region& region = snowpack.region();
     const glm::vec2 origin(region.centreCm - 0.5 * region.widthCm);
     namespace slot = gpu::slot;
+    // The snowpack's passes wrote its state and contact flags from compute shaders.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
+                    GL_SHADER_STORAGE_BARRIER_BIT);
     glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
     glBindBufferBase(GL_UNIFORM_BUFFER, slot::kWeather, block_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kPloughInside, snowpack.insideFlags().id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftFlux, flux_.id());
     glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kWeatherTotals, totals_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftRecord, record_.id());
+    for (GLuint unit :
+         {slot::kWeatherState, slot::kDriftFlux, slot::kDriftRecord, slot::kWeatherCrossed})
+        glBindSampler(unit, 0); // texelFetch alone: no sampler another pass left on the unit
+    glBindTextureUnit(slot::kDriftFlux, flux_.id());
+    glBindTextureUnit(slot::kWeatherCrossed, crossed_.id());
+    const GLuint totalsGroups = static_cast<GLuint>((size_ + 63) / 64);
     for (const WeatherTick& tick : ticks) {
         writeBlock(tick, origin);
         // Every texel is written into the other half: it is the state when no wind blows, and
         // the scratch the drift reads when it does.
-        bindImage(slot::kSnowpackPrevious, snowpack.state(), GL_READ_ONLY);
-        bindImage(slot::kSnowpackNext, snowpack.otherHalf(), GL_WRITE_ONLY);
-        dispatch(*snowfallMelt_, size_);
+        glBindTextureUnit(slot::kWeatherState, snowpack.state().id());
+        draw(*snowfallMelt_[skyOf(tick)], {snowpack.otherHalf().id(), crossed_.id()});
         if (tick.windMS > 0.0f) {
-            bindImage(slot::kSnowpackPrevious, snowpack.otherHalf(), GL_READ_ONLY);
-            dispatch(*driftFlux_, size_);
-            bindImage(slot::kSnowpackNext, snowpack.state(), GL_WRITE_ONLY);
-            dispatch(*driftApply_, size_);
+            glBindTextureUnit(slot::kWeatherState, snowpack.otherHalf().id());
+            draw(*driftFlux_[tick.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
+            glBindTextureUnit(slot::kDriftRecord, record_[record0_].id());
+            draw(*driftApply_, {snowpack.state().id(), record_[1 - record0_].id()});
+            record0_ = 1 - record0_;
             recordViewStale_ = true;
         } else {
             snowpack.swapHalves();
         }
+        glUseProgram(totalsProgram_->id());
+        glDispatchCompute(totalsGroups, 1, 1);
+        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
         snowpack.weathered(tick); // the undisturbed column, and a world store, get it too
     }
+    // Later passes read the state as an image.
+    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     // Every texel may have changed: the snowpack's next slump iteration runs on every tile
     // (its active tiles, snow/snowpack_sim.hpp).
     snowpack.touchAllTiles();
@@ -180,8 +264,9 @@ double WeatherSim::massOutKg() const {
 std::vector<std::int32_t> WeatherSim::readDriftRecord() const {
     std::vector<std::int32_t> record(active() ? static_cast<std::size_t>(size_) * size_ : 0);
     if (!record.empty())
-        glGetNamedBufferSubData(record_.id(), 0, static_cast<GLsizeiptr>(record_.bytes()),
-                                record.data());
+        glGetTextureImage(record_[record0_].id(), 0, GL_RED_INTEGER, GL_INT,
+                          static_cast<GLsizei>(record.size() * sizeof(std::int32_t)),
+                          record.data());
     return record;
 }
 
@@ -197,7 +282,7 @@ const gpu::Texture2D* WeatherSim::driftRecordKgM2(const SnowpackSim& snowpack) {
     if (recordViewStale_) {
         namespace slot = gpu::slot;
         glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
-        glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kDriftRecord, record_.id());
+        glBindTextureUnit(slot::kDriftRecord, record_[record0_].id());
         glBindImageTexture(slot::kDriftRecordView, recordView_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY,
                            GL_R32F);
         glUseProgram(recordViewProgram_->id());
@@ -210,7 +295,9 @@ const gpu::Texture2D* WeatherSim::driftRecordKgM2(const SnowpackSim& snowpack) {
 }
 
 std::size_t WeatherSim::bytes() const {
-    return active() ? flux_.bytes() + totals_.bytes() + record_.bytes() + recordView_.bytes() : 0;
+    // crossed and the flux 8 bytes a texel, the record's pair 4 + 4.
+    const std::size_t texels = static_cast<std::size_t>(size_) * size_;
+    return active() ? texels * (8 + 8 + 4 + 4) + totals_.bytes() + recordView_.bytes() : 0;
 }
 
 } // namespace snowcap

@@ -1,13 +1,18 @@
 #pragma once
-// The weather's passes on one snowpack sim ([weather], docs/weather.md): per tick of the
-// weather clock (core/weather_laws.hpp), compute passes (shaders/weather/):
-//     snowfall + melt + drain (state -> the other half)  ->  drift flux  ->  drift apply (-> state)
-// or, when no wind blows, the first alone, and the snowpack's halves swap (nothing is copied).
+// The weather's passes on one snowpack sim ([weather], docs/weather.md §4): per tick of the
+// weather clock (core/weather_laws.hpp), fullscreen fragment passes drawn over the region
+// (shaders/weather/), then one small compute pass summing the budget:
+//     snowfall + melt + drain (state -> other half, crossed)  ->  drift flux (-> flux)  ->
+//     drift apply (-> state, drift record)  ->  totals (crossed, the flux at the border)
+// or, when no wind blows, the first and the totals alone, and the snowpack's halves swap
+// (nothing is copied).
 // Reads: the snowpack's state, its contact flags of the step (inside[]) and its Snowpack block.
 // Writes: the snowpack's pair of state textures (SnowpackSim::otherHalf, the scratch between
-// the passes), the budget's in and out as 64-bit counts of quanta on the GPU (read back
-// only when asked), and what drifted per texel (driftRecord[], arrived minus sent since the
-// start: 4 bytes a texel, one more load and store a texel in the apply pass).
+// the passes), its own per-texel textures (crossed and the flux, RG32UI: what a tick counted
+// and sent; the drift record, an R32I ping-pong pair: arrived minus sent since the start), and
+// the budget's in and out as 64-bit counts of quanta on the GPU (read back only when asked).
+// Every pass writes its texels as colour: on llvmpipe a fragment's colour write costs a
+// quarter of a compute imageStore, and no per-texel pass has an atomic or a barrier.
 // The CPU oracle is WeatherReference (src/snow/weather_reference.hpp).
 
 #include "core/settings.hpp"
@@ -15,7 +20,9 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +60,8 @@ public:
 
 private:
     void writeBlock(const WeatherTick& tick, glm::vec2 originCm);
+    // A fullscreen draw of `program` into these textures (colour attachments 0, 1).
+    void draw(const gpu::ShaderProgram& program, std::initializer_list<GLuint> colour);
 
     WeatherSettings weather_;
     SnowpackSettings snowpack_;
@@ -61,11 +70,20 @@ private:
     WeatherClock clock_;
     double texelCm_ = 1.0;
     int size_ = 0;
-    const gpu::ShaderProgram* snowfallMelt_ = nullptr;
-    const gpu::ShaderProgram* driftFlux_ = nullptr;
+    // The snowfall + melt pass per sky: bit 0 snowfall, 1 melt, 2 the sun's melt (with 1).
+    std::array<const gpu::ShaderProgram*, 8> snowfallMelt_{};
+    // The drift flux: [0] snow's threshold, [1] the substance's own.
+    std::array<const gpu::ShaderProgram*, 2> driftFlux_{};
     const gpu::ShaderProgram* driftApply_ = nullptr;
+    const gpu::ShaderProgram* totalsProgram_ = nullptr;
     const gpu::ShaderProgram* recordViewProgram_ = nullptr;
-    gpu::Buffer flux_, totals_, block_, record_;
+    using TextureName = gpu::UniqueName<gpu::ObjectKind::Texture>;
+    TextureName crossed_, flux_;        // RG32UI
+    std::array<TextureName, 2> record_; // R32I: the record, and the half the next drift writes
+    int record0_ = 0;                   // which of record_ is the record
+    gpu::UniqueName<gpu::ObjectKind::Framebuffer> target_; // re-attached for each pass
+    gpu::VertexArray emptyArray_;
+    gpu::Buffer totals_, block_;
     gpu::Texture2D recordView_;
     bool recordViewStale_ = true;
 };

@@ -1,0 +1,58 @@
+#version 450 core
+// Snowfall, melt and drainage, per texel (the first weather pass of a tick), drawn over the
+// region into the snowpack's other half.
+// Reads:  the state (RGBA32F: depth cm, mass kg/m2, water kg/m2, ground print cm), inside[] (the
+//         step's contact flags)
+// Writes: the other half (the state when no wind blows, else the drift's scratch); crossed
+//         (the snowfall counted in, the drained water counted out, in quanta)
+// Mirrors WeatherReference::snowfallAndMelt (src/snow/weather_reference.cpp).
+// A program per sky (WeatherSim::step picks it per tick): llvmpipe runs both sides of every
+// branch, even one no texel takes, so what a tick cannot do is left out of its program:
+//   SNOWFALL  the tick's snowfall quanta are not 0 (else snowfallOnto keeps the column)
+//   MELT      its degree-day quanta are not 0, or the sun melts (else meltColumn keeps it)
+//   SUN       the sun melts (wx.fall.y > 0: the surface's normal, from the four neighbours)
+#include "snowpack/snowpack_block.glsl"
+#include "snowpack/snowpack_laws.glsl"
+#include "weather_block.glsl"
+#include "weather_laws.glsl"
+
+layout(binding = 0) uniform sampler2D weatherState;
+layout(location = 0) out vec4 next;
+layout(location = 1) out uvec2 crossed;
+
+float depthAt(ivec2 q, float self) {
+    return inRegion(q) ? texelFetch(weatherState, q, 0).x : self;
+}
+
+void main() {
+    ivec2 p = ivec2(gl_FragCoord.xy);
+    int t = texelIndex(p);
+    vec4 before = texelFetch(weatherState, p, 0);
+    vec4 c = before;
+    uvec2 counted = uvec2(0u);
+#ifdef SNOWFALL
+    if (inside[t] == 0u) {
+        c = snowfallOnto(c, wx.quanta.x, wx.fall.x);
+        counted.x = wx.quanta.x;
+    }
+#endif
+#ifdef MELT
+    uint melt = wx.quanta.y;
+#ifdef SUN
+    float self = before.x;
+    vec3 normal = surfaceNormal(depthAt(p + ivec2(-1, 0), self), depthAt(p + ivec2(1, 0), self),
+                                depthAt(p + ivec2(0, -1), self), depthAt(p + ivec2(0, 1), self),
+                                sp.capture.z);
+    melt += sunMeltQuanta(normal);
+#endif
+    c = meltColumn(c, melt);
+#endif
+    float drained = drainedWater(c.z, wx.fall.z, printHoldsKgM2(c.w));
+    if (drained > 0.0) {
+        precise float water = c.z - drained;
+        c.z = water;
+        counted.y = uint(floor(drained * kWeatherQuanta + 0.5));
+    }
+    next = c;
+    crossed = counted;
+}
