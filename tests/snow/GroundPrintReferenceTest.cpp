@@ -179,17 +179,22 @@ struct Thaw {
     std::vector<SnowColumn> columns;
 };
 
-// Bare mud with the three feet's prints; 10 cm of 100 kg/m3 snow falls on it in the cold
-// (10 kg/m2 everywhere, 0.5 .. 1.5 s at an hour a second), then +10 C, ten hours a second
-// until 6 s: the snow melts (0.5 kg/m2 an hour) and its water drains at drain_per_h = 1.
+// Bare mud with the three feet's prints, pressed while it is +2 C (frozen mud takes none);
+// from 0.25 s it is -5 C, and 10 cm of 100 kg/m3 snow falls on it in the cold (10 kg/m2
+// everywhere, 0.5 .. 1.5 s at an hour a second), then +10 C, ten hours a second until 6 s:
+// the snow melts (0.5 kg/m2 an hour) and its water drains at drain_per_h = 1.
 Thaw thawOverPrints(float bound) {
     constexpr int n = 40;
     SnowpackSettings bare;
     bare.depthCm = 0.0;
     WeatherSettings w;
-    w.airTempC = -5.0;
+    w.airTempC = 2.0;
     w.timeScale = 3600.0;
-    WeatherSettings::Key fall, stop, thawKey;
+    WeatherSettings::Key thawed, cold, fall, stop, thawKey;
+    thawed.atS = 0.25; // the feet press in the first 10 frames (0.17 s), before the frost
+    thawed.values[4] = 2.0;
+    cold.atS = 0.25;
+    cold.values[4] = -5.0;
     fall.atS = 0.5;
     fall.values[0] = 10.0; // snowfall cm/h from 0.5 s
     stop.atS = 1.5;        // each channel a key gives is linear from the one before: hold them
@@ -203,7 +208,7 @@ Thaw thawOverPrints(float bound) {
     WeatherSettings::Key before = fall;
     before.atS = 0.5;
     before.values[0] = 0.0;
-    w.keys = {before, fall, stop, thawKey};
+    w.keys = {thawed, cold, before, fall, stop, thawKey};
     WeatheredSnowpack pack(n, bare, w, WindSettings{}, kSun, kCaptureZ, kFar, 2.0, {0.0f, 0.0f},
                            bound);
     const std::vector<float> feet = threeFeet(n, pack.snowpack().constants());
