@@ -37,8 +37,8 @@ std::optional<std::string> weatherCases(Context& context, int size) {
         const char* name;
         double snowfallCmH, windMS, airTempC, sunWM2;
     };
-    // snow_melt: no wind (the flux pass is left out, the apply pass copies back); storm: snow
-    // in a wind above the threshold (all three passes); thaw_wind: melt in sun with drift.
+    // snow_melt: no wind (the flux and apply passes are left out, the halves swap); storm:
+    // snow in a wind above the threshold (all three passes); thaw_wind: melt in sun with drift.
     for (const BenchSky& sky :
          {BenchSky{"snow_melt", 4.0, 0.0, 2.0, 0.0}, BenchSky{"storm", 24.0, 14.0, -6.0, 0.0},
           BenchSky{"thaw_wind", 0.0, 14.0, 6.0, 900.0}}) {
