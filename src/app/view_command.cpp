@@ -64,8 +64,9 @@ int runScriptedHeadless(CommonOptions common, const ViewOptions& options) {
     }
     // Refused before anything starts, in the one line the viewer would give.
     std::array<bool, static_cast<int>(PanelId::Count)> open{};
+    std::string scrollTo; // render --ui opens the panel on that view
     if (!options.panels.empty())
-        if (auto error = parsePanelList(options.panels, open)) {
+        if (auto error = parsePanelList(options.panels, open, &scrollTo)) {
             spdlog::error("{}", *error);
             return 2;
         }

@@ -75,6 +75,9 @@ void reloadShaders(Lab& lab, ViewerState& state) {
 
 } // namespace
 
+// Frames a panel opened on a view (--panels buffers:drift) is held scrolled to it.
+constexpr int kScrollFrames = 3;
+
 int runViewer(const CommonOptions& common, const ViewOptions& options) {
     // The scenario first: a bad file is one line and no window.
     auto loaded = loadScenarioSettings(options.scenario, common.overrides);
@@ -84,8 +87,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     }
     std::array<bool, static_cast<int>(PanelId::Count)> open{};
     open[static_cast<int>(PanelId::Sims)] = true;
+    std::string scrollTo; // "buffers:drift" or "scene:ground": the view a panel opens on
     if (!options.panels.empty())
-        if (auto error = parsePanelList(options.panels, open)) {
+        if (auto error = parsePanelList(options.panels, open, &scrollTo)) {
             spdlog::error("{}", *error);
             return 2;
         }
@@ -106,6 +110,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     Lab& lab = *std::get<0>(labCreated);
     ViewerState state;
     state.renderer = window.info().renderer;
+    state.scrollTo = scrollTo;
     state.scenarioPath = options.scenario;
     applyStartOptions(state, options.layout, options.probeCm, lab.field().simCount());
     state.followPlayer = followsAtStart(lab.settings());
@@ -214,6 +219,10 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         recordFrame(lab, state, width, height); // the Record button (panel_record.cpp)
 
         ++frame;
+        // The panel opened on a view scrolls there in its first frames (ImGui lays a window
+        // out before it can scroll it), then keeps that scroll and is the user's to move.
+        if (frame == kScrollFrames)
+            state.scrollTo.clear();
         const bool quitting = scripted && frame >= options.quitAfterFrames;
         if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
             const auto path =

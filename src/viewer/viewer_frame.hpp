@@ -30,7 +30,7 @@ void recordTimings(Lab& lab, ViewerState& state, double frameMs);
 ImageRgba8 readFramebufferImage(GLuint framebuffer, int width, int height);
 
 // "sims,buffers" -> open flags; fails with one line naming the unknown panel. With `scrollTo`
-// (render --ui), "PANEL:VIEW" also opens the panel scrolled to that view (kPanelViews:
+// (render --ui, view), "PANEL:VIEW" also opens the panel scrolled to that view (kPanelViews:
 // "buffers:drift", what drifted, below the Buffers panel's fold; "scene:ground", the Scene
 // panel's Ground section open); without it a view is refused.
 std::optional<std::string> parsePanelList(const std::string& list,

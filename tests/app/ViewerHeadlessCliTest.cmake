@@ -49,9 +49,21 @@ if(NOT rc EQUAL 0)
     message(FATAL_ERROR "screenshot check failed")
 endif()
 
+# A panel opened on a view (as render --ui takes it) is taken by view too.
+execute_process(
+    COMMAND ${NO_DISPLAY} ${SNOWCAP} view --frames 2 --size 320 180 --panels scene:ground
+            --set snow.resolution=64 --screenshot ${OUT}/ground.png
+    WORKING_DIRECTORY ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err
+    TIMEOUT 120)
+if(NOT rc EQUAL 0 OR NOT EXISTS ${OUT}/ground.png)
+    message(FATAL_ERROR "view --panels scene:ground exited with ${rc}\n${out}${err}")
+endif()
+
 # 2. What no display can honour is refused, and nothing is written.
 expect_refused("screenshot without frames" 2 view --screenshot ${OUT}/never.png)
 expect_refused("bad panels" 2 view --frames 5 --panels bogus --screenshot ${OUT}/never.png)
+expect_refused("unknown view" 2 view --frames 5 --panels buffers:water
+    --screenshot ${OUT}/never.png)
 if(EXISTS ${OUT}/never.png)
     message(FATAL_ERROR "a refused run wrote its screenshot")
 endif()
