@@ -1,6 +1,7 @@
 #version 450 core
 // One slump iteration over its tiles (slump_tiles.comp's list): between 4-neighbours, a fifth
-// of a step's excess over the angle of repose (of the higher column's density) flows down; the
+// of their surfaces' step (surfaceTopCm: over a print, its bottom) past the angle of repose (of
+// the higher column's density) flows down, at most a fifth of the higher column's snow; the
 // same flow computed on both sides, so what one loses the other gains. Nothing flows into or
 // out of a texel under a contact. Every texel of a listed tile is written (the pair's halves
 // agree everywhere else); a tile where one changed is marked `touchedOut`.
@@ -26,6 +27,7 @@ void main() {
     }
     float selfDensity = densityOf(self);
     float selfHolds = reposeStepCm(selfDensity);
+    float selfTop = surfaceTopCm(self); // the surfaces' step, over the ground's prints too
     // The flows are summed apart and added once, as the CPU reference does.
     precise float depthIn = 0.0;
     precise float massIn = 0.0;
@@ -35,13 +37,15 @@ void main() {
         if (!inRegion(q) || inside[texelIndex(q)] != 0u)
             continue;
         vec4 other = imageLoad(previousState, q);
-        if (other.x > self.x) {
+        float otherTop = surfaceTopCm(other);
+        if (otherTop > selfTop) {
             float otherDensity = densityOf(other);
-            precise float flow = slumpFlowCm(other.x, reposeStepCm(otherDensity), self.x);
+            precise float flow =
+                slumpFlowCm(otherTop, reposeStepCm(otherDensity), selfTop, other.x);
             depthIn = depthIn + flow;
             massIn = massIn + flow * 0.01 * otherDensity;
-        } else if (other.x < self.x) {
-            precise float flow = slumpFlowCm(self.x, selfHolds, other.x);
+        } else if (otherTop < selfTop) {
+            precise float flow = slumpFlowCm(selfTop, selfHolds, otherTop, self.x);
             depthIn = depthIn - flow;
             massIn = massIn - flow * 0.01 * selfDensity;
         }

@@ -76,11 +76,21 @@ float reposeStepCm(float density) {
     return holds;
 }
 
-float slumpFlowCm(float depthHigh, float reposeStepHigh, float depthLow) {
-    precise float step = depthHigh - depthLow;
+// The column's surface above the undisturbed ground: its depth on the bottom of the ground's
+// print (c.w). Mirrors surfaceTopCm (core/snowpack_laws.hpp).
+float surfaceTopCm(vec4 c) {
+    precise float top = c.x - c.w;
+    return top;
+}
+
+// Mirrors slumpFlowCm (core/snowpack_laws.cpp): of the surfaces' step, at most a fifth of the
+// higher column's snow.
+float slumpFlowCm(float topHigh, float reposeStepHigh, float topLow, float depthHigh) {
+    precise float step = topHigh - topLow;
     precise float excess = step - reposeStepHigh;
     precise float flow = excess * kSlumpFraction;
-    return excess > 0.0 ? flow : 0.0;
+    precise float most = depthHigh * kSlumpFraction;
+    return excess > 0.0 ? min(flow, most) : 0.0;
 }
 
 vec4 withMass(vec4 c, float depthCm, float massKgM2) {

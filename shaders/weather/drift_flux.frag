@@ -12,9 +12,10 @@
 layout(binding = 0) uniform sampler2D weatherState;
 layout(location = 0) out uvec2 flux;
 
-float depthAt(ivec2 q) {
+// The surface's top (over the ground's prints, surfaceTopCm) at q, clamped to the region.
+float topAt(ivec2 q) {
     int last = int(sp.capture.w) - 1;
-    return texelFetch(weatherState, clamp(q, ivec2(0), ivec2(last)), 0).x;
+    return surfaceTopCm(texelFetch(weatherState, clamp(q, ivec2(0), ivec2(last)), 0));
 }
 
 void main() {
@@ -22,15 +23,15 @@ void main() {
     int t = texelIndex(p);
     vec4 c = texelFetch(weatherState, p, 0);
     float texel = sp.capture.z;
-    precise float slopeX = (depthAt(p + ivec2(1, 0)) - depthAt(p + ivec2(-1, 0))) / (2.0 * texel);
-    precise float slopeY = (depthAt(p + ivec2(0, 1)) - depthAt(p + ivec2(0, -1))) / (2.0 * texel);
+    precise float slopeX = (topAt(p + ivec2(1, 0)) - topAt(p + ivec2(-1, 0))) / (2.0 * texel);
+    precise float slopeY = (topAt(p + ivec2(0, 1)) - topAt(p + ivec2(0, -1))) / (2.0 * texel);
     precise float slopeAlong = slopeX * wx.wind.x + slopeY * wx.wind.y;
     int e = kDriftCurvatureTexels;
-    float around[8] = float[8](depthAt(p + ivec2(-e, 0)), depthAt(p + ivec2(e, 0)),
-                               depthAt(p + ivec2(0, -e)), depthAt(p + ivec2(0, e)),
-                               depthAt(p + ivec2(-e, -e)), depthAt(p + ivec2(e, e)),
-                               depthAt(p + ivec2(-e, e)), depthAt(p + ivec2(e, -e)));
-    float curvature = microMetCurvature(c.x, around, float(e) * texel);
+    float around[8] = float[8](topAt(p + ivec2(-e, 0)), topAt(p + ivec2(e, 0)),
+                               topAt(p + ivec2(0, -e)), topAt(p + ivec2(0, e)),
+                               topAt(p + ivec2(-e, -e)), topAt(p + ivec2(e, e)),
+                               topAt(p + ivec2(-e, e)), topAt(p + ivec2(e, -e)));
+    float curvature = microMetCurvature(surfaceTopCm(c), around, float(e) * texel);
     precise vec2 world = wx.gust.zw + (vec2(p) + 0.5) * texel;
     flux = driftOut(c, inside[t] != 0u, gustedWind(world), slopeAlong, curvature, texel);
 }

@@ -20,8 +20,9 @@ layout(binding = 0) uniform sampler2D weatherState;
 layout(location = 0) out vec4 next;
 layout(location = 1) out uvec2 crossed;
 
-float depthAt(ivec2 q, float self) {
-    return inRegion(q) ? texelFetch(weatherState, q, 0).x : self;
+// The surface's top (over the ground's prints, surfaceTopCm) at q, or the texel's own outside.
+float topAt(ivec2 q, float self) {
+    return inRegion(q) ? surfaceTopCm(texelFetch(weatherState, q, 0)) : self;
 }
 
 void main() {
@@ -39,9 +40,9 @@ void main() {
 #ifdef MELT
     uint melt = wx.quanta.y;
 #ifdef SUN
-    float self = before.x;
-    vec3 normal = surfaceNormal(depthAt(p + ivec2(-1, 0), self), depthAt(p + ivec2(1, 0), self),
-                                depthAt(p + ivec2(0, -1), self), depthAt(p + ivec2(0, 1), self),
+    float self = surfaceTopCm(before);
+    vec3 normal = surfaceNormal(topAt(p + ivec2(-1, 0), self), topAt(p + ivec2(1, 0), self),
+                                topAt(p + ivec2(0, -1), self), topAt(p + ivec2(0, 1), self),
                                 sp.capture.z);
     melt += sunMeltQuanta(normal);
 #endif

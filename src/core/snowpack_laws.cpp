@@ -103,10 +103,10 @@ float reposeStepCm(float density, const SnowpackConstants& c) {
     return reposeTan(density, c) * c.texelCm;
 }
 
-float slumpFlowCm(float depthHigh, float reposeStepHigh, float depthLow) {
-    const float step = depthHigh - depthLow;
+float slumpFlowCm(float topHigh, float reposeStepHigh, float topLow, float depthHigh) {
+    const float step = topHigh - topLow;
     const float excess = step - reposeStepHigh;
-    return excess > 0.0f ? excess * kSlumpFraction : 0.0f;
+    return excess > 0.0f ? std::min(excess * kSlumpFraction, depthHigh * kSlumpFraction) : 0.0f;
 }
 
 float settlingRatePerS(float density, float mass, float temperatureC) {

@@ -25,6 +25,15 @@ struct SnowColumn {
     float groundPrintCm = 0.0f;
 };
 
+// The column's surface above the undisturbed ground (cm): its depth, standing on the bottom of
+// the ground's print. The laws that look at the surface's slope (slump, the sun's normal, the
+// wind's terrain) compare these, not depths: snow filling a print level with the snow around
+// it lies flat, and the bare rim of a print is ground, not snow. Without a print it is the
+// depth itself (d - 0 is d, bit for bit).
+inline float surfaceTopCm(const SnowColumn& c) {
+    return c.depthCm - c.groundPrintCm;
+}
+
 // kg/m2 of a column of `depthCm` at `density`: depth (cm -> m) x density.
 inline float columnMass(float depthCm, float densityKgM3) {
     return depthCm * 0.01f * densityKgM3;
@@ -121,10 +130,13 @@ SnowColumn withMass(const SnowColumn& column, float depthCm, float massKgM2,
 // repose_dense_deg at maxDensity and above, linear in between.
 float reposeTan(float densityKgM3, const SnowpackConstants& c);
 // The depth (cm) that moves from the higher of two neighbouring columns to the lower in one
-// iteration (0 if their step is within the angle of repose of the higher one's density). The
-// same function of the same two columns on both sides, so what one loses the other gains.
-// `reposeStepHigh` is reposeTan(density of the higher) x texelCm: the step it holds.
-float slumpFlowCm(float depthHigh, float reposeStepHigh, float depthLow);
+// iteration: a fifth of their surfaces' step (surfaceTopCm) past the angle of repose of the
+// higher one's density, and at most a fifth of the snow the higher one holds (over a print's
+// rim the step can be mud; at most four fifths of a column leave it an iteration). The same
+// function of the same two columns on both sides, so what one loses the other gains.
+// `reposeStepHigh` is reposeTan(density of the higher) x texelCm: the step it holds. Without
+// prints the cap never binds (the step is at most the higher depth), so it is the depth's law.
+float slumpFlowCm(float topHigh, float reposeStepHigh, float topLow, float depthHigh);
 float reposeStepCm(float densityKgM3, const SnowpackConstants& c);
 
 // ---- settling (Anderson 1976, as in SNTHERM and the CLM snow hydrology) ----------------------

@@ -150,6 +150,7 @@ void SnowpackReference::slump() {
                 continue; // under a contact nothing flows in or out
             const SnowColumn self = grid_.columns[t];
             const float selfDensity = densityOf(self);
+            const float selfTop = surfaceTopCm(self); // the surfaces' step, over prints too
             // The flows are summed apart and added once: one rounding at the column's own
             // magnitude instead of one per neighbour.
             float depthIn = 0.0f;
@@ -162,12 +163,13 @@ void SnowpackReference::slump() {
                 if (inside_[n])
                     continue;
                 const SnowColumn other = grid_.columns[n];
-                if (other.depthCm > self.depthCm) {
-                    const float flow = slumpFlowCm(other.depthCm, holds[n], self.depthCm);
+                const float otherTop = surfaceTopCm(other);
+                if (otherTop > selfTop) {
+                    const float flow = slumpFlowCm(otherTop, holds[n], selfTop, other.depthCm);
                     depthIn = depthIn + flow;
                     massIn = massIn + flow * 0.01f * densityOf(other);
-                } else if (other.depthCm < self.depthCm) {
-                    const float flow = slumpFlowCm(self.depthCm, holds[t], other.depthCm);
+                } else if (otherTop < selfTop) {
+                    const float flow = slumpFlowCm(selfTop, holds[t], otherTop, self.depthCm);
                     depthIn = depthIn - flow;
                     massIn = massIn - flow * 0.01f * selfDensity;
                 }

@@ -40,18 +40,19 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
                                        std::span<const std::uint8_t> inside,
                                        const WeatherTick& tick) {
     const int n = size_;
-    const auto depthAt = [&](int x, int y, float self) {
-        return x < 0 || y < 0 || x >= n || y >= n ? self : grid.at(x, y).depthCm;
+    // The surface's normal, of its tops over the ground's prints (surfaceTopCm).
+    const auto topAt = [&](int x, int y, float self) {
+        return x < 0 || y < 0 || x >= n || y >= n ? self : surfaceTopCm(grid.at(x, y));
     };
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const std::size_t t = static_cast<std::size_t>(y) * n + x;
             glm::vec3 normal{0.0f, 0.0f, 1.0f};
             if (tick.sunMeltPerCos > 0.0f) {
-                const float self = grid.columns[t].depthCm;
-                normal = surfaceNormal(depthAt(x - 1, y, self), depthAt(x + 1, y, self),
-                                       depthAt(x, y - 1, self), depthAt(x, y + 1, self),
-                                       constants_.texelCm);
+                const float self = surfaceTopCm(grid.columns[t]);
+                normal =
+                    surfaceNormal(topAt(x - 1, y, self), topAt(x + 1, y, self),
+                                  topAt(x, y - 1, self), topAt(x, y + 1, self), constants_.texelCm);
             }
             const WeatheredColumn c = weatherColumn(grid.columns[t], tick, !inside[t], normal);
             totals_.inQuanta += c.inQuanta;
@@ -63,23 +64,23 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
 void WeatherReference::driftFlux(std::span<const std::uint8_t> inside, const WeatherTick& tick) {
     const int n = size_;
     const int eta = kDriftCurvatureTexels;
-    const auto depthAt = [&](int x, int y) {
-        return scratch_[static_cast<std::size_t>(std::clamp(y, 0, n - 1)) * n +
-                        std::clamp(x, 0, n - 1)]
-            .depthCm;
+    // The wind's terrain is the surface's: its tops over the ground's prints (surfaceTopCm).
+    const auto topAt = [&](int x, int y) {
+        return surfaceTopCm(scratch_[static_cast<std::size_t>(std::clamp(y, 0, n - 1)) * n +
+                                     std::clamp(x, 0, n - 1)]);
     };
     const float texel = constants_.texelCm;
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const std::size_t t = static_cast<std::size_t>(y) * n + x;
-            const float z = scratch_[t].depthCm;
-            const float slopeX = (depthAt(x + 1, y) - depthAt(x - 1, y)) / (2.0f * texel);
-            const float slopeY = (depthAt(x, y + 1) - depthAt(x, y - 1)) / (2.0f * texel);
+            const float z = surfaceTopCm(scratch_[t]);
+            const float slopeX = (topAt(x + 1, y) - topAt(x - 1, y)) / (2.0f * texel);
+            const float slopeY = (topAt(x, y + 1) - topAt(x, y - 1)) / (2.0f * texel);
             const float slopeAlong = slopeX * tick.windDirection.x + slopeY * tick.windDirection.y;
-            const std::array<float, 8> around{depthAt(x - eta, y),       depthAt(x + eta, y),
-                                              depthAt(x, y - eta),       depthAt(x, y + eta),
-                                              depthAt(x - eta, y - eta), depthAt(x + eta, y + eta),
-                                              depthAt(x - eta, y + eta), depthAt(x + eta, y - eta)};
+            const std::array<float, 8> around{topAt(x - eta, y),       topAt(x + eta, y),
+                                              topAt(x, y - eta),       topAt(x, y + eta),
+                                              topAt(x - eta, y - eta), topAt(x + eta, y + eta),
+                                              topAt(x - eta, y + eta), topAt(x + eta, y - eta)};
             const float curvature = microMetCurvature(z, around, float(eta) * texel);
             const glm::vec2 world{originCm_.x + (float(x) + 0.5f) * texel,
                                   originCm_.y + (float(y) + 0.5f) * texel};

@@ -9,7 +9,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
+#include <memory>
+#include <vector>
 
 namespace snowcap {
 namespace {
@@ -32,51 +35,74 @@ std::vector<float> captureAt(int step, const SnowpackConstants& c) {
     return depth;
 }
 
-TEST(GroundPrintGL, CompactionAndDrainageMatchTheCpuReference) {
+// How far the driver's state strays from the CPU reference's, at the steps compared.
+struct Against {
+    float depth = 0.0f, mass = 0.0f, water = 0.0f;
+    int printWrong = 0, printed = 0; // printed: texels with a print at the last comparison
+    void compare(const std::vector<SnowColumn>& gpu, const std::vector<SnowColumn>& cpu) {
+        printed = 0;
+        for (std::size_t t = 0; t < gpu.size(); ++t) {
+            depth = std::max(depth, std::abs(gpu[t].depthCm - cpu[t].depthCm));
+            mass = std::max(mass, std::abs(gpu[t].massKgM2 - cpu[t].massKgM2));
+            water = std::max(water, std::abs(gpu[t].waterKgM2 - cpu[t].waterKgM2));
+            printWrong += gpu[t].groundPrintCm != cpu[t].groundPrintCm;
+            printed += gpu[t].groundPrintCm > 0.0f;
+        }
+    }
+};
+
+// A snowpack over mud under `weather` on the driver and on the CPU, the feet of captureAt
+// pressing it, `steps` steps of 1/60 s, compared at each step in `compareAt`.
+struct MudRun {
+    SnowpackSim sim;
+    std::unique_ptr<WeatheredSnowpack> cpu;
+    Against against;
+};
+
+void runOverMud(MudRun& run, const SnowpackSettings& settings, const WeatherSettings& weather,
+                const WindSettings& wind, glm::vec3 sun, int steps,
+                const std::vector<int>& compareAt) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    Region region;
+    region.resolution = kSize;
+    region.widthCm = kTexelCm * kSize;
+    auto error = run.sim.configure(settings, region, kCaptureZ, kFar, shaders, kMudMaxCm);
+    ASSERT_FALSE(error) << *error;
+    ASSERT_TRUE(run.sim.groundTakesPrints());
+    error = run.sim.weather().configure(weather, settings, wind, sun, kSize, kTexelCm, shaders);
+    ASSERT_FALSE(error) << *error;
+    run.cpu =
+        std::make_unique<WeatheredSnowpack>(kSize, settings, weather, wind, sun, kCaptureZ, kFar,
+                                            kTexelCm, glm::vec2{-64.0f, -64.0f}, kMudMaxCm);
+    gpu::Texture2D capture(kSize, kSize, gpu::TextureFormat::R32F, "test.capture");
+    for (int step = 0; step < steps; ++step) {
+        const std::vector<float> depth = captureAt(step, run.cpu->snowpack().constants());
+        capture.upload(depth);
+        run.sim.step(capture, 1.0 / 60.0);
+        run.sim.weather().step(run.sim, 1.0 / 60.0);
+        run.cpu->step(depth, 1.0 / 60.0);
+        if (std::find(compareAt.begin(), compareAt.end(), step) != compareAt.end())
+            run.against.compare(run.sim.readBack(), run.cpu->snowpack().grid().columns);
+    }
+}
+
+TEST(GroundPrintGL, CompactionAndDrainageMatchTheCpuReference) {
     SnowpackSettings settings;
     settings.depthCm = 4.0; // 4.8 kg/m2 of snow over the mud
     WeatherSettings weather;
     weather.airTempC = 10.0; // degree-day melt alone (no sun): the same quanta everywhere
     weather.timeScale = 36000.0;
-    const WindSettings wind;
-    const glm::vec3 sun(-0.6f, -0.45f, 0.35f);
-    Region region;
-    region.resolution = kSize;
-    region.widthCm = kTexelCm * kSize;
-    SnowpackSim sim;
-    auto error = sim.configure(settings, region, kCaptureZ, kFar, shaders, kMudMaxCm);
-    ASSERT_FALSE(error) << *error;
-    ASSERT_TRUE(sim.groundTakesPrints());
-    error = sim.weather().configure(weather, settings, wind, sun, kSize, kTexelCm, shaders);
-    ASSERT_FALSE(error) << *error;
-    WeatheredSnowpack cpu(kSize, settings, weather, wind, sun, kCaptureZ, kFar, kTexelCm,
-                          {-64.0f, -64.0f}, kMudMaxCm);
-    gpu::Texture2D capture(kSize, kSize, gpu::TextureFormat::R32F, "test.capture");
-    float worstDepth = 0.0f, worstMass = 0.0f, worstWater = 0.0f;
-    int printWrong = 0, printed = 0;
+    MudRun run;
+    runOverMud(run, settings, weather, WindSettings{}, glm::vec3(-0.6f, -0.45f, 0.35f), 360,
+               {9, 60, 359});
+    if (HasFatalFailure())
+        return;
+    SnowpackSim& sim = run.sim;
+    WeatheredSnowpack& cpu = *run.cpu;
+    const float worstDepth = run.against.depth, worstMass = run.against.mass,
+                worstWater = run.against.water;
+    const int printWrong = run.against.printWrong, printed = run.against.printed;
     float heldWater = 0.0f;
-    for (int step = 0; step < 360; ++step) {
-        const std::vector<float> depth = captureAt(step, cpu.snowpack().constants());
-        capture.upload(depth);
-        sim.step(capture, 1.0 / 60.0);
-        sim.weather().step(sim, 1.0 / 60.0);
-        cpu.step(depth, 1.0 / 60.0);
-        if (step == 9 || step == 60 || step == 359) {
-            const std::vector<SnowColumn> gpuState = sim.readBack();
-            const auto& cpuState = cpu.snowpack().grid().columns;
-            printed = 0;
-            for (std::size_t t = 0; t < gpuState.size(); ++t) {
-                const SnowColumn& g = gpuState[t];
-                const SnowColumn& c = cpuState[t];
-                worstDepth = std::max(worstDepth, std::abs(g.depthCm - c.depthCm));
-                worstMass = std::max(worstMass, std::abs(g.massKgM2 - c.massKgM2));
-                worstWater = std::max(worstWater, std::abs(g.waterKgM2 - c.waterKgM2));
-                printWrong += g.groundPrintCm != c.groundPrintCm;
-                printed += g.groundPrintCm > 0.0f;
-            }
-        }
-    }
     const std::vector<SnowColumn> last = sim.readBack();
     const SnowColumn inPrint = last[static_cast<std::size_t>(24) * kSize + 12];
     const SnowColumn deepPrint = last[static_cast<std::size_t>(24) * kSize + 32];
@@ -101,7 +127,7 @@ TEST(GroundPrintGL, CompactionAndDrainageMatchTheCpuReference) {
                 deepPrint.groundPrintCm, resting.groundPrintCm, heldWater, bare, flatWater,
                 sim.weather().massOutKg(), cpu.massOutKg());
     // The print is a min and a max of the same floats on both: exact. The snow's depth settles
-    // through exp(), which is not the CPU's to the last bit, and slump follows the depths; the
+    // through exp(), which is not the CPU's to the last bit, and slump follows the surfaces; the
     // mass and water move in whole quanta from there (as in SnowpackGL and WeatherGL).
     EXPECT_EQ(printWrong, 0);
     EXPECT_EQ(printed, 2 * 8 * 32);
@@ -116,6 +142,49 @@ TEST(GroundPrintGL, CompactionAndDrainageMatchTheCpuReference) {
     EXPECT_EQ(flatWater, 0.0f); // where the mud is flat and bare it drained
     EXPECT_GT(cpu.massOutKg(), 0.0);
     EXPECT_NEAR(sim.weather().massOutKg(), cpu.massOutKg(), cpu.massOutKg() * 1e-4);
+}
+
+// Snow falling on the prints while the wind drifts it and the sun melts it: slump, the sun's
+// normal and the drift's terrain all read the surface's top over the prints (surfaceTopCm), on
+// the driver as on the CPU. +1 C keeps the mud thawed, so the feet print it.
+TEST(GroundPrintGL, SnowfallDriftAndSunOverThePrintsMatchTheCpuReference) {
+    SnowpackSettings settings;
+    settings.depthCm = 4.0;
+    WeatherSettings weather;
+    weather.snowfallCmH = 20.0;
+    weather.windMS = 12.0;
+    weather.windTowardDeg = 30.0;
+    weather.airTempC = 1.0;
+    weather.sunWM2 = 600.0;
+    weather.timeScale = 600.0;
+    WindSettings wind;
+    wind.gustAmount = 0.3;
+    MudRun run;
+    runOverMud(run, settings, weather, wind, glm::normalize(glm::vec3(-0.6f, -0.45f, 0.5f)), 240,
+               {59, 119, 179, 239});
+    if (HasFatalFailure())
+        return;
+    const WeatheredSnowpack& cpu = *run.cpu;
+    const float worstDepth = run.against.depth, worstMass = run.against.mass,
+                worstWater = run.against.water;
+    const int printWrong = run.against.printWrong;
+    // The 3 cm print: its top against the flat snow's, and what drifted.
+    const SnowColumn inPrint = cpu.snowpack().grid().at(12, 24);
+    const SnowColumn flat = cpu.snowpack().grid().at(12, 52);
+    int drifted = 0;
+    for (const std::int32_t r : cpu.weather().driftRecord())
+        drifted += r != 0;
+    std::printf("snow, wind and sun over the prints GL: worst depth %.4g cm, mass %.4g, water "
+                "%.4g kg/m2, %d prints differ; after 4 s the 3 cm print's top %.3f cm, the flat "
+                "snow's %.3f; %d texels drifted\n",
+                worstDepth, worstMass, worstWater, printWrong, surfaceTopCm(inPrint),
+                surfaceTopCm(flat), drifted);
+    EXPECT_EQ(printWrong, 0);
+    EXPECT_EQ(inPrint.groundPrintCm, 3.0f);
+    EXPECT_GT(drifted, kSize * kSize / 2);
+    EXPECT_LE(worstDepth, 1e-3f);
+    EXPECT_LE(worstMass, 1e-3f);
+    EXPECT_LE(worstWater, 1e-3f);
 }
 
 } // namespace

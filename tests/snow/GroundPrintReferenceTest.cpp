@@ -252,7 +252,10 @@ TEST(GroundPrint, FillsWithMeltWaterAndHoldsItWhileTheFlatMudDrains) {
     EXPECT_EQ(at(mud, 6, 8).groundPrintCm, 3.0f); // the prints stayed through the thaw
     EXPECT_EQ(at(mud, 16, 8).groundPrintCm, 0.5f);
     EXPECT_GT(mud.outKg, 0.0);
-    EXPECT_NEAR(error, 0.0, 1e-9 * mud.inKg); // the water budget closes: held is mass, the rest out
+    // The water budget closes: held is mass, the rest out. The snow on the prints' rims slumps
+    // into them before it melts (their surfaces' step is past its repose), and slumped mass is
+    // added in floats at each column's magnitude: a few parts in 1e8 of what fell.
+    EXPECT_NEAR(error, 0.0, 1e-6 * mud.inKg);
 
     // Rock: no prints, every texel drains to nothing; all that fell went out.
     const Thaw rock = thawOverPrints(0.0f);
