@@ -337,6 +337,7 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
                            GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0, kept.x, kept.y,
                            1);
     current_ = 1 - current_;
+    weather_.shift(offset); // what drifted moves with the snow it drifted
     // What the store kept of the entering texels replaces the undisturbed column there.
     const SnowpackStore::Taken stored =
         world_ ? world_->pageIn(states_[current_], fromCm, centreCm) : SnowpackStore::Taken{};

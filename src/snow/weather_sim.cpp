@@ -147,6 +147,24 @@ void WeatherSim::reset() {
     recordViewStale_ = true;
 }
 
+void WeatherSim::shift(glm::ivec2 offset) {
+    if (!active() || offset == glm::ivec2(0))
+        return;
+    // As the snowpack's state moves (SnowpackSim::shift): texel p takes old texel p + offset;
+    // what enters has no record (nothing drifted there while this window saw it).
+    const int n = size_;
+    const glm::ivec2 lo = glm::clamp(offset, glm::ivec2(0), glm::ivec2(n));
+    const glm::ivec2 kept = glm::clamp(offset + n, glm::ivec2(0), glm::ivec2(n)) - lo;
+    const GLuint next = record_[1 - record0_].id();
+    clearInteger(next, GL_RED_INTEGER);
+    if (kept.x > 0 && kept.y > 0)
+        glCopyImageSubData(record_[record0_].id(), GL_TEXTURE_2D, 0, lo.x, lo.y, 0, next,
+                           GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0, kept.x, kept.y,
+                           1);
+    record0_ = 1 - record0_;
+    recordViewStale_ = true;
+}
+
 void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
     WeatherBlock block{};
     block.quanta[0] = tick.snowfallQuanta;

@@ -46,6 +46,9 @@ public:
     void step(SnowpackSim& snowpack, double dtSeconds);
     // The clock back to 0 and the totals cleared (with the snowpack's reset).
     void reset();
+    // A following window moved by `offset` whole texels (SnowpackSim::shift): the drift record
+    // moves with the snow; the texels that enter start with none.
+    void shift(glm::ivec2 offset);
     double massInKg() const;
     double massOutKg() const;
     std::size_t bytes() const;

@@ -81,5 +81,52 @@ TEST(WeatherGL, DriftRecordMatchesTheCpuReferenceAndSumsToTheBorder) {
     EXPECT_LE(differs, 1e-3 * moved); // measured 1.5e-5; a wrong face or sign: order 1
 }
 
+// A following window that moves: the record moves with the snow (SnowpackSim::shift shifts the
+// state and WeatherSim::shift the record alike), and what enters starts with none.
+TEST(WeatherGL, DriftRecordMovesWithAFollowingWindow) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    SnowpackSettings settings;
+    WeatherSettings weather;
+    weather.windMS = 14.0;
+    weather.timeScale = 600.0;
+    Region region;
+    region.resolution = kSize;
+    region.widthCm = kSize;
+    SnowpackSim sim;
+    auto error = sim.configure(settings, region, kCaptureZ, kFar, shaders);
+    ASSERT_FALSE(error) << *error;
+    error = sim.weather().configure(weather, settings, WindSettings{}, {0.0f, 0.0f, 1.0f}, kSize,
+                                    1.0, shaders);
+    ASSERT_FALSE(error) << *error;
+    gpu::Texture2D capture(kSize, kSize, gpu::TextureFormat::R32F, "test.capture");
+    for (int step = 0; step < 20; ++step) {
+        capture.upload(captureAt(step, sim.constants()));
+        sim.step(capture, 1.0 / 60.0);
+        sim.weather().step(sim, 1.0 / 60.0);
+    }
+    const std::vector<std::int32_t> before = sim.weather().readDriftRecord();
+    const glm::ivec2 offset(5, -3);
+    sim.shift(offset, glm::dvec2(offset) * 1.0);
+    const std::vector<std::int32_t> after = sim.weather().readDriftRecord();
+    ASSERT_EQ(after.size(), before.size());
+    int wrong = 0, kept = 0, entered = 0, keptNonZero = 0;
+    for (int y = 0; y < kSize; ++y)
+        for (int x = 0; x < kSize; ++x) {
+            const int fromX = x + offset.x, fromY = y + offset.y;
+            const bool inside = fromX >= 0 && fromY >= 0 && fromX < kSize && fromY < kSize;
+            const std::int32_t expected = inside ? before[fromY * kSize + fromX] : 0;
+            wrong += after[y * kSize + x] != expected;
+            kept += inside;
+            entered += !inside;
+            keptNonZero += inside && expected != 0;
+        }
+    std::printf("drift record moved by (%d, %d): %d texels kept (%d with a record), %d entered "
+                "with none, %d differ from the record shifted\n",
+                offset.x, offset.y, kept, keptNonZero, entered, wrong);
+    EXPECT_GT(keptNonZero, kSize * kSize / 4); // the trench's walls drifted: something to move
+    EXPECT_EQ(entered, kSize * kSize - (kSize - 5) * (kSize - 3));
+    EXPECT_EQ(wrong, 0);
+}
+
 } // namespace
 } // namespace snowcap
