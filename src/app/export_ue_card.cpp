@@ -1,5 +1,6 @@
 #include "app/export_ue_card.hpp"
 
+#include "app/export_ue_ground.hpp"
 #include "core/config.hpp"
 #include "core/decay_inverse.hpp"
 #include "core/param_range.hpp"
@@ -318,6 +319,8 @@ std::string ueEditorPython(const json& card) {
           "            instance, name, value):\n"
           "        unreal.log_warning(f'{SNOW_MI_PATH}: no scalar parameter {name}')\n"
           "unreal.EditorAssetLibrary.save_loaded_asset(instance)\n";
+    if (card.contains("Ground"))
+        py += ueGroundEditorPython(card.at("Ground"), "SNOW_MI_PATH");
     return py;
 }
 

@@ -71,6 +71,71 @@ std::string ueGroundMarkdown(const json& ground) {
     return md;
 }
 
+namespace {
+
+std::string pyNumber(double x) {
+    return fmt::format("{}", x); // the shortest form that reads back as the same double
+}
+
+} // namespace
+
+std::string ueGroundEditorPython(const json& ground, std::string_view instancePath) {
+    const json& orValues = ground.at("Ground_OR").at("value");
+    std::string py =
+        fmt::format("\n# The ground under the snow (the card's Ground section, kind {}).\n"
+                    "ground_instance = unreal.EditorAssetLibrary.load_asset({})\n"
+                    "ground_values = {{\n"
+                    "    'Ground_Occlusion': {},\n"
+                    "    'Ground_Roughness': {},\n"
+                    "    'Ground_Wet_Darkening': {},\n",
+                    ground.at("Kind").at("value").get<std::string>(), instancePath,
+                    pyNumber(orValues.at(0).get<double>()), pyNumber(orValues.at(1).get<double>()),
+                    pyNumber(ground.at("Ground_Wet_Darkening").at("value").get<double>()));
+    if (ground.contains("Ground_Texture")) {
+        std::string file;
+        for (char c : ground.at("Ground_Texture").at("value").get<std::string>())
+            file += (c == '\\' || c == '\'') ? std::string("\\") + c : std::string(1, c);
+        py += fmt::format(
+            "    'Ground_Texture_Tile': {},\n"
+            "}}\n"
+            "import os\n"
+            "try:  # the PNG the export copied beside this script\n"
+            "    here = os.path.dirname(os.path.abspath(__file__))\n"
+            "except NameError:  # pasted into the Output Log: from the working directory\n"
+            "    here = os.getcwd()\n"
+            "task = unreal.AssetImportTask()\n"
+            "task.set_editor_property('filename', os.path.join(here, '{}'))\n"
+            "task.set_editor_property('destination_path', '/Game/Snow')\n"
+            "task.set_editor_property('automated', True)\n"
+            "task.set_editor_property('save', True)\n"
+            "unreal.AssetToolsHelpers.get_asset_tools().import_asset_tasks([task])\n"
+            "imported = list(task.get_editor_property('imported_object_paths'))\n"
+            "if not imported:\n"
+            "    unreal.log_warning(f'{{task.filename}}: not imported as a texture')\n"
+            "elif not "
+            "unreal.MaterialEditingLibrary.set_material_instance_texture_parameter_value(\n"
+            "        ground_instance, 'Ground_Texture',\n"
+            "        unreal.EditorAssetLibrary.load_asset(imported[0])):\n"
+            "    unreal.log_warning('ground: no texture parameter Ground_Texture')\n",
+            pyNumber(ground.at("Ground_Texture_Tile").at("value").get<double>()), file);
+    } else {
+        const json& albedo = ground.at("Ground_Albedo").at("value");
+        py += fmt::format(
+            "}}\n"
+            "if not unreal.MaterialEditingLibrary.set_material_instance_vector_parameter_value(\n"
+            "        ground_instance, 'Ground_Albedo', unreal.LinearColor({}, {}, {}, 1.0)):\n"
+            "    unreal.log_warning('ground: no vector parameter Ground_Albedo')\n",
+            pyNumber(albedo.at(0).get<double>()), pyNumber(albedo.at(1).get<double>()),
+            pyNumber(albedo.at(2).get<double>()));
+    }
+    py += "for name, value in ground_values.items():\n"
+          "    if not unreal.MaterialEditingLibrary.set_material_instance_scalar_parameter_value(\n"
+          "            ground_instance, name, value):\n"
+          "        unreal.log_warning(f'ground: no scalar parameter {name}')\n"
+          "unreal.EditorAssetLibrary.save_loaded_asset(ground_instance)\n";
+    return py;
+}
+
 std::optional<std::string> copyGroundTexture(const Settings& settings,
                                              const std::filesystem::path& root,
                                              const std::filesystem::path& to) {

@@ -1,6 +1,7 @@
 #include "app/export_ue_snowpack.hpp"
 
 #include "app/export_ue_card.hpp"
+#include "app/export_ue_ground.hpp"
 #include "core/config.hpp"
 #include "core/params.hpp"
 #include "core/quality.hpp"
@@ -267,7 +268,7 @@ std::string ueSnowpackCardMarkdown(const json& card) {
 
 std::string ueSnowpackEditorPython(const json& card) {
     const int n = card["resolution"]["texels"].get<int>();
-    return fmt::format(
+    std::string py = fmt::format(
         "# Creates the two state render targets of the snowcap snowpack card (scenario {}, sim "
         "{}):\n"
         "# Tools > Execute Python Script. The four compute passes are C++ global shaders (see "
@@ -287,6 +288,11 @@ std::string ueSnowpackEditorPython(const json& card) {
         "    target.set_editor_property('can_create_uav', True)\n"
         "    unreal.EditorAssetLibrary.save_loaded_asset(target)\n",
         card["scenario"].get<std::string>(), card["sim"].get<std::string>(), n);
+    if (card.contains("Ground"))
+        py += "\n# The snow material's instance (edit to your project's).\n"
+              "SNOW_MI_PATH = '/Game/Snow/MI_Snow'\n" +
+              ueGroundEditorPython(card.at("Ground"), "SNOW_MI_PATH");
+    return py;
 }
 
 } // namespace snowcap

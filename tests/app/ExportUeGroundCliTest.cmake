@@ -33,6 +33,20 @@ if(NOT md MATCHES "\n## Ground\n" OR NOT md MATCHES "card_ground\\.png")
     message(FATAL_ERROR "card.md has no Ground table naming card_ground.png")
 endif()
 
+# The editor script imports the copied PNG and sets it and its tile on the instance.
+file(READ ${OUT}/texture/card.py py)
+if(NOT py MATCHES "os\\.path\\.join\\(here, 'card_ground\\.png'\\)"
+   OR NOT py MATCHES "'Ground_Texture'" OR NOT py MATCHES "'Ground_Texture_Tile': 80")
+    message(FATAL_ERROR "card.py does not import card_ground.png as Ground_Texture:\n${py}")
+endif()
+if(PYTHON)
+    execute_process(COMMAND ${PYTHON} -m py_compile ${OUT}/texture/card.py RESULT_VARIABLE bad
+                    ERROR_VARIABLE why)
+    if(NOT bad EQUAL 0)
+        message(FATAL_ERROR "card.py (texture ground) does not compile: ${why}")
+    endif()
+endif()
+
 export(mud) # thaw's own ground
 if(NOT result EQUAL 0 OR EXISTS ${OUT}/mud/card_ground.png)
     message(FATAL_ERROR "export-ue over mud: ${result}, or it copied a texture: ${errors}")
@@ -43,6 +57,11 @@ string(JSON red GET "${card}" Ground Ground_Albedo value 0)
 string(SUBSTRING "${red}" 0 4 red) # CMake prints the double 0.24 as 0.23999999999999999
 if(NOT kind STREQUAL "mud" OR NOT (red STREQUAL "0.24" OR red STREQUAL "0.23"))
     message(FATAL_ERROR "the mud card's Ground: kind '${kind}', albedo red '${red}'")
+endif()
+file(READ ${OUT}/mud/card.py py)
+if(NOT py MATCHES "'Ground_Albedo', unreal\\.LinearColor\\(0\\.24, 0\\.17, 0\\.11, 1\\.0\\)"
+   OR NOT py MATCHES "'Ground_Wet_Darkening': 0\\.55")
+    message(FATAL_ERROR "card.py does not set mud's Ground_Albedo and wet darkening:\n${py}")
 endif()
 
 export(not_png --set ground.kind=texture --set ground.texture=tests/data/tetrahedron.obj)
