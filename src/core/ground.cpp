@@ -29,7 +29,7 @@ float groundPrintMaxCm(const GroundSettings& ground) {
 }
 
 bool groundFrozenAt(const WeatherSettings& weather, double timeS) {
-    return weatherActive(weather) && skyAt(weather, timeS).airTempC < 0.0;
+    return weatherGiven(weather) && skyAt(weather, timeS).airTempC < 0.0;
 }
 
 std::filesystem::path groundTexturePath(const GroundSettings& ground,

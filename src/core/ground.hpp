@@ -29,9 +29,10 @@ float groundPrintMaxCm(const GroundSettings& ground);
 // Frozen mud (docs/ground.md section 5): while the air over it is below 0 C the ground is frozen
 // hard and a contact does not press it (frozen soil bears far more than thawed: *Frozen Ground*,
 // Andersland and Ladanyi). The air is [weather]'s air_temp_c at `timeS` seconds of the run; a
-// sky that never acts (weatherActive false: no [weather] that does anything) leaves the ground
-// as it was before frozen mud: never frozen. The whole print bound freezes and thaws at once:
-// no thawed top layer, no ground temperature of its own.
+// sky that is only cold freezes it too, but with no sky (weatherGiven false: [weather] all at
+// its defaults, whose air is -5 C) the ground is as it was before frozen mud: never frozen. The
+// whole print bound freezes and thaws at once: no thawed top layer, no ground temperature of its
+// own.
 bool groundFrozenAt(const WeatherSettings& weather, double timeS);
 // The contact over frozen ground: it stops on the ground's surface, the print's bottom (cm above
 // ground level; `printCm` the print there, >= 0). With it the print is never pressed deeper and

@@ -368,6 +368,7 @@ struct WeatherSettings {
         bool operator==(const Key&) const = default;
     };
     std::vector<Key> keys;
+    bool operator==(const WeatherSettings&) const = default;
 };
 
 // What lies under the snow in every sim's surface ([ground], docs/ground.md): the ground layer

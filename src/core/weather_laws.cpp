@@ -57,6 +57,10 @@ bool weatherActive(const WeatherSettings& weather) {
     return false;
 }
 
+bool weatherGiven(const WeatherSettings& weather) {
+    return weatherActive(weather) || !(weather == WeatherSettings());
+}
+
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal) {
     WeatheredColumn out{column};

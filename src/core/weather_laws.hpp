@@ -38,6 +38,10 @@ Sky skyAt(const WeatherSettings& weather, double timeS);
 // 0 C somewhere on the timeline. Without it no weather pass runs and the snowpack is bit for
 // bit what it was before the weather existed.
 bool weatherActive(const WeatherSettings& weather);
+// Whether there is a sky at all: any key of [weather] (or a timeline entry) other than the
+// table's defaults, which stand for no [weather]. A sky that is only cold is given and does not
+// act: it freezes mud (core/ground.hpp) and moves no snow.
+bool weatherGiven(const WeatherSettings& weather);
 
 // ---- the clock --------------------------------------------------------------------------------
 // The weather acts on fixed instants of the run, kWeatherTickS apart, whatever the frame rate

@@ -188,7 +188,8 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         PassRecord pass;
         pass.name = fmt::format("weather.{}", simName(i));
         pass.timers = {pass.name};
-        pass.stateNote = "compute: snowfall + melt, drift flux, drift apply per weather tick";
+        pass.stateNote = "fragment: snowfall + melt, drift flux, drift apply per weather tick; "
+                         "compute: the budget's totals";
         const std::string state = fmt::format("snowpack.{}", simName(i));
         pass.reads = {{state}};
         pass.writes = {state};

@@ -247,6 +247,7 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     // Frozen mud (core/ground.hpp): the sky at the instant this step ends, the capture's.
     groundFrozen_ = groundTakesPrints() && groundFrozenAt(weather_.clock().weather(),
                                                           weather_.clock().timeS() + dtSeconds);
+    weather_.idle(dtSeconds); // a given sky that does not act: its clock runs all the same
     writeBlock(settleDtS);
     if (step.settleTicks > 0) {
         const float temperatureC = static_cast<float>(settings_.temperatureC);

@@ -92,7 +92,17 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
                                                  int size, double texelCm,
                                                  gpu::ShaderLibrary& shaders) {
     if (!weatherActive(weather)) {
-        *this = WeatherSim(); // nothing acts: no pass, no memory
+        // Nothing acts: no pass, no memory. The sky and its clock stay (a live edit keeps the
+        // time), for what reads the sky without acting on the snow: a cold one freezes mud.
+        WeatherClock clock = std::move(clock_);
+        clock.configure(weather, snowpack, wind, sunDirection);
+        *this = WeatherSim();
+        clock_ = std::move(clock);
+        weather_ = weather;
+        snowpack_ = snowpack;
+        wind_ = wind;
+        sunDirection_ = sunDirection;
+        texelCm_ = texelCm;
         return std::nullopt;
     }
     auto loaded = shaders.loadAll(weatherPrograms());
@@ -145,6 +155,11 @@ void WeatherSim::reset() {
     clearInteger(record_[0].id(), GL_RED_INTEGER);
     clearInteger(record_[1].id(), GL_RED_INTEGER);
     recordViewStale_ = true;
+}
+
+void WeatherSim::idle(double dtSeconds) {
+    if (!active() && weatherGiven(weather_))
+        clock_.advance(dtSeconds); // the ticks are nobody's: nothing acts
 }
 
 void WeatherSim::shift(glm::ivec2 offset) {

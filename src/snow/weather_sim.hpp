@@ -44,6 +44,9 @@ public:
     bool active() const { return totals_.id() != 0; }
     // The ticks that fall in this step of dt, on the snowpack's state as its passes left it.
     void step(SnowpackSim& snowpack, double dtSeconds);
+    // A sky that does not act runs no pass (no weather.X in the frame), but a given one's clock
+    // still runs: its air freezes mud (core/ground.hpp). SnowpackSim::step calls it each step.
+    void idle(double dtSeconds);
     // The clock back to 0 and the totals cleared (with the snowpack's reset).
     void reset();
     // A following window moved by `offset` whole texels (SnowpackSim::shift): the drift record

@@ -133,5 +133,56 @@ TEST(FrozenGroundGL, AFrozenSkyStopsThePrintsAsTheCpuReferenceDoes) {
     EXPECT_LE(worstMass, 1e-3f);
 }
 
+// A sky that is only cold runs no weather pass and allocates nothing, yet its air freezes the
+// mud on the driver: A's feet press nothing. With no sky at all the same feet print the mud.
+TEST(FrozenGroundGL, AColdSkyThatDoesNotActStillFreezesTheMud) {
+    gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
+    SnowpackSettings settings;
+    settings.depthCm = 4.0;
+    WeatherSettings cold;
+    cold.airTempC = -10.0;
+    Region region;
+    region.resolution = kSize;
+    region.widthCm = kTexelCm * kSize;
+    double clockS = 0.0; // the sky's clock after the last run
+    const auto printedUnder = [&](const WeatherSettings& sky, bool& frozen, std::size_t& bytes) {
+        SnowpackSim sim;
+        auto error = sim.configure(settings, region, kCaptureZ, kFar, shaders, kMudMaxCm);
+        EXPECT_FALSE(error) << *error;
+        error = sim.weather().configure(sky, settings, WindSettings{}, {0.0f, 0.0f, 1.0f}, kSize,
+                                        kTexelCm, shaders);
+        EXPECT_FALSE(error) << *error;
+        gpu::Texture2D capture(kSize, kSize, gpu::TextureFormat::R32F, "test.capture");
+        for (int step = 0; step < 10; ++step) {
+            capture.upload(captureAt(step, sim.constants()));
+            sim.step(capture, kDtS);
+            sim.weather().step(sim, kDtS);
+        }
+        frozen = sim.groundFrozen();
+        bytes = sim.weather().bytes();
+        clockS = sim.weather().clock().timeS();
+        int printed = 0;
+        for (const SnowColumn& c : sim.readBack())
+            printed += c.groundPrintCm > 0.0f;
+        return printed;
+    };
+    bool coldFrozen = false, noneFrozen = true;
+    std::size_t coldBytes = 1, noneBytes = 1;
+    const int underCold = printedUnder(cold, coldFrozen, coldBytes);
+    const double coldClockS = clockS; // it runs with no pass (SnowpackSim::step idles it)
+    const int underNone = printedUnder(WeatherSettings{}, noneFrozen, noneBytes);
+    EXPECT_NEAR(coldClockS, 10 * kDtS, 1e-9);
+    EXPECT_EQ(clockS, 0.0); // no sky: nothing runs
+    std::printf("a cold sky that does not act: frozen %d, %d texels printed, %zu bytes of weather; "
+                "no sky: frozen %d, %d printed, %zu bytes\n",
+                coldFrozen, underCold, coldBytes, noneFrozen, underNone, noneBytes);
+    EXPECT_TRUE(coldFrozen);
+    EXPECT_EQ(underCold, 0);
+    EXPECT_EQ(coldBytes, 0u);
+    EXPECT_FALSE(noneFrozen);
+    EXPECT_EQ(underNone, 8 * 32);
+    EXPECT_EQ(noneBytes, 0u);
+}
+
 } // namespace
 } // namespace snowcap

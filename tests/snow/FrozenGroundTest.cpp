@@ -51,6 +51,22 @@ TEST(FrozenGround, TheSkyFreezesTheMudBelowZero) {
     EXPECT_TRUE(groundFrozenAt(snowing, 3.0));
     snowing.airTempC = 1.0;
     EXPECT_FALSE(groundFrozenAt(snowing, 3.0));
+    // A sky that is only cold: it does not act, but it is a sky, and it freezes the mud. The
+    // defaults stand for no sky, so -5 C written out is none.
+    WeatherSettings cold;
+    cold.airTempC = -10.0;
+    EXPECT_FALSE(weatherActive(cold));
+    EXPECT_TRUE(weatherGiven(cold));
+    EXPECT_TRUE(groundFrozenAt(cold, 0.0));
+    WeatherSettings coldingToThaw; // -10 C warming to -1 C: cold throughout, given by its keys
+    coldingToThaw.airTempC = -10.0;
+    coldingToThaw.keys = {airKey(10.0, -1.0)};
+    EXPECT_FALSE(weatherActive(coldingToThaw));
+    EXPECT_TRUE(groundFrozenAt(coldingToThaw, 9.0));
+    WeatherSettings writtenDefault;
+    writtenDefault.airTempC = -5.0;
+    EXPECT_FALSE(weatherGiven(writtenDefault));
+    EXPECT_FALSE(groundFrozenAt(writtenDefault, 0.0));
     // The contact over frozen ground stops on its surface, the print's bottom.
     EXPECT_EQ(frozenGroundContactCm(-3.0f, 0.0f), 0.0f);
     EXPECT_EQ(frozenGroundContactCm(-8.0f, 3.0f), -3.0f);
