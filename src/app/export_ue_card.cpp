@@ -257,10 +257,7 @@ json ueSettingsCard(const Settings& loaded, int simIndex, const std::string& sce
     return card;
 }
 
-namespace {
-
-// A Python string literal for an Unreal name or path.
-std::string quoted(std::string_view text) {
+std::string pythonString(std::string_view text) {
     std::string out = "'";
     for (char c : text) {
         if (c == '\\' || c == '\'')
@@ -269,6 +266,8 @@ std::string quoted(std::string_view text) {
     }
     return out + "'";
 }
+
+namespace {
 
 double number(const json& asset, const char* name) {
     return asset.at(name).at("value").get<double>();
@@ -292,13 +291,13 @@ std::string ueEditorPython(const json& card) {
     py += "mpc_values = {\n";
     for (const char* name :
          {"Ortho_Width", "Capture_Distance", "Mask_Attenuation", "RT_Blur_Distance"})
-        py += fmt::format("    {}: {},\n", quoted(name), show(number(mpc, name)));
+        py += fmt::format("    {}: {},\n", pythonString(name), show(number(mpc, name)));
     py += "}\nmaterial_values = {\n";
     for (const char* name : {"Mask_Multi", "TGL", "TGH", "Displacement_Magnitude"})
-        py += fmt::format("    {}: {},\n", quoted(name), show(number(snow, name)));
+        py += fmt::format("    {}: {},\n", pythonString(name), show(number(snow, name)));
     for (const char* name :
          {"SpiralBlur_DistanceSteps", "SpiralBlur_RadialSteps", "Snow_Edge_Control"})
-        py += fmt::format("    {}: {},\n", quoted(name), show(number(blur, name)));
+        py += fmt::format("    {}: {},\n", pythonString(name), show(number(blur, name)));
     py += "}\n\n"
           "mpc = unreal.EditorAssetLibrary.load_asset(MPC_PATH)\n"
           "scalars = list(mpc.get_editor_property('scalar_parameters'))\n"
@@ -317,11 +316,10 @@ std::string ueEditorPython(const json& card) {
           "for name, value in material_values.items():\n"
           "    if not unreal.MaterialEditingLibrary.set_material_instance_scalar_parameter_value(\n"
           "            instance, name, value):\n"
-          "        unreal.log_warning(f'{SNOW_MI_PATH}: no scalar parameter {name}')\n"
-          "unreal.EditorAssetLibrary.save_loaded_asset(instance)\n";
+          "        unreal.log_warning(f'{SNOW_MI_PATH}: no scalar parameter {name}')\n";
     if (card.contains("Ground"))
-        py += ueGroundEditorPython(card.at("Ground"), "SNOW_MI_PATH");
-    return py;
+        py += ueGroundEditorPython(card.at("Ground"), "instance");
+    return py + "unreal.EditorAssetLibrary.save_loaded_asset(instance)\n";
 }
 
 } // namespace snowcap

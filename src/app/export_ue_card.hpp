@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace snowcap {
@@ -36,6 +37,9 @@ nlohmann::ordered_json ueSettingsCard(const Settings& settings, int simIndex,
                                       const std::vector<std::string>& overrides);
 // The same card for people: Markdown tables.
 std::string ueSettingsCardMarkdown(const nlohmann::ordered_json& card);
+
+// A Python string literal for an Unreal name or path: 'text', quotes and backslashes escaped.
+std::string pythonString(std::string_view text);
 
 // A card's Markdown opening, shared by every kind of card: "# TITLE: scenario `S`, sim X" and
 // the `--set` overrides it was made with.

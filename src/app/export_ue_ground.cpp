@@ -1,7 +1,9 @@
 #include "app/export_ue_ground.hpp"
 
+#include "app/export_ue_card.hpp"
 #include "core/config.hpp"
 #include "core/ground.hpp"
+#include "core/param_range.hpp"
 #include "core/untrusted_file.hpp"
 #include "io/image.hpp"
 #include "snow/ground_texture.hpp"
@@ -71,30 +73,18 @@ std::string ueGroundMarkdown(const json& ground) {
     return md;
 }
 
-namespace {
-
-std::string pyNumber(double x) {
-    return fmt::format("{}", x); // the shortest form that reads back as the same double
-}
-
-} // namespace
-
-std::string ueGroundEditorPython(const json& ground, std::string_view instancePath) {
+std::string ueGroundEditorPython(const json& ground, std::string_view instance) {
     const json& orValues = ground.at("Ground_OR").at("value");
     std::string py =
         fmt::format("\n# The ground under the snow (the card's Ground section, kind {}).\n"
-                    "ground_instance = unreal.EditorAssetLibrary.load_asset({})\n"
                     "ground_values = {{\n"
                     "    'Ground_Occlusion': {},\n"
                     "    'Ground_Roughness': {},\n"
                     "    'Ground_Wet_Darkening': {},\n",
-                    ground.at("Kind").at("value").get<std::string>(), instancePath,
-                    pyNumber(orValues.at(0).get<double>()), pyNumber(orValues.at(1).get<double>()),
-                    pyNumber(ground.at("Ground_Wet_Darkening").at("value").get<double>()));
+                    ground.at("Kind").at("value").get<std::string>(),
+                    show(orValues.at(0).get<double>()), show(orValues.at(1).get<double>()),
+                    show(ground.at("Ground_Wet_Darkening").at("value").get<double>()));
     if (ground.contains("Ground_Texture")) {
-        std::string file;
-        for (char c : ground.at("Ground_Texture").at("value").get<std::string>())
-            file += (c == '\\' || c == '\'') ? std::string("\\") + c : std::string(1, c);
         py += fmt::format(
             "    'Ground_Texture_Tile': {},\n"
             "}}\n"
@@ -104,7 +94,7 @@ std::string ueGroundEditorPython(const json& ground, std::string_view instancePa
             "except NameError:  # pasted into the Output Log: from the working directory\n"
             "    here = os.getcwd()\n"
             "task = unreal.AssetImportTask()\n"
-            "task.set_editor_property('filename', os.path.join(here, '{}'))\n"
+            "task.set_editor_property('filename', os.path.join(here, {}))\n"
             "task.set_editor_property('destination_path', '/Game/Snow')\n"
             "task.set_editor_property('automated', True)\n"
             "task.set_editor_property('save', True)\n"
@@ -114,26 +104,27 @@ std::string ueGroundEditorPython(const json& ground, std::string_view instancePa
             "    unreal.log_warning(f'{{task.filename}}: not imported as a texture')\n"
             "elif not "
             "unreal.MaterialEditingLibrary.set_material_instance_texture_parameter_value(\n"
-            "        ground_instance, 'Ground_Texture',\n"
+            "        {}, 'Ground_Texture',\n"
             "        unreal.EditorAssetLibrary.load_asset(imported[0])):\n"
             "    unreal.log_warning('ground: no texture parameter Ground_Texture')\n",
-            pyNumber(ground.at("Ground_Texture_Tile").at("value").get<double>()), file);
+            show(ground.at("Ground_Texture_Tile").at("value").get<double>()),
+            pythonString(ground.at("Ground_Texture").at("value").get<std::string>()), instance);
     } else {
         const json& albedo = ground.at("Ground_Albedo").at("value");
         py += fmt::format(
             "}}\n"
             "if not unreal.MaterialEditingLibrary.set_material_instance_vector_parameter_value(\n"
-            "        ground_instance, 'Ground_Albedo', unreal.LinearColor({}, {}, {}, 1.0)):\n"
+            "        {}, 'Ground_Albedo', unreal.LinearColor({}, {}, {}, 1.0)):\n"
             "    unreal.log_warning('ground: no vector parameter Ground_Albedo')\n",
-            pyNumber(albedo.at(0).get<double>()), pyNumber(albedo.at(1).get<double>()),
-            pyNumber(albedo.at(2).get<double>()));
+            instance, show(albedo.at(0).get<double>()), show(albedo.at(1).get<double>()),
+            show(albedo.at(2).get<double>()));
     }
-    py += "for name, value in ground_values.items():\n"
-          "    if not unreal.MaterialEditingLibrary.set_material_instance_scalar_parameter_value(\n"
-          "            ground_instance, name, value):\n"
-          "        unreal.log_warning(f'ground: no scalar parameter {name}')\n"
-          "unreal.EditorAssetLibrary.save_loaded_asset(ground_instance)\n";
-    return py;
+    return py + fmt::format("for name, value in ground_values.items():\n"
+                            "    if not unreal.MaterialEditingLibrary.set_material_instance_scalar_"
+                            "parameter_value(\n"
+                            "            {}, name, value):\n"
+                            "        unreal.log_warning(f'ground: no scalar parameter {{name}}')\n",
+                            instance);
 }
 
 std::optional<std::string> copyGroundTexture(const Settings& settings,

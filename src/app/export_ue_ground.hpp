@@ -21,12 +21,11 @@ nlohmann::ordered_json ueGroundSection(const Settings& settings, const std::stri
 // The section as Markdown (a table under "## Ground").
 std::string ueGroundMarkdown(const nlohmann::ordered_json& ground);
 // The editor script's part for the section: sets the ground's parameters on the material
-// instance whose asset path is the Python expression `instancePath` (Ground_Albedo as a vector,
-// or for a texture the PNG beside the script imported and set as Ground_Texture with its
-// Ground_Texture_Tile; Ground_Occlusion, Ground_Roughness and Ground_Wet_Darkening as scalars),
-// warning for each parameter the instance lacks.
-std::string ueGroundEditorPython(const nlohmann::ordered_json& ground,
-                                 std::string_view instancePath);
+// instance the script has loaded into the Python variable `instance` (Ground_Albedo as a
+// vector, or for a texture the PNG beside the script imported and set as Ground_Texture with
+// its Ground_Texture_Tile; Ground_Occlusion, Ground_Roughness and Ground_Wet_Darkening as
+// scalars), warning for each parameter the instance lacks. The caller saves the instance.
+std::string ueGroundEditorPython(const nlohmann::ordered_json& ground, std::string_view instance);
 // kind = "texture": checks ground.texture (under `root` unless absolute) is a PNG the field
 // would take and copies its bytes to `to`; nothing for the other kinds. The one line saying why
 // not on failure ("key 'ground.texture': PATH: reason").

@@ -290,8 +290,10 @@ std::string ueSnowpackEditorPython(const json& card) {
         card["scenario"].get<std::string>(), card["sim"].get<std::string>(), n);
     if (card.contains("Ground"))
         py += "\n# The snow material's instance (edit to your project's).\n"
-              "SNOW_MI_PATH = '/Game/Snow/MI_Snow'\n" +
-              ueGroundEditorPython(card.at("Ground"), "SNOW_MI_PATH");
+              "SNOW_MI_PATH = '/Game/Snow/MI_Snow'\n"
+              "instance = unreal.EditorAssetLibrary.load_asset(SNOW_MI_PATH)\n" +
+              ueGroundEditorPython(card.at("Ground"), "instance") +
+              "unreal.EditorAssetLibrary.save_loaded_asset(instance)\n";
     return py;
 }
 
