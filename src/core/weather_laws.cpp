@@ -58,7 +58,9 @@ bool weatherActive(const WeatherSettings& weather) {
 }
 
 bool weatherGiven(const WeatherSettings& weather) {
-    return weatherActive(weather) || !(weather == WeatherSettings());
+    // Asked every step (the frozen mud, the idle clock): the table's defaults are built once.
+    static const WeatherSettings none;
+    return !(weather == none);
 }
 
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,

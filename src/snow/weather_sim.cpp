@@ -98,11 +98,7 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
         clock.configure(weather, snowpack, wind, sunDirection);
         *this = WeatherSim();
         clock_ = std::move(clock);
-        weather_ = weather;
-        snowpack_ = snowpack;
-        wind_ = wind;
-        sunDirection_ = sunDirection;
-        texelCm_ = texelCm;
+        remember(weather, snowpack, wind, sunDirection, texelCm);
         return std::nullopt;
     }
     auto loaded = shaders.loadAll(weatherPrograms());
@@ -131,11 +127,7 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     driftApply_ = programs[next + 2];
     totalsProgram_ = programs[next + 3];
     recordViewProgram_ = programs[next + 4];
-    weather_ = weather;
-    snowpack_ = snowpack;
-    wind_ = wind;
-    sunDirection_ = sunDirection;
-    texelCm_ = texelCm;
+    remember(weather, snowpack, wind, sunDirection, texelCm);
     size_ = size;
     if (fresh)
         reset();
@@ -155,6 +147,15 @@ void WeatherSim::reset() {
     clearInteger(record_[0].id(), GL_RED_INTEGER);
     clearInteger(record_[1].id(), GL_RED_INTEGER);
     recordViewStale_ = true;
+}
+
+void WeatherSim::remember(const WeatherSettings& weather, const SnowpackSettings& snowpack,
+                          const WindSettings& wind, glm::vec3 sunDirection, double texelCm) {
+    weather_ = weather;
+    snowpack_ = snowpack;
+    wind_ = wind;
+    sunDirection_ = sunDirection;
+    texelCm_ = texelCm;
 }
 
 void WeatherSim::idle(double dtSeconds) {

@@ -65,6 +65,9 @@ public:
     const WeatherClock& clock() const { return clock_; }
 
 private:
+    // The settings configure() was given, active or not.
+    void remember(const WeatherSettings& weather, const SnowpackSettings& snowpack,
+                  const WindSettings& wind, glm::vec3 sunDirection, double texelCm);
     void writeBlock(const WeatherTick& tick, glm::vec2 originCm);
     // A fullscreen draw of `program` into these textures (colour attachments 0, 1).
     void draw(const gpu::ShaderProgram& program, std::initializer_list<GLuint> colour);
