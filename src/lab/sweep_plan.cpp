@@ -1,10 +1,12 @@
 #include "lab/sweep_plan.hpp"
 
+#include "core/untrusted_file.hpp"
 #include "lab/session.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <set>
 
 namespace snowcap {
@@ -86,15 +88,27 @@ std::variant<SweepPlan, std::string> planSweep(const SweepRequest& request) {
         return std::string("sweep: give at least one --vary KEY=V1,V2,...");
     if (request.atS.empty())
         return std::string("sweep: give the sheet's times with --at T1,T2,...");
+    if (request.atS.size() > kMaxSweepTimes)
+        return fmt::format("--at: {} times, at most {}", request.atS.size(), kMaxSweepTimes);
     for (double t : request.atS)
-        if (!(t > 0.0) || !std::isfinite(t))
-            return fmt::format("--at: {} is not a time after the start (seconds > 0)", t);
+        if (!(t > 0.0) || !std::isfinite(t) || t > kMaxSweepSeconds)
+            return fmt::format("--at: {} is not a time after the start (seconds in (0, {:g}])", t,
+                               kMaxSweepSeconds);
+    if (request.frames < 0)
+        return fmt::format("--frames {}: not a number of steps (1 or more, 0 for up to the "
+                           "last --at)",
+                           request.frames);
     std::set<std::string> keys;
     std::set<int> simsNamed;
     bool onlySimKeys = true;
     for (const SweepAxis& axis : request.axes) {
         if (!keys.insert(axis.key).second)
-            return fmt::format("--vary {}: the key is varied twice", axis.key);
+            return fmt::format("--vary {}: the key is varied twice", clipForMessage(axis.key));
+        std::set<std::string> values;
+        for (const std::string& value : axis.values)
+            if (!values.insert(value).second)
+                return fmt::format("--vary {}={}: the value is given twice",
+                                   clipForMessage(axis.key), clipForMessage(value));
         if (auto sim = simOfKey(axis.key))
             simsNamed.insert(*sim);
         else
@@ -119,8 +133,12 @@ std::variant<SweepPlan, std::string> planSweep(const SweepRequest& request) {
 
     // Every combination, the first axis slowest (rows read like nested loops).
     std::size_t count = 1;
-    for (const SweepAxis& axis : request.axes)
+    for (const SweepAxis& axis : request.axes) {
+        if (axis.values.size() > kMaxSweepCombinations / count)
+            return fmt::format("--vary: more than {} combinations (each is a run of its own)",
+                               kMaxSweepCombinations);
         count *= axis.values.size();
+    }
     const double lastAt = *std::max_element(request.atS.begin(), request.atS.end());
     for (std::size_t n = 0; n < count; ++n) {
         SweepCombination c;
@@ -151,7 +169,11 @@ std::variant<SweepPlan, std::string> planSweep(const SweepRequest& request) {
             return fmt::format("--sim {}: the scenario has no such sim",
                                char('a' + plan.measuredSim));
         const double fps = c.settings.run.fps;
-        const int needed = static_cast<int>(std::ceil(lastAt * fps - 1e-6));
+        const double steps = std::ceil(lastAt * fps - 1e-6);
+        if (!(steps <= double(std::numeric_limits<int>::max())))
+            return fmt::format("--at {}: {:.0f} steps at {} fps, more than a run takes ({})",
+                               lastAt, steps, fps, std::numeric_limits<int>::max());
+        const int needed = static_cast<int>(steps);
         if (request.frames > 0 && request.frames < needed)
             return fmt::format("--at {}: past the run's end (--frames {} at {} fps is {} s)",
                                lastAt, request.frames, fps, request.frames / fps);

@@ -61,6 +61,13 @@ struct SweepPlan {
     std::string label(int combination) const;
 };
 
+// The request's bounds, on the command line and in a plan file alike: --at times (each in
+// (0, kMaxSweepSeconds], and the last one at most INT_MAX steps), and the combinations every
+// --vary together makes (each is a field's worth of settings, loaded before anything runs).
+inline constexpr std::size_t kMaxSweepTimes = 1000;
+inline constexpr double kMaxSweepSeconds = 1e7;
+inline constexpr std::size_t kMaxSweepCombinations = 4096;
+
 // How many sims one field holds: the pack size.
 int sweepFieldCapacity();
 

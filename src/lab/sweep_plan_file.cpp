@@ -1,12 +1,15 @@
 #include "lab/sweep_plan_file.hpp"
 
 #include "core/params.hpp"
+#include "core/untrusted_file.hpp"
+#include "lab/json_file.hpp"
 #include "lab/run_outputs.hpp"
 #include "lab/sweep_shards.hpp"
 
 #include <fmt/format.h>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <unistd.h>
 
 namespace snowcap {
@@ -17,6 +20,14 @@ namespace {
 
 constexpr const char* kFormat = "snowcap-sweep-plan";
 constexpr int kFormatVersion = 1;
+// A plan holds every combination's resolved settings (about 20 KB each); the most
+// combinations a sweep plans (kMaxSweepCombinations) fit well within this.
+constexpr std::uint64_t kMaxPlanBytes = 64ull << 20;
+
+bool surfaceOutputKnown(const std::string& stage) {
+    return stage == "lit" || stage == "persistent" || stage == "mask" || stage == "height" ||
+           stage == "normal";
+}
 
 nlohmann::json settingsJson(const Settings& settings) {
     return tomlToJson(params::toToml(settings));
@@ -119,12 +130,10 @@ std::optional<std::string> writeSweepPlanFile(const fs::path& dir, const SweepPl
     // is left as it is, and a new one goes through a temporary named for this host and process
     // (containers on a shared volume often share a pid), renamed into place.
     const fs::path path = dir / kSweepPlanName;
-    {
-        std::ifstream existing(path, std::ios::binary);
-        if (existing && std::string(std::istreambuf_iterator<char>(existing),
-                                    std::istreambuf_iterator<char>()) == text)
-            return std::nullopt;
-    }
+    if (auto refused = checkReplaceable(path))
+        return refused;
+    if (std::string existing; !readUntrustedText(path, existing, kMaxPlanBytes) && existing == text)
+        return std::nullopt;
     const fs::path temp = dir / fmt::format(".{}.tmp-{}-{}", kSweepPlanName, sweepHostName(),
                                             static_cast<long>(getpid()));
     {
@@ -147,20 +156,34 @@ std::optional<std::string> writeSweepPlanFile(const fs::path& dir, const SweepPl
 
 std::variant<SweepPlanFile, std::string> readSweepPlanFile(const fs::path& dir) {
     const fs::path path = dir / kSweepPlanName;
-    std::ifstream stream(path, std::ios::binary);
-    if (!stream)
-        return fmt::format("{}: cannot open (plan it first with `snowcap sweep ... --plan {}`)",
-                           path.string(), dir.string());
-    const std::string bytes((std::istreambuf_iterator<char>(stream)),
-                            std::istreambuf_iterator<char>());
+    std::string bytes;
+    if (auto error = readUntrustedText(path, bytes, kMaxPlanBytes)) {
+        std::error_code ec;
+        if (!fs::exists(fs::symlink_status(path, ec)))
+            return fmt::format("{}: cannot open (plan it first with `snowcap sweep ... --plan {}`)",
+                               path.string(), dir.string());
+        return *error;
+    }
     const nlohmann::json in = nlohmann::json::parse(bytes, nullptr, false);
     if (in.is_discarded() || !in.is_object() || in.value("format", "") != kFormat)
         return fmt::format("{}: not a snowcap sweep plan", path.string());
-    if (in.value("format_version", 0) != kFormatVersion)
+    if (!in.contains("format_version") || in["format_version"] != kFormatVersion)
         return fmt::format("{}: plan format {}, this snowcap reads {}", path.string(),
-                           in.value("format_version", 0), kFormatVersion);
+                           clipForMessage(in.value("format_version", nlohmann::json()).dump(), 40),
+                           kFormatVersion);
     SweepPlanFile file;
     file.id = fnv1a64(bytes);
+    // Every field of the request within the bounds the command line puts on it, before
+    // anything is planned, allocated or drawn (a shard runs what the file says).
+    std::string problem;
+    const auto check = [&](auto&& value, auto&& into) {
+        if (!problem.empty())
+            return;
+        if (auto* error = std::get_if<std::string>(&value))
+            problem = *error;
+        else
+            into = static_cast<std::remove_reference_t<decltype(into)>>(std::get<0>(value));
+    };
     try {
         file.build.version = in.at("snowcap").at("version").get<std::string>();
         file.build.commit = in.at("snowcap").at("commit").get<std::string>();
@@ -170,17 +193,37 @@ std::variant<SweepPlanFile, std::string> readSweepPlanFile(const fs::path& dir) 
         for (const nlohmann::json& axis : r.at("vary"))
             file.request.axes.push_back({axis.at("key").get<std::string>(),
                                          axis.at("values").get<std::vector<std::string>>()});
-        file.request.atS = r.at("at_s").get<std::vector<double>>();
-        file.request.frames = r.at("frames").get<int>();
+        const nlohmann::json& at = r.at("at_s");
+        if (!at.is_array() || at.empty() || at.size() > kMaxSweepTimes)
+            problem = fmt::format("'at_s' holds {} times, not 1..{}", at.is_array() ? at.size() : 0,
+                                  kMaxSweepTimes);
+        for (std::size_t t = 0; problem.empty() && t < at.size(); ++t)
+            check(jsonReal(at[t], "at_s", 1e-9, kMaxSweepSeconds),
+                  file.request.atS.emplace_back());
+        check(jsonInteger(r.at("frames"), "frames", 0, std::numeric_limits<int>::max()),
+              file.request.frames);
         file.request.sim = r.at("sim").get<std::string>();
-        file.tileWidth = r.at("tile").at(0).get<int>();
-        file.tileHeight = r.at("tile").at(1).get<int>();
+        const nlohmann::json& tile = r.at("tile");
+        if (problem.empty() && (!tile.is_array() || tile.size() != 2))
+            problem = "'tile' is not [width, height]";
+        if (problem.empty()) {
+            check(jsonInteger(tile[0], "tile", kMinSweepTile, kMaxSweepTile), file.tileWidth);
+            check(jsonInteger(tile[1], "tile", kMinSweepTile, kMaxSweepTile), file.tileHeight);
+        }
         file.stage = r.at("stage").get<std::string>();
-        for (const nlohmann::json& c : in.at("combinations"))
+        if (problem.empty() && !surfaceOutputKnown(file.stage))
+            problem = fmt::format("'stage' is '{}', not lit, persistent, mask, height or normal",
+                                  clipForMessage(file.stage, 40));
+        const nlohmann::json& combinations = in.at("combinations");
+        if (!combinations.is_array())
+            problem = "'combinations' is not a list";
+        for (const nlohmann::json& c : combinations)
             file.settings.push_back(c.at("settings"));
     } catch (const nlohmann::json::exception& e) {
         return fmt::format("{}: {}", path.string(), e.what());
     }
+    if (!problem.empty())
+        return fmt::format("{}: {}", path.string(), problem);
     return file;
 }
 

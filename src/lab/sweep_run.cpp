@@ -1,5 +1,6 @@
 #include "lab/sweep_run.hpp"
 
+#include "lab/json_file.hpp"
 #include "lab/lab.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/run_stats.hpp"
@@ -9,7 +10,7 @@
 #include <chrono>
 #include <cmath>
 #include <fmt/format.h>
-#include <fstream>
+#include <stdexcept>
 
 namespace snowcap {
 
@@ -165,9 +166,6 @@ namespace {
 nlohmann::json optionalJson(const std::optional<double>& value) {
     return value ? nlohmann::json(*value) : nlohmann::json(nullptr);
 }
-std::optional<double> optionalFrom(const nlohmann::json& value) {
-    return value.is_null() ? std::nullopt : std::optional<double>(value.get<double>());
-}
 
 } // namespace
 
@@ -215,46 +213,143 @@ std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& resu
     return writeFileAtomically(jsonPath, std::vector<std::uint8_t>(text.begin(), text.end()));
 }
 
-std::variant<std::vector<SweepResult>, std::string> loadSweepResults(const fs::path& jsonPath) {
-    std::ifstream file(jsonPath);
-    const nlohmann::json in = nlohmann::json::parse(file, nullptr, false);
-    if (in.is_discarded() || !in.is_array())
-        return jsonPath.string() + ": not a sweep result file";
-    std::vector<SweepResult> results;
-    try {
-        for (const nlohmann::json& r : in) {
-            SweepResult result;
-            result.combination = r.at("combination").get<int>();
-            result.probeNames = r.at("probe_names").get<std::vector<std::string>>();
-            for (const nlohmann::json& s : r.at("samples")) {
-                SweepSample sample;
-                sample.atS = s.at("at_s").get<double>();
-                sample.step = s.at("step").get<int>();
-                for (const nlohmann::json& v : s.at("probes"))
-                    sample.probes.push_back(v.is_null() ? std::nullopt
-                                                        : std::optional<float>(v.get<float>()));
-                sample.texelsDisturbed = s.at("texels_disturbed").get<long long>();
-                auto tile = readPng(jsonPath.parent_path() / s.at("tile").get<std::string>());
-                if (auto* error = std::get_if<std::string>(&tile))
-                    return *error;
-                sample.tile = std::get<ImageRgba8>(std::move(tile));
-                result.samples.push_back(std::move(sample));
-            }
-            for (const nlohmann::json& f : r.at("fades"))
-                result.fades.push_back({optionalFrom(f.at("peak")), optionalFrom(f.at("start_s")),
-                                        optionalFrom(f.at("to50")), optionalFrom(f.at("to10")),
-                                        optionalFrom(f.at("to0"))});
-            const nlohmann::json& p = r.at("predicted");
-            result.predicted = {optionalFrom(p.at("to50")), optionalFrom(p.at("to10")),
-                                optionalFrom(p.at("to0"))};
-            result.relief = {r.at("deepest_cm").get<double>(), r.at("crest_cm").get<double>()};
-            result.batchWallS = r.at("batch_wall_s").get<double>();
-            result.glRenderer = r.at("gl_renderer").get<std::string>();
-            results.push_back(std::move(result));
-        }
-    } catch (const nlohmann::json::exception& e) {
-        return jsonPath.string() + ": " + e.what();
+SweepResultShape sweepResultShape(const SweepPlan& plan, int batch, const SweepRunOptions& run) {
+    return {plan.batches[batch].combinations, plan.request.atS,
+            plan.batches[batch].settings.run.frames, run.tileWidth, run.tileHeight};
+}
+
+namespace {
+
+// A batch file of at most this size: a result is a few hundred bytes a probe and time (the
+// tiles are PNGs beside it), so 64 MiB holds far more than a field's eight combinations.
+constexpr std::uint64_t kMaxBatchFileBytes = 64ull << 20;
+
+// Each field checked and converted; the first problem throws the reason (caught below).
+struct ResultReader {
+    const fs::path& jsonPath;
+    const SweepResultShape& shape;
+
+    [[noreturn]] static void refuse(const std::string& reason) { throw std::runtime_error(reason); }
+    static const nlohmann::json& field(const nlohmann::json& in, const char* name) {
+        if (!in.is_object() || !in.contains(name))
+            refuse(fmt::format("no '{}'", name));
+        return in.at(name);
     }
+    static long long integer(const nlohmann::json& v, const std::string& name, long long lo,
+                             long long hi) {
+        auto n = jsonInteger(v, name, lo, hi);
+        if (auto* error = std::get_if<std::string>(&n))
+            refuse(*error);
+        return std::get<long long>(n);
+    }
+    static double real(const nlohmann::json& v, const std::string& name, double lo = -1e30,
+                       double hi = 1e30) {
+        auto n = jsonReal(v, name, lo, hi);
+        if (auto* error = std::get_if<std::string>(&n))
+            refuse(*error);
+        return std::get<double>(n);
+    }
+    static std::optional<double> optionalReal(const nlohmann::json& v, const std::string& name) {
+        return v.is_null() ? std::nullopt : std::optional<double>(real(v, name));
+    }
+    static const nlohmann::json& array(const nlohmann::json& v, const std::string& name,
+                                       std::size_t size) {
+        if (!v.is_array() || v.size() != size)
+            refuse(fmt::format("'{}' holds {} entries, the plan {}", name,
+                               v.is_array() ? v.size() : 0, size));
+        return v;
+    }
+    static std::string text(const nlohmann::json& v, const std::string& name) {
+        if (!v.is_string())
+            refuse(fmt::format("'{}' is not a string", name));
+        return v.get<std::string>();
+    }
+
+    SweepResult result(const nlohmann::json& r, std::size_t i) const {
+        SweepResult result;
+        result.combination = static_cast<int>(integer(field(r, "combination"), "combination",
+                                                      shape.combinations[i],
+                                                      shape.combinations[i]));
+        const nlohmann::json& names = field(r, "probe_names");
+        if (!names.is_array() || names.size() > 100000)
+            refuse("'probe_names' is not a list of names");
+        for (const nlohmann::json& name : names)
+            result.probeNames.push_back(text(name, "probe_names"));
+        const std::size_t probes = result.probeNames.size();
+        const nlohmann::json& samples = array(field(r, "samples"), "samples", shape.atS.size());
+        for (std::size_t t = 0; t < samples.size(); ++t) {
+            const nlohmann::json& s = samples[t];
+            SweepSample sample;
+            sample.atS = real(field(s, "at_s"), "at_s", shape.atS[t], shape.atS[t]);
+            sample.step = static_cast<int>(integer(field(s, "step"), "step", 1, shape.frames));
+            for (const nlohmann::json& v : array(field(s, "probes"), "probes", probes))
+                sample.probes.push_back(v.is_null() ? std::nullopt
+                                                    : std::optional<float>(float(real(v, "probes",
+                                                                                      -1e9, 1e9))));
+            sample.texelsDisturbed = integer(field(s, "texels_disturbed"), "texels_disturbed", 0,
+                                             1ll << 40);
+            // Only the name the writer gives it: never a path out of the directory.
+            const std::string tile =
+                fmt::format("{}_c{}_t{}.png", jsonPath.stem().string(), result.combination, t);
+            if (text(field(s, "tile"), "tile") != tile)
+                refuse(fmt::format("'tile' is not {}", tile));
+            auto image = readPngWithin(jsonPath.parent_path() / tile,
+                                       std::max(shape.tileWidth, shape.tileHeight),
+                                       kMaxBatchFileBytes);
+            if (auto* error = std::get_if<std::string>(&image))
+                throw std::invalid_argument(*error); // names its own file
+            sample.tile = std::get<ImageRgba8>(std::move(image));
+            if (sample.tile.width != shape.tileWidth || sample.tile.height != shape.tileHeight)
+                throw std::invalid_argument(fmt::format(
+                    "{}: {} x {} pixels, the plan's tiles are {} x {}",
+                    (jsonPath.parent_path() / tile).string(), sample.tile.width,
+                    sample.tile.height, shape.tileWidth, shape.tileHeight));
+            result.samples.push_back(std::move(sample));
+        }
+        for (const nlohmann::json& f : array(field(r, "fades"), "fades", probes))
+            result.fades.push_back(
+                {optionalReal(field(f, "peak"), "peak"), optionalReal(field(f, "start_s"), "start_s"),
+                 optionalReal(field(f, "to50"), "to50"), optionalReal(field(f, "to10"), "to10"),
+                 optionalReal(field(f, "to0"), "to0")});
+        const nlohmann::json& p = field(r, "predicted");
+        result.predicted = {optionalReal(field(p, "to50"), "to50"),
+                            optionalReal(field(p, "to10"), "to10"),
+                            optionalReal(field(p, "to0"), "to0")};
+        result.relief = {real(field(r, "deepest_cm"), "deepest_cm"),
+                         real(field(r, "crest_cm"), "crest_cm")};
+        result.batchWallS = real(field(r, "batch_wall_s"), "batch_wall_s", 0.0);
+        result.glRenderer = text(field(r, "gl_renderer"), "gl_renderer");
+        return result;
+    }
+};
+
+} // namespace
+
+std::variant<std::vector<SweepResult>, std::string>
+loadSweepResults(const fs::path& jsonPath, const SweepResultShape& shape) {
+    auto read = readUntrustedJson(jsonPath, kMaxBatchFileBytes);
+    if (auto* error = std::get_if<std::string>(&read))
+        return *error;
+    const nlohmann::json& in = std::get<nlohmann::json>(read);
+    if (!in.is_array())
+        return jsonPath.string() + ": not a sweep result file";
+    if (in.size() != shape.combinations.size())
+        return fmt::format("{}: {} results, the plan's batch has {} combinations",
+                           jsonPath.string(), in.size(), shape.combinations.size());
+    std::vector<SweepResult> results;
+    const ResultReader reader{jsonPath, shape};
+    try {
+        for (std::size_t i = 0; i < in.size(); ++i)
+            results.push_back(reader.result(in[i], i));
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    } catch (const std::exception& e) {
+        return fmt::format("{}: {}", jsonPath.string(), e.what());
+    }
+    for (const SweepResult& r : results)
+        if (r.probeNames != results.front().probeNames)
+            return fmt::format("{}: combination {} names other probes than combination {}",
+                               jsonPath.string(), r.combination, results.front().combination);
     return results;
 }
 

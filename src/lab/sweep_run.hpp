@@ -20,6 +20,9 @@
 
 namespace snowcap {
 
+// --tile's bounds, a side in pixels (the command line and a plan file).
+inline constexpr int kMinSweepTile = 16, kMaxSweepTile = 4096;
+
 struct SweepRunOptions {
     int tileWidth = 320, tileHeight = 180;
     SurfaceOutput stage = SurfaceOutput::Lit;
@@ -59,7 +62,18 @@ runSweepBatch(const SweepPlan& plan, int batch, const SweepRunOptions& options,
 // Results through a file, for worker processes: metrics as JSON, tiles as PNGs beside it.
 std::optional<std::string> saveSweepResults(const std::vector<SweepResult>& results,
                                             const std::filesystem::path& jsonPath);
+// What a batch's result file must hold (it may have been edited, cut or swapped on a shared
+// disk): its combinations in order, a sample per --at time taken at that time after a step in
+// 1..frames, a value and a fade per probe, tiles of the plan's size. Anything else is one line
+// naming the file, before the merge indexes anything with it.
+struct SweepResultShape {
+    std::vector<int> combinations;
+    std::vector<double> atS;
+    int frames = 0;
+    int tileWidth = 0, tileHeight = 0;
+};
+SweepResultShape sweepResultShape(const SweepPlan& plan, int batch, const SweepRunOptions& run);
 std::variant<std::vector<SweepResult>, std::string>
-loadSweepResults(const std::filesystem::path& jsonPath);
+loadSweepResults(const std::filesystem::path& jsonPath, const SweepResultShape& shape);
 
 } // namespace snowcap

@@ -1,13 +1,14 @@
 #include "lab/sweep_shards.hpp"
 
 #include "io/image.hpp"
+#include "lab/json_file.hpp"
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <csignal>
 #include <fmt/format.h>
-#include <fstream>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -20,6 +21,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kRecordName = "shard.json";
+constexpr std::uint64_t kMaxRecordBytes = 16ull << 20; // a list of batch numbers and names
+constexpr long long kMaxShards = 100000;
 
 std::optional<long long> integer(const std::string& text) {
     long long value = 0;
@@ -37,12 +40,22 @@ std::string joined(const std::vector<std::string>& parts, const char* separator)
     return text;
 }
 
+// K and N checked while they are still 64-bit: 4294967297 is refused, not taken as 1.
+std::variant<SweepShard, std::string> checkedShard(long long k, long long n) {
+    if (n < 1 || n > kMaxShards || k < 1 || k > n)
+        return fmt::format("--shard {}/{}: K must be in 1..N and N in 1..{}", k, n, kMaxShards);
+    return SweepShard{static_cast<int>(k), static_cast<int>(n)};
+}
+
 std::variant<SweepShard, std::string> shardFromEnv(int countFlag, const EnvLookup& env) {
     const auto number = [&](const char* name) -> std::variant<long long, std::string> {
         const std::optional<std::string> value = env(name);
         const std::optional<long long> parsed = value ? integer(*value) : std::nullopt;
         if (!parsed)
-            return fmt::format("--shard env: {}='{}' is not a whole number", name, *value);
+            return fmt::format("--shard env: {}='{}' is not a whole number", name,
+                               clipForMessage(*value, 40));
+        if (*parsed < 0 || *parsed > (1ll << 53)) // no sum or difference of two can overflow
+            return fmt::format("--shard env: {}={} is out of range", name, *parsed);
         return *parsed;
     };
     if (env("SLURM_ARRAY_TASK_ID")) {
@@ -64,7 +77,7 @@ std::variant<SweepShard, std::string> shardFromEnv(int countFlag, const EnvLooku
         if (v[3] < 1 || v[0] < v[1] || (v[0] - v[1]) % v[3] != 0)
             return fmt::format("--shard env: task {} is not in the array {}..:{}", v[0], v[1],
                                v[3]);
-        return SweepShard{static_cast<int>((v[0] - v[1]) / v[3] + 1), static_cast<int>(v[2])};
+        return checkedShard((v[0] - v[1]) / v[3] + 1, v[2]);
     }
     if (env("JOB_COMPLETION_INDEX")) {
         auto index = number("JOB_COMPLETION_INDEX");
@@ -81,8 +94,8 @@ std::variant<SweepShard, std::string> shardFromEnv(int countFlag, const EnvLooku
                 return *error;
             count = std::get<long long>(n);
         }
-        return SweepShard{static_cast<int>(std::get<long long>(index) + 1),
-                          static_cast<int>(count)};
+        const long long k = std::get<long long>(index);
+        return checkedShard(k < std::numeric_limits<long long>::max() ? k + 1 : k, count);
     }
     return std::string("--shard env: neither SLURM_ARRAY_TASK_ID (a Slurm array job) nor "
                        "JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) is set");
@@ -112,12 +125,8 @@ std::variant<SweepShard, std::string> parseSweepShard(const std::string& text, i
         const auto n = slash == std::string::npos ? std::nullopt : integer(text.substr(slash + 1));
         if (!k || !n)
             return fmt::format("--shard '{}': expected K/N (shard K of N, 1 first) or env", text);
-        parsed = SweepShard{static_cast<int>(*k), static_cast<int>(*n)};
+        parsed = checkedShard(*k, *n);
     }
-    if (auto* shard = std::get_if<SweepShard>(&parsed))
-        if (shard->count < 1 || shard->count > 100000 || shard->index < 1 ||
-            shard->index > shard->count)
-            return fmt::format("--shard {}: K must be in 1..N and N in 1..100000", shard->text());
     return parsed;
 }
 
@@ -153,20 +162,39 @@ std::optional<std::string> writeShardRecord(const fs::path& dir, const SweepShar
 
 std::variant<SweepShardRecord, std::string> readShardRecord(const fs::path& dir) {
     const fs::path path = dir / kRecordName;
-    std::ifstream file(path);
-    if (!file)
-        return fmt::format("{}: cannot open", path.string());
-    const nlohmann::json in = nlohmann::json::parse(file, nullptr, false);
-    if (in.is_discarded() || !in.is_object())
+    auto read = readUntrustedJson(path, kMaxRecordBytes);
+    if (auto* error = std::get_if<std::string>(&read))
+        return *error;
+    const nlohmann::json& in = std::get<nlohmann::json>(read);
+    if (!in.is_object())
         return fmt::format("{}: not a shard record", path.string());
     SweepShardRecord r;
+    std::string problem;
+    const auto integer = [&](const char* name, long long lo, long long hi) -> long long {
+        if (!problem.empty())
+            return lo;
+        auto n = in.contains(name) ? jsonInteger(in.at(name), name, lo, hi)
+                                   : std::variant<long long, std::string>(
+                                         fmt::format("no '{}'", name));
+        if (auto* error = std::get_if<std::string>(&n))
+            return problem = *error, lo;
+        return std::get<long long>(n);
+    };
+    r.shard = {static_cast<int>(integer("shard", 1, kMaxShards)),
+               static_cast<int>(integer("shards", 1, kMaxShards))};
+    r.jobs = static_cast<int>(integer("jobs", 1, 64));
+    if (!problem.empty())
+        return fmt::format("{}: {}", path.string(), problem);
     try {
-        r.shard = {in.at("shard").get<int>(), in.at("shards").get<int>()};
         r.planId = in.at("plan_id").get<std::string>();
         r.build = {in.at("snowcap").at("version").get<std::string>(),
                    in.at("snowcap").at("commit").get<std::string>()};
-        r.batches = in.at("batches").get<std::vector<int>>();
-        r.jobs = in.at("jobs").get<int>();
+        for (const nlohmann::json& b : in.at("batches")) {
+            auto n = jsonInteger(b, "batches", 0, std::numeric_limits<int>::max());
+            if (auto* error = std::get_if<std::string>(&n))
+                return fmt::format("{}: {}", path.string(), *error);
+            r.batches.push_back(static_cast<int>(std::get<long long>(n)));
+        }
         r.wallSeconds = in.at("wall_seconds").get<double>();
         r.glRenderer = in.at("gl_renderer").get<std::string>();
         r.host = in.at("host").get<std::string>();
@@ -246,6 +274,11 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
         const auto index = integer(name);
         if (!index || !entry.is_directory())
             continue; // partial directories (".K.partial-...") and anything else
+        if (*index < 1 || *index > kMaxShards) {
+            problems.push_back(fmt::format("{} is no shard number (1..{})",
+                                           clipForMessage(name, 40), kMaxShards));
+            continue;
+        }
         auto record = readShardRecord(entry.path());
         if (auto* error = std::get_if<std::string>(&record)) {
             problems.push_back(fmt::format("shard {} unreadable ({})", name, *error));
@@ -257,6 +290,8 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
         return fmt::format("{}: no shards in {} (run `snowcap sweep --plan {} --shard K/N`); "
                            "nothing written",
                            where, shardsDir.string(), planDir.string());
+    if (found.empty()) // nothing readable: say what is wrong with each
+        return fmt::format("{}: {}; nothing written", where, joined(problems, "; "));
     std::sort(found.begin(), found.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
 
@@ -277,7 +312,7 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
         const std::string name = fmt::format("shard {}", index);
         if (r.planId != file.id)
             problems.push_back(fmt::format("{} is from another plan ({}, this plan is {})", name,
-                                           r.planId, file.id));
+                                           clipForMessage(r.planId, 40), file.id));
         else if (r.build != file.build)
             problems.push_back(fmt::format("{} was run by snowcap {}, the plan made by {}", name,
                                            r.build.text(), file.build.text()));
@@ -304,7 +339,8 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
     SweepShards out;
     for (const auto& [index, r] : found) {
         for (int b : r.batches) {
-            auto loaded = loadSweepResults(sweepBatchFile(shardDirectory(planDir, index), b));
+            auto loaded = loadSweepResults(sweepBatchFile(shardDirectory(planDir, index), b),
+                                           sweepResultShape(plan, b, sweepRunOptions(file)));
             if (auto* error = std::get_if<std::string>(&loaded))
                 return fmt::format("{}: shard {}: {}; nothing written", where, r.shard.text(),
                                    *error);
@@ -313,6 +349,11 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
         }
         out.shards.push_back(r);
     }
+    for (const SweepResult& result : out.results)
+        if (result.probeNames != out.results.front().probeNames)
+            return fmt::format("{}: combination {} names other probes than combination {}; "
+                               "nothing written",
+                               where, result.combination, out.results.front().combination);
     std::vector<int> seen(plan.combinations.size(), 0);
     for (const SweepResult& result : out.results)
         if (result.combination >= 0 && result.combination < static_cast<int>(seen.size()))

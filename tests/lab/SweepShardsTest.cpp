@@ -102,6 +102,23 @@ TEST(SweepShards, ReadsKubernetesIndexedJobsWithTheCountFromTheFlagOrTheEnvironm
               std::string::npos);
 }
 
+TEST(SweepShards, RangeChecksSixtyFourBitValuesBeforeNarrowingThem) {
+    // 4294967297 is 2^32 + 1: cut to 32 bits it would run as shard 1.
+    EXPECT_NE(shardText(parseSweepShard("4294967297/2", 0, envOf({}))).find("K must be in 1..N"),
+              std::string::npos);
+    EXPECT_NE(shardText(parseSweepShard("1/4294967297", 0, envOf({}))).find("N in 1..100000"),
+              std::string::npos);
+    const std::string slurm = shardText(parseSweepShard("env", 0,
+                                                        envOf({{"SLURM_ARRAY_TASK_ID", "4294967296"},
+                                                               {"SLURM_ARRAY_TASK_MIN", "0"},
+                                                               {"SLURM_ARRAY_TASK_COUNT", "2"}})));
+    EXPECT_NE(slurm.find("--shard 4294967297/2: K must be"), std::string::npos) << slurm;
+    const std::string huge = shardText(
+        parseSweepShard("env", 0, envOf({{"JOB_COMPLETION_INDEX", "9223372036854775807"},
+                                         {"SNOWCAP_SHARD_COUNT", "2"}})));
+    EXPECT_NE(huge.find("out of range"), std::string::npos) << huge;
+}
+
 SweepPlan decayPlan(std::vector<std::string> values) {
     SweepRequest request;
     request.scenario = "press_release";
