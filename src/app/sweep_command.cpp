@@ -194,11 +194,17 @@ std::optional<std::string> runInWorkers(const SweepPlan& plan, const SweepRunOpt
 // A SIGINT or SIGTERM caught by RunGuard (a one-process sweep catches them): the work directory
 // goes, one line says so, and the process exits 128 + signal, from inside a batch too, so nothing
 // half-written is left.
-void stopIfInterrupted(const fs::path& workDir) {
+// A shard (`command` "sweep --shard K/N") says that nothing of it was kept: its staging
+// directory is gone and DIR/shards/K was never made.
+void stopIfInterrupted(const fs::path& workDir, const std::string& command = "sweep") {
     if (const int signal = RunGuard::interruptedBy()) {
         std::error_code ec;
         fs::remove_all(workDir, ec);
-        spdlog::error("{}", RunGuard::interruptedNote("sweep", workDir.parent_path(), signal));
+        if (command == "sweep")
+            spdlog::error("{}", RunGuard::interruptedNote("sweep", workDir.parent_path(), signal));
+        else
+            spdlog::error("{}: interrupted ({}); nothing of it was kept", command,
+                          signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal");
         std::fflush(nullptr);
         std::_Exit(128 + signal);
     }
@@ -209,24 +215,26 @@ void stopIfInterrupted(const fs::path& workDir) {
 std::variant<std::vector<SweepResult>, std::string>
 runSweepBatches(const SweepPlan& plan, const SweepRunOptions& run, const std::vector<int>& batches,
                 int jobs, bool debugGl, const fs::path& workDir, bool save,
-                ProgressReporter& progress) {
+                ProgressReporter& progress, const std::string& command) {
     const double dt = 1.0 / plan.batches.front().settings.run.fps;
     if (batches.empty())
         return std::vector<SweepResult>{};
     if (jobs <= 1) {
         const auto stepped = [&](long long k) {
-            stopIfInterrupted(workDir);
+            stopIfInterrupted(workDir, command);
             progress.update(k, k * dt);
         };
         if (!save)
             return runBatches(plan, run, batches, debugGl, stepped);
         return runBatches(plan, run, batches, debugGl, stepped, &workDir);
     }
-    if (auto error = runInWorkers(plan, run, batches, jobs, debugGl, workDir, progress, dt))
+    if (auto error = runInWorkers(plan, run, batches, jobs, debugGl, workDir, progress, dt)) {
+        stopIfInterrupted(workDir, command); // the workers were stopped by it: say so
         return *error;
+    }
     std::vector<SweepResult> all;
     for (int b : batches) {
-        auto loaded = loadSweepResults(sweepBatchFile(workDir, b));
+        auto loaded = loadSweepResults(sweepBatchFile(workDir, b), sweepResultShape(plan, b, run));
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         for (SweepResult& r : std::get<0>(loaded))
@@ -245,9 +253,11 @@ std::variant<SweepRunOptions, std::string> sweepRunOptionsFrom(const SweepOption
     } catch (const std::exception&) {
         run.tileWidth = 0;
     }
-    if (x == std::string::npos || run.tileWidth < 16 || run.tileHeight < 16 ||
-        run.tileWidth > 4096 || run.tileHeight > 4096)
-        return fmt::format("--tile '{}': expected WxH, each 16 to 4096", options.tile);
+    if (x == std::string::npos || run.tileWidth < kMinSweepTile ||
+        run.tileHeight < kMinSweepTile || run.tileWidth > kMaxSweepTile ||
+        run.tileHeight > kMaxSweepTile)
+        return fmt::format("--tile '{}': expected WxH, each {} to {}", options.tile,
+                           kMinSweepTile, kMaxSweepTile);
     return run;
 }
 
@@ -286,6 +296,10 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
     }
     const SweepPlan& plan = std::get<SweepPlan>(planned);
     const fs::path outDir = options.outDir.empty() ? fs::path("out/sweep") : options.outDir;
+    if (auto refused = checkSweepOutputs(outDir)) { // before the run, as render --out
+        spdlog::error("{}", *refused);
+        return 2;
+    }
     std::error_code ec;
     fs::create_directories(outDir, ec);
     if (ec) {
@@ -326,6 +340,7 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
     std::vector<int> all(plan.batches.size());
     for (std::size_t b = 0; b < all.size(); ++b)
         all[b] = static_cast<int>(b);
+    guard.begin();
     auto ran = runSweepBatches(plan, run, all, jobs, common.debugGl, workDir, false, progress);
     progress.finish();
     stopIfInterrupted(workDir);

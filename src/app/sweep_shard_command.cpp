@@ -7,11 +7,13 @@
 #include "app/commands.hpp"
 #include "app/sweep_batches.hpp"
 #include "build_commit.hpp"
+#include "lab/run_guard.hpp"
 #include "lab/sweep_output.hpp"
 #include "lab/sweep_plan_file.hpp"
 #include "lab/sweep_shards.hpp"
 
 #include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <iostream>
 #include <set>
@@ -103,6 +105,7 @@ int runShard(const CommonOptions& common, const SweepOptions& options) {
     }
     if (auto error = otherSplit(options.planDir, shard, file))
         return failed(2, *error);
+    RunGuard::catchInterrupts(); // as render: a SIGINT or SIGTERM stops it with one line
     const std::vector<int> batches = shardBatches(static_cast<int>(plan.batches.size()), shard);
     const fs::path staging = shardStagingDirectory(options.planDir, shard.index);
     std::error_code ec;
@@ -125,9 +128,14 @@ int runShard(const CommonOptions& common, const SweepOptions& options) {
                                .total = totalSteps,
                                .simulatedTotalS = totalSteps * dt},
                               std::cerr);
+    const std::string command = "sweep --shard " + shard.text();
     auto ran = runSweepBatches(plan, sweepRunOptions(file), batches, jobs, common.debugGl, staging,
-                               true, progress);
+                               true, progress, command);
     progress.finish();
+    if (const int signal = RunGuard::interruptedBy()) // after its last step: still not kept
+        return fs::remove_all(staging, ec),
+               failed(128 + signal, fmt::format("{}: interrupted ({}); nothing of it was kept",
+                                                command, signal == SIGINT ? "SIGINT" : "SIGTERM"));
     if (auto* error = std::get_if<std::string>(&ran)) {
         fs::remove_all(staging, ec);
         return failed(1, *error);
@@ -165,9 +173,13 @@ int merge(const SweepOptions& options) {
     if (auto* error = std::get_if<std::string>(&loaded))
         return failed(2, *error);
     const auto& [file, plan] = std::get<LoadedPlan>(loaded);
+    const fs::path outDir = options.outDir.empty() ? options.mergeDir : options.outDir;
+    if (auto refused = checkSweepOutputs(outDir))
+        return failed(2, *refused);
+    RunGuard::catchInterrupts(); // an interrupt replaces none of the outputs
     auto gathered = gatherSweepShards(options.mergeDir, file, plan);
     if (auto* error = std::get_if<std::string>(&gathered))
-        return failed(1, *error);
+        return failed(2, *error);
     SweepShards& shards = std::get<SweepShards>(gathered);
     SweepRunInfo info;
     info.stage = file.stage;
@@ -180,15 +192,16 @@ int merge(const SweepOptions& options) {
         spdlog::warn("sweep --merge: the shards ran on {} different GL renderers (sweep.json's "
                      "run.shards names each); tiles may differ from one process's",
                      renderers.size());
-    const fs::path outDir = options.outDir.empty() ? options.mergeDir : options.outDir;
     std::error_code ec;
     fs::create_directories(outDir, ec);
     if (ec)
         return failed(2, fmt::format("{}: cannot create output directory ({})", outDir.string(),
                                      ec.message()));
     info.wallSeconds = secondsSince(started);
-    if (auto error = writeSweepOutputs(outDir, plan, std::move(shards.results), info))
-        return failed(1, *error);
+    if (auto error = writeSweepOutputs(outDir, plan, std::move(shards.results), info)) {
+        const int signal = RunGuard::interruptedBy();
+        return failed(signal ? 128 + signal : 1, *error);
+    }
     spdlog::info("sweep: merged {} shards of plan {} ({} combinations); wrote {}",
                  info.shards.size(), file.id, plan.combinations.size(),
                  (outDir / "sheet.png").string());

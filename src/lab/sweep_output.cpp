@@ -1,11 +1,14 @@
 #include "lab/sweep_output.hpp"
 
 #include "core/config.hpp"
+#include "core/untrusted_file.hpp"
+#include "lab/run_guard.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+#include <unistd.h>
 
 namespace snowcap {
 
@@ -123,9 +126,82 @@ nlohmann::json runJson(const SweepPlan& plan, const std::vector<SweepResult>& re
 
 } // namespace
 
+namespace {
+std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPlan& plan,
+                                              std::vector<SweepResult> results,
+                                              const SweepRunInfo& info);
+} // namespace
+
+std::optional<std::string> checkSweepOutputs(const fs::path& dir) {
+    for (const char* name : {"sheet.png", "sweep.csv", "sweep.json"})
+        if (auto refused = checkReplaceable(dir / name))
+            return *refused;
+    std::error_code ec;
+    const fs::file_status plots = fs::symlink_status(dir / "plots", ec);
+    if (fs::exists(plots) && !fs::is_directory(plots))
+        return fmt::format("{}: not a directory ({}), not replaced", (dir / "plots").string(),
+                           fs::is_symlink(plots) ? "a symbolic link" : "a file");
+    for (const fs::directory_entry& entry : fs::directory_iterator(dir / "plots", ec))
+        if (auto refused = checkReplaceable(entry.path()))
+            return *refused;
+    return std::nullopt;
+}
+
+namespace {
+
+// The outputs are written beside their places first, all of them, and only then renamed into
+// place: a refusal, a full disk or an interrupt while they are written replaces none of the
+// last run's, and the renames that follow cannot fail for want of space.
+std::optional<std::string> publishStaged(const fs::path& staging, const fs::path& dir) {
+    if (auto refused = checkSweepOutputs(dir)) // swapped for something else meanwhile
+        return refused;
+    std::error_code ec;
+    fs::create_directories(dir / "plots", ec);
+    if (ec)
+        return fmt::format("{}: cannot create directory ({})", (dir / "plots").string(),
+                           ec.message());
+    std::vector<fs::path> staged;
+    for (const char* name : {"sheet.png", "sweep.csv", "sweep.json"})
+        staged.push_back(name);
+    for (const fs::directory_entry& entry : fs::directory_iterator(staging / "plots", ec))
+        staged.push_back(fs::path("plots") / entry.path().filename());
+    for (const fs::path& name : staged) {
+        fs::rename(staging / name, dir / name, ec);
+        if (ec)
+            return fmt::format("{}: cannot rename into place ({})", (dir / name).string(),
+                               ec.message());
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPlan& plan,
                                              std::vector<SweepResult> results,
                                              const SweepRunInfo& info) {
+    if (auto refused = checkSweepOutputs(dir))
+        return refused;
+    const fs::path staging = dir / fmt::format(".sweep-outputs-{}", static_cast<long>(getpid()));
+    std::error_code ec;
+    fs::remove_all(staging, ec);
+    fs::create_directories(staging, ec);
+    if (ec)
+        return fmt::format("{}: cannot create ({})", staging.string(), ec.message());
+    auto error = writeStagedOutputs(staging, plan, std::move(results), info);
+    if (!error && RunGuard::interruptedBy())
+        error = RunGuard::interruptedNote("sweep", dir, RunGuard::interruptedBy()) +
+                "; none of its outputs replaced";
+    if (!error)
+        error = publishStaged(staging, dir);
+    fs::remove_all(staging, ec);
+    return error;
+}
+
+namespace {
+
+std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPlan& plan,
+                                              std::vector<SweepResult> results,
+                                              const SweepRunInfo& info) {
     std::sort(results.begin(), results.end(), [](const SweepResult& a, const SweepResult& b) {
         return a.combination < b.combination;
     });
@@ -133,6 +209,24 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
         return fmt::format("sweep: {} results for {} combinations", results.size(),
                            plan.combinations.size());
     const std::vector<double>& at = plan.request.atS;
+    // Every result the shape the sheet, the CSV and the plots index (a result read from a file
+    // is checked as it is read; this is the writer's own guard).
+    const ImageRgba8& firstTile = results.front().samples.empty()
+                                      ? ImageRgba8()
+                                      : results.front().samples.front().tile;
+    for (const SweepResult& r : results) {
+        bool fits = r.combination == static_cast<int>(&r - results.data()) &&
+                    r.samples.size() == at.size() && r.fades.size() == r.probeNames.size() &&
+                    r.probeNames == results.front().probeNames;
+        for (const SweepSample& sample : r.samples)
+            fits = fits && sample.probes.size() == r.probeNames.size() &&
+                   sample.tile.width == firstTile.width && sample.tile.height == firstTile.height &&
+                   !sample.tile.empty();
+        if (!fits)
+            return fmt::format("sweep: the results of combination {} do not match the plan "
+                               "(times, probes or tiles)",
+                               r.combination);
+    }
     // PSNR of every tile against the first combination's at the same time.
     std::vector<std::vector<double>> psnr(results.size());
     for (std::size_t r = 0; r < results.size(); ++r)
@@ -261,5 +355,7 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
         return error;
     return writeSweepPlots(dir / "plots", plan, results, psnr);
 }
+
+} // namespace
 
 } // namespace snowcap

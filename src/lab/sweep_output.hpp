@@ -32,8 +32,15 @@ struct SweepRunInfo {
 // PSNR in dB of two tiles' RGB (peak 255); +infinity when they are equal.
 double tilePsnr(const ImageRgba8& a, const ImageRgba8& b);
 
+// Whether DIR's outputs may be replaced (sheet.png, sweep.csv and sweep.json regular files or
+// nothing, plots/ a directory of regular files or nothing); one line naming the first that is
+// not. Checked before a sweep or merge starts, and again before the outputs are renamed in.
+std::optional<std::string> checkSweepOutputs(const std::filesystem::path& dir);
+
 // `results` holds every combination (any order). Writes DIR/sheet.png, sweep.csv, sweep.json
-// and plots/*.png; one line on failure.
+// and plots/*.png, all or nothing: every file is written first into a directory beside them,
+// and renamed into place only when all of them are (and no SIGINT / SIGTERM came). One line on
+// failure.
 std::optional<std::string> writeSweepOutputs(const std::filesystem::path& dir,
                                              const SweepPlan& plan,
                                              std::vector<SweepResult> results,

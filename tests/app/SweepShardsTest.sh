@@ -83,7 +83,7 @@ ls -d killed/shards/.1.partial-* >/dev/null 2>&1 || fail "the killed shard left 
 sweep --merge killed 2>err.txt
 rc=$?
 cat err.txt
-[ $rc -ne 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "missing shard 1/2" err.txt ||
+[ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q "missing shard 1/2" err.txt ||
     fail "the merge of a killed shard: exit $rc, expected one line naming shard 1/2 missing"
 [ ! -e killed/sheet.png ] && [ ! -e killed/sweep.csv ] || fail "the merge wrote outputs anyway"
 sweep --plan killed --shard 1/2 || fail "shard 1/2 run again failed"
@@ -97,11 +97,11 @@ same_outputs one killed
 echo "ok: a killed shard is not merged; run again it completes"
 
 # 4. Mixed shards: one from another plan (another --at), one from another build.
-refused() { # refused DIR PATTERN: merge exits non-zero with one line matching, writes nothing
+refused() { # refused DIR PATTERN: merge exits 2 with one line matching, writes nothing
     sweep --merge "$1" 2>err.txt
     local rc=$?
     cat err.txt
-    [ $rc -ne 0 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q -- "$2" err.txt ||
+    [ $rc -eq 2 ] && [ "$(wc -l <err.txt)" -eq 1 ] && grep -q -- "$2" err.txt ||
         fail "merging $1: exit $rc, expected one line matching '$2'"
     [ ! -e "$1/sheet.png" ] && [ ! -e "$1/sweep.csv" ] || fail "merging $1 wrote outputs"
 }
