@@ -68,10 +68,13 @@ std::variant<RunGuard, std::string> RunGuard::take(const fs::path& dir) {
     }
     RunGuard guard(dir, fd);
     guard.startedAt_ = fs::file_time_type::clock::now();
+    return guard;
+}
+
+void RunGuard::begin() const {
     // From now on the old outputs are not a complete set: their manifest goes first.
     std::error_code ignored;
-    fs::remove(dir / kManifestName, ignored);
-    return guard;
+    fs::remove(dir_ / kManifestName, ignored);
 }
 
 std::optional<std::string> RunGuard::publish(const std::string& command,

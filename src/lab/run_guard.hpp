@@ -4,8 +4,9 @@
 // - a lock: DIR/.snowcap-run.lock, flock(2)ed for the whole run and holding the run's PID, so a
 //   second run into the same directory at once is refused in one line naming the directory and
 //   the other run's PID (the lock dies with its process: nothing stale is left to clean);
-// - a manifest: DIR/run.json is removed when the run starts and written last, after every
-//   output, listing the files this run wrote with their sizes. A reader that finds run.json
+// - a manifest: DIR/run.json is removed when the run starts writing (begin(): after every
+//   input was checked, so a refused run leaves the last complete set as it was) and written
+//   last, after every output, listing the files this run wrote with their sizes. A reader that finds run.json
 //   knows the set is complete and from one run; without it the directory is mid-run,
 //   interrupted or failed;
 // - interruption: SIGINT and SIGTERM set a flag the run polls between steps; it then stops,
@@ -30,6 +31,10 @@ public:
 
     // The directory must exist. Fails with one line when another run holds it.
     static std::variant<RunGuard, std::string> take(const std::filesystem::path& dir);
+
+    // The run is about to write its first output: the last run's run.json goes (its set is
+    // no longer whole from here on). Call it after every input has been checked.
+    void begin() const;
 
     // run.json: `command` and the regular files of the directory this run wrote (modified since
     // take()), each with its size. Written atomically, last. `files` (when given) gets the

@@ -44,13 +44,16 @@ TEST(RunGuard, ASecondRunIntoTheSameDirectoryIsRefusedNamingTheFirst) {
     EXPECT_TRUE(std::holds_alternative<RunGuard>(RunGuard::take(dir)));
 }
 
-TEST(RunGuard, TheManifestIsRemovedAtTheStartAndListsOnlyThisRunsFiles) {
+TEST(RunGuard, TheManifestIsRemovedWhenWritingBeginsAndListsOnlyThisRunsFiles) {
     const fs::path dir = test::scratchDir();
     test::writeText(dir / "run.json", "{\"old\": true}\n");
     test::writeText(dir / "old.png", "old");
     fs::last_write_time(dir / "old.png", fs::file_time_type::clock::now() - std::chrono::hours(1));
     auto guarded = RunGuard::take(dir);
     ASSERT_TRUE(std::holds_alternative<RunGuard>(guarded));
+    // Taken, with its inputs still being checked: a refusal now leaves the last set complete.
+    EXPECT_TRUE(fs::exists(dir / "run.json"));
+    std::get<RunGuard>(guarded).begin();
     EXPECT_FALSE(fs::exists(dir / "run.json")); // the old set is no longer marked complete
     test::writeText(dir / "stats.json", "{}");
     test::writeText(dir / "final.png", "png");
