@@ -3,6 +3,7 @@
 #include "app/commands.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "core/untrusted_file.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "gpu/shader_library.hpp"
 #include "lab/lab.hpp"
@@ -123,6 +124,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 2;
         }
+    if (!options.video.empty()) // a FIFO, a device or a link is never replaced by the video
+        if (auto refused = checkReplaceable(options.video)) {
+            spdlog::error("{}", *refused);
+            return 2;
+        }
 
     std::error_code ec;
     fs::create_directories(options.outDir, ec);
@@ -186,8 +192,10 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 2;
         }
-    if (settings.soak.enabled) // [soak]: the long randomised run of docs/reliability.md
+    if (settings.soak.enabled) { // [soak]: the long randomised run of docs/reliability.md
+        guard.begin();
         return runSoak(settings, lab, options.outDir, progressModeForStderr(options.progress));
+    }
 
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
@@ -209,6 +217,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         }
         video = std::move(std::get<0>(opened));
     }
+    // Every input is checked (the lab built, its meshes, bodies and ground read, the video
+    // started): only now does the last complete run stop being one.
+    guard.begin();
     ProgressReporter progress({.mode = progressModeForStderr(options.progress),
                                .label = "render",
                                .total = frames,
@@ -280,16 +291,19 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 1;
         }
+    // The last interrupt check comes before the world file: an interrupted run leaves the
+    // previous world file as it was. From here the run completes (the world is written
+    // atomically, then run.json), so a signal arriving now finds it finishing.
+    if (const int signal = RunGuard::interruptedBy()) {
+        spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
+        return 128 + signal;
+    }
     if (!options.worldOut.empty()) {
         if (auto error = saveWorld(field, options.worldOut)) {
             spdlog::error("{}", *error);
             return 1;
         }
         written.push_back(options.worldOut);
-    }
-    if (const int signal = RunGuard::interruptedBy()) {
-        spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
-        return 128 + signal;
     }
     if (auto error = guard.publish("render")) {
         spdlog::error("{}", *error);

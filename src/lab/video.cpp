@@ -1,6 +1,9 @@
 #include "lab/video.hpp"
 
+#include "core/untrusted_file.hpp"
+
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <csignal>
@@ -58,6 +61,11 @@ void drawOverlay(ImageRgba8& image, const std::vector<std::string>& lines) {
 std::variant<std::unique_ptr<VideoWriter>, std::string>
 VideoWriter::open(const fs::path& path, int width, int height, double framesPerSecond,
                   int expectedFrames, bool progress) {
+    fs::path partial = path;
+    partial.replace_filename(path.stem().string() + ".partial" + path.extension().string());
+    for (const fs::path& target : {path, partial})
+        if (auto refused = checkReplaceable(target))
+            return *refused;
     const std::optional<fs::path> ffmpeg = findOnPath("ffmpeg");
     if (!ffmpeg)
         return path.string() + ": cannot record: the ffmpeg program is not on PATH (Debian: "
@@ -102,8 +110,17 @@ VideoWriter::open(const fs::path& path, int width, int height, double framesPerS
     argv.push_back(nullptr);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
+    // ffmpeg's stderr into an unlinked file of ours: a failure is summarised in our one line.
+    std::string errName = (fs::temp_directory_path() / "snowcap-ffmpeg-XXXXXX").string();
+    writer->errFd_ = mkostemp(errName.data(), O_CLOEXEC);
+    if (writer->errFd_ >= 0)
+        unlink(errName.c_str());
     posix_spawn_file_actions_adddup2(&actions, sockets[1], STDIN_FILENO);
     posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    if (writer->errFd_ >= 0)
+        posix_spawn_file_actions_adddup2(&actions, writer->errFd_, STDERR_FILENO);
+    else
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     pid_t pid = -1;
     const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
@@ -121,7 +138,28 @@ VideoWriter::open(const fs::path& path, int width, int height, double framesPerS
     return writer;
 }
 
+std::string VideoWriter::ffmpegSaid() const {
+    if (errFd_ < 0)
+        return {};
+    std::string text(4096, '\0');
+    const off_t end = lseek(errFd_, 0, SEEK_END);
+    const off_t from = std::max<off_t>(0, end - off_t(text.size()));
+    const ssize_t got = pread(errFd_, text.data(), text.size(), from);
+    text.resize(got > 0 ? std::size_t(got) : 0);
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+        text.pop_back();
+    text = text.substr(text.find_last_of('\n') == std::string::npos
+                           ? 0
+                           : text.find_last_of('\n') + 1);
+    for (char& c : text)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = ' ';
+    return text.empty() ? std::string() : ": ffmpeg: " + clipForMessage(text, 200);
+}
+
 VideoWriter::~VideoWriter() {
+    if (errFd_ >= 0)
+        close(errFd_);
     if (pid_ > 0) {
         stop();
         kill(pid_, SIGTERM);
@@ -167,7 +205,7 @@ std::optional<std::string> VideoWriter::write(const ImageRgba8& frame) {
             continue;
         if (n <= 0)
             return error_ = path_.string() + ": ffmpeg stopped reading frames (" +
-                            std::strerror(errno) + "); see its message above";
+                            std::strerror(errno) + ")" + ffmpegSaid();
         sent += static_cast<std::size_t>(n);
     }
     ++frames_;
@@ -189,9 +227,12 @@ std::optional<std::string> VideoWriter::finish() {
         error_ = path_.string() + ": no frames were recorded";
     if (!error_ && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
         error_ = path_.string() +
-                 fmt::format(": ffmpeg failed ({} {}); see its message above",
-                             WIFEXITED(status) ? "exit status" : "signal",
-                             WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+                 fmt::format(": ffmpeg failed ({} {})", WIFEXITED(status) ? "exit status" : "signal",
+                             WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)) +
+                 ffmpegSaid();
+    if (!error_)
+        if (auto refused = checkReplaceable(path_)) // swapped for a special file meanwhile
+            error_ = *refused;
     if (!error_) {
         fs::rename(partial_, path_, ec);
         if (ec)

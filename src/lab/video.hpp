@@ -35,7 +35,9 @@ public:
     // under its name only once complete). `width` x `height` is the size of every frame;
     // H.264 yuv420p needs even sides, so odd ones are padded by repeating the last column or
     // row. `expectedFrames` only feeds the progress line on stderr (`progress` false: none).
-    // One line on failure (no ffmpeg on PATH, a directory that cannot be written).
+    // One line on failure (no ffmpeg on PATH, a directory that cannot be written, a target
+    // that is not a regular file: a FIFO, a device or a link is refused, never replaced).
+    // ffmpeg's own messages are kept from the terminal; a failure's line quotes its last one.
     static std::variant<std::unique_ptr<VideoWriter>, std::string>
     open(const std::filesystem::path& path, int width, int height, double framesPerSecond,
          int expectedFrames = 0, bool progress = true);
@@ -63,7 +65,9 @@ private:
     int width_ = 0, height_ = 0;
     double fps_ = 0.0;
     int expected_ = 0;
+    std::string ffmpegSaid() const; // its stderr's last line, for the one line of a failure
     int fd_ = -1;  // our end of the socket ffmpeg reads as stdin
+    int errFd_ = -1; // an unlinked file that takes ffmpeg's stderr
     int pid_ = -1; // ffmpeg
     int frames_ = 0;
     std::optional<std::string> error_;
