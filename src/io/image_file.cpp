@@ -1,6 +1,7 @@
 #include "core/untrusted_file.hpp"
 #include "io/image.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <cerrno>
@@ -12,6 +13,7 @@
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
 #include <unistd.h>
+#include <zlib.h>
 
 // The files of io/image.hpp: atomic writes, PNG (stb) and PFM (our own reader, strict about
 // sizes the file claims).
@@ -118,6 +120,49 @@ std::variant<ImageRgba8, std::string> decodePng(const std::vector<std::uint8_t>&
     return image;
 }
 
+// How many bytes the PNG's IDAT chunks inflate to, counted through a 64 KiB window and no
+// further than `enough` (0 when the stream is broken before any).
+std::uint64_t inflatedIdatBytes(const std::vector<std::uint8_t>& data, std::uint64_t enough) {
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK)
+        return 0;
+    std::vector<std::uint8_t> window(64 << 10);
+    std::uint64_t total = 0;
+    bool ended = false;
+    const auto be32 = [&](std::size_t at) {
+        return (std::uint32_t(data[at]) << 24) | (std::uint32_t(data[at + 1]) << 16) |
+               (std::uint32_t(data[at + 2]) << 8) | std::uint32_t(data[at + 3]);
+    };
+    for (std::size_t at = 8; !ended && total < enough && at + 8 <= data.size();) {
+        const std::uint64_t length = be32(at);
+        const std::uint64_t held = std::min<std::uint64_t>(length, data.size() - (at + 8));
+        const bool idat = std::memcmp(&data[at + 4], "IDAT", 4) == 0;
+        if (std::memcmp(&data[at + 4], "IEND", 4) == 0)
+            break;
+        if (idat) {
+            stream.next_in = const_cast<Bytef*>(&data[at + 8]);
+            stream.avail_in = static_cast<uInt>(held);
+            while (stream.avail_in > 0 && total < enough) {
+                stream.next_out = window.data();
+                stream.avail_out = static_cast<uInt>(window.size());
+                const int result = inflate(&stream, Z_NO_FLUSH);
+                total += window.size() - stream.avail_out;
+                if (result == Z_STREAM_END || (result != Z_OK && result != Z_BUF_ERROR)) {
+                    ended = true;
+                    break;
+                }
+                if (result == Z_BUF_ERROR && stream.avail_out == window.size())
+                    break; // no progress: wants input this chunk does not have
+            }
+        }
+        if (held < length)
+            break;
+        at += std::size_t(8 + length + 4);
+    }
+    inflateEnd(&stream);
+    return total;
+}
+
 } // namespace
 
 std::variant<ImageRgba8, std::string> readPng(const std::filesystem::path& path) {
@@ -161,6 +206,24 @@ std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path&
                std::to_string(maxSide) + " a side";
     if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return who + "file too large";
+    // The budget from the header, before a pixel is decoded: the pixels take `unpacked` bytes
+    // inflated (a filter byte a row). stb allocates all the header claims before it finds the
+    // data short (8192 x 8192 RGBA16 in 510 KB: 596 MiB), so the IDAT stream is inflated first
+    // through a small window, counting: one that ends short is refused having cost nothing.
+    static constexpr int kChannels[7] = {1, 0, 3, 1, 2, 0, 4}; // by colour type
+    const unsigned depth = data[24], colourType = data[25];
+    if (colourType > 6 || kChannels[colourType] == 0 || depth == 0 || depth > 16)
+        return who + "not a readable PNG (colour type " + std::to_string(colourType) +
+               ", bit depth " + std::to_string(depth) + ")";
+    const std::uint64_t rowBytes =
+        (std::uint64_t(width) * kChannels[colourType] * depth + 7) / 8 + 1;
+    const std::uint64_t unpacked = rowBytes * height;
+    const bool interlaced = data[28] != 0; // Adam7 passes: other row counts (not counted)
+    if (const std::uint64_t got = interlaced ? unpacked : inflatedIdatBytes(data, unpacked);
+        got < unpacked)
+        return who + "its pixel data is shorter than its " + std::to_string(width) + " x " +
+               std::to_string(height) + " pixels need (it inflates to " + std::to_string(got) +
+               " of " + std::to_string(unpacked) + " bytes)";
     auto image = decodePng(data);
     if (auto* reason = std::get_if<std::string>(&image)) {
         // stb's word for pixel data that ends before the header's size is filled.
