@@ -1,7 +1,10 @@
 // `snowcap` / `snowcap view`: the A/B viewer. Without a display it never pretends: a scripted
 // run (--frames, --screenshot, --record) goes through the headless context and writes exactly
-// what was asked for; a plain `snowcap` says so and renders the scenario into out/ instead.
+// what was asked for; a plain `snowcap` (or `view`) says to use `render` or --screenshot and
+// exits 2 (./tools/run calls `render` itself when there is no display).
 #include "app/commands.hpp"
+#include "core/untrusted_file.hpp"
+#include "io/image.hpp"
 #include "lab/run_outputs.hpp"
 #include "platform/window.hpp"
 #include "viewer/viewer_frame.hpp"
@@ -70,6 +73,11 @@ int runScriptedHeadless(CommonOptions common, const ViewOptions& options) {
             spdlog::error("{}", *error);
             return 2;
         }
+    if (!options.screenshot.empty())
+        if (auto refused = checkReplaceable(options.screenshot)) {
+            spdlog::error("{}", *refused);
+            return 2;
+        }
     ScratchDir scratch;
     if (scratch.path().empty()) {
         spdlog::error("view: cannot make a scratch directory in {}",
@@ -88,12 +96,15 @@ int runScriptedHeadless(CommonOptions common, const ViewOptions& options) {
         return status;
     std::vector<fs::path> written;
     if (!options.screenshot.empty()) {
-        std::error_code ec;
-        fs::copy_file(scratch.path() / "final.png", options.screenshot,
-                      fs::copy_options::overwrite_existing, ec);
-        if (ec) {
-            spdlog::error("{}: cannot write the screenshot ({})", options.screenshot.string(),
-                          ec.message());
+        // Whole or not at all, and never over anything but a regular file.
+        auto picture = readUntrustedBytes(scratch.path() / "final.png");
+        if (auto* error = std::get_if<std::string>(&picture)) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        if (auto error = writeFileAtomically(options.screenshot,
+                                             std::get<std::vector<std::uint8_t>>(picture))) {
+            spdlog::error("{}", *error);
             return 1;
         }
         written.push_back(options.screenshot);
@@ -114,19 +125,12 @@ int runView(const CommonOptions& common, const ViewOptions& options) {
     if (options.quitAfterFrames > 0 || !options.screenshot.empty() || !options.record.empty())
         return runScriptedHeadless(common, options);
 
-    spdlog::warn("no display (DISPLAY / WAYLAND_DISPLAY unset): rendering '{}' headless "
-                 "into out/ instead of opening the viewer",
-                 options.scenario);
-    // The viewer-only choices are kept: with panels, a layout or a probe the images are the
-    // viewer's frame (`render --ui`), so a bad value is refused as it would be in the viewer.
-    CommonOptions withSize = common;
-    RenderOptions render;
-    if (!options.panels.empty() || !options.layout.empty() || !options.probeCm.empty())
-        render = headlessViewer(options, withSize);
-    render.scenario = options.scenario;
-    render.worldIn = options.worldIn;
-    render.outDir = "out";
-    return runRender(withSize, render);
+    // Nothing was asked for but a window: writing images somewhere unasked (out/ held the
+    // last run's outputs) would be a surprise, so say what does work without a display.
+    spdlog::error("view: no display (DISPLAY / WAYLAND_DISPLAY unset); use `snowcap render "
+                  "--scenario {}` for images in --out, or `view --frames N --screenshot FILE`",
+                  options.scenario);
+    return 2;
 }
 
 } // namespace snowcap
