@@ -6,12 +6,13 @@
 #include "core/config.hpp"
 #include "core/paths.hpp"
 #include "io/image.hpp"
+#include "lab/json_file.hpp"
 
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <fmt/format.h>
-#include <fstream>
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 #include <variant>
 
 namespace snowcap {
@@ -66,11 +67,11 @@ std::string seconds(const json& value) {
 
 // The `snowcap bench --json` report named by --bench, or the file and the reason.
 std::variant<nlohmann::json, std::string> readBenchReport(const fs::path& path) {
-    std::ifstream in(path);
-    if (!in)
-        return fmt::format("--bench {}: cannot open the file", path.string());
-    nlohmann::json report = nlohmann::json::parse(in, nullptr, false);
-    if (report.is_discarded() || !report.is_object() || !report.contains("cases") ||
+    auto read = readUntrustedJson(path, 64ull << 20); // a report is kilobytes
+    if (auto* error = std::get_if<std::string>(&read))
+        return "--bench " + *error;
+    nlohmann::json report = std::move(std::get<nlohmann::json>(read));
+    if (!report.is_object() || !report.contains("cases") ||
         !report["cases"].is_array())
         return fmt::format("--bench {}: not a snowcap bench report (JSON with a \"cases\" list)",
                            path.string());
@@ -194,27 +195,55 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
         (snowpack ? ueSnowpackCardMarkdown(card) : ueSettingsCardMarkdown(card)) +
         ueGroundMarkdown(card["Ground"]);
     const std::string py = snowpack ? ueSnowpackEditorPython(card) : ueEditorPython(card);
-    std::error_code ec;
-    if (base.has_parent_path())
-        fs::create_directories(base.parent_path(), ec);
-    // The ground's file first: one the field would refuse stops the export before any card.
-    if (texture) {
-        if (auto error = copyGroundTexture(settings, resourceRoot(), groundPath)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-    }
     fs::path jsonPath = base, mdPath = base, pyPath = base;
     jsonPath += ".json";
     mdPath += ".md";
     pyPath += ".py";
+    // Every target checked before anything is written (a FIFO or a device is never replaced),
+    // then all or nothing: the cards are written beside their places, the ground copied, and
+    // only then the cards renamed in, so a refusal or a full disk replaces none of them.
+    for (const fs::path& path : {jsonPath, mdPath, pyPath, groundPath})
+        if (texture || path != groundPath)
+            if (auto refused = checkReplaceable(path)) {
+                spdlog::error("{}", *refused);
+                return 2;
+            }
+    std::error_code ec;
+    if (base.has_parent_path())
+        fs::create_directories(base.parent_path(), ec);
+    std::vector<std::pair<fs::path, fs::path>> staged; // temporary -> target
+    const auto unstage = [&] {
+        for (const auto& [temp, target] : staged)
+            fs::remove(temp, ec);
+    };
     for (const auto& [path, bytes] :
-         {std::pair{jsonPath, &text}, std::pair{mdPath, &md}, std::pair{pyPath, &py}})
+         {std::pair{jsonPath, &text}, std::pair{mdPath, &md}, std::pair{pyPath, &py}}) {
+        fs::path temp = path;
+        temp += fmt::format(".export-{}", static_cast<long>(getpid()));
         if (auto error = writeFileAtomically(
-                path, std::vector<std::uint8_t>(bytes->begin(), bytes->end()))) {
+                temp, std::vector<std::uint8_t>(bytes->begin(), bytes->end()))) {
+            unstage();
             spdlog::error("{}", *error);
             return 1;
         }
+        staged.emplace_back(temp, path);
+    }
+    // The ground's file first: one the field would refuse stops the export before any card.
+    if (texture) {
+        if (auto error = copyGroundTexture(settings, resourceRoot(), groundPath)) {
+            unstage();
+            spdlog::error("{}", *error);
+            return 2;
+        }
+    }
+    for (const auto& [temp, target] : staged) {
+        fs::rename(temp, target, ec);
+        if (ec) {
+            unstage();
+            spdlog::error("{}: cannot rename into place ({})", target.string(), ec.message());
+            return 1;
+        }
+    }
     spdlog::info("export-ue: wrote {}, {} and {} (the editor script){} in {:.2f} s",
                  mdPath.string(), jsonPath.string(), pyPath.string(),
                  texture ? fmt::format(" and {} (the ground)", groundPath.string()) : "",

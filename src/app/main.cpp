@@ -4,11 +4,38 @@
 #include "viewer/viewer_panels.hpp"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <limits>
+#include <memory>
+#include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
+
+namespace {
+
+// A log line's text with its control characters made spaces: a name read from a file (a
+// texture's, a shard's host) cannot move the cursor, clear the terminal or split a warning or
+// an error into two lines. Info and debug lines keep their newlines and tabs (tables).
+class CleanPayload : public spdlog::custom_flag_formatter {
+public:
+    void format(const spdlog::details::log_msg& msg, const std::tm&,
+                spdlog::memory_buf_t& dest) override {
+        const bool oneLine = msg.level >= spdlog::level::warn;
+        for (const char c : msg.payload) {
+            const auto u = static_cast<unsigned char>(c);
+            const bool keep = u >= 0x20 && u != 0x7f;
+            dest.push_back(keep || (!oneLine && (c == '\n' || c == '\t')) ? c : ' ');
+        }
+    }
+    std::unique_ptr<custom_flag_formatter> clone() const override {
+        return std::make_unique<CleanPayload>();
+    }
+};
+
+} // namespace
 
 int main(int argc, char** argv) {
     using namespace snowcap;
@@ -47,7 +74,18 @@ int main(int argc, char** argv) {
                      "Panels open at start, comma-separated: " + panelNames + "all,none");
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
     view->add_option("--world-in", viewOptions.worldIn, "Start from a world file (docs/world.md)");
+    // A probe is a place on the ground: a finite number of centimetres (NaN and 1e300 are not).
+    const CLI::Validator placeCm(
+        [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || std::fabs(v) > 1e7)
+                return "Value " + text + " is not a place in cm (finite, within 1e7)";
+            return {};
+        },
+        "CM");
     view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
+        ->check(placeCm)
         ->expected(2);
     view->add_option("--record,--video", viewOptions.record,
                      "Record video from the start (the Record button), e.g. with --frames N");
@@ -86,7 +124,8 @@ int main(int argc, char** argv) {
     renderCommand->add_option("--layout", render.layout, "With --ui: compare layout")
         ->check(layouts);
     renderCommand->add_option("--probe", render.probeCm, "With --ui: decay probe at X Y (cm)")
-        ->expected(2);
+        ->expected(2)
+        ->check(placeCm);
     renderCommand->add_option("--view", render.view, "Camera of final.png: perspective or top")
         ->check(CLI::IsMember({"perspective", "top"}));
     renderCommand
@@ -168,7 +207,9 @@ int main(int argc, char** argv) {
 
     // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
     spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));
-    spdlog::set_pattern("%^%l%$: %v");
+    auto formatter = std::make_unique<spdlog::pattern_formatter>();
+    formatter->add_flag<CleanPayload>('*').set_pattern("%^%l%$: %*");
+    spdlog::set_formatter(std::move(formatter));
     spdlog::set_level(verbose > 1   ? spdlog::level::trace
                       : verbose > 0 ? spdlog::level::debug
                       : quiet       ? spdlog::level::err
