@@ -186,9 +186,14 @@ std::optional<std::string> PhysicsWorld::Impl::build() {
         // rolling at half a metre a second; these only put bodies that have stopped to sleep.
         body.setSleepingThresholds(btScalar(0.005), btScalar(0.02));
         launched.push_back(spec.launchS <= 0.0);
-        if (launched.back())
-            world->addRigidBody(&body);
     }
+    if (auto overlap = firstBodyOverlap()) { // before any enters the world (the pairs it makes)
+        std::fill(launched.begin(), launched.end(), false); // none is in the world to take out
+        return overlapLine(std::get<0>(*overlap), std::get<1>(*overlap), std::get<2>(*overlap));
+    }
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        if (launched[i])
+            world->addRigidBody(bodies[i].get());
     for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
         vehicles.push_back(addVehicle(vehicleSettings[v], *world, int(specs.size() + v),
                                       plan.startZCm(), settings.gravityCmS2));
@@ -218,86 +223,66 @@ struct DeepestContact : btCollisionWorld::ContactResultCallback {
     }
 };
 
-// Whether the world would ever let the two collide (their broadphase groups and masks).
-bool mayCollide(const btCollisionObject& a, const btCollisionObject& b) {
-    const btBroadphaseProxy* pa = a.getBroadphaseHandle();
-    const btBroadphaseProxy* pb = b.getBroadphaseHandle();
-    return pa && pb && (pa->m_collisionFilterGroup & pb->m_collisionFilterMask) &&
-           (pb->m_collisionFilterGroup & pa->m_collisionFilterMask);
-}
-
 } // namespace
 
-std::optional<std::string> PhysicsWorld::Impl::firstOverlap() {
-    // One narrow test per pair whose boxes meet, found by sort-and-sweep along x, stopping at
-    // the first pair more than a millimetre inside each other: 3,000 spheres laid on one spot
-    // cost one test, not Bullet's 4.5 million contact manifolds (3 GiB). The ground, its frame
-    // and the snow's bearing surface (negative indices) are tested against every body first,
-    // each body in index order, so the line names the same pair however the bodies lie.
+std::optional<std::tuple<int, int, double>> PhysicsWorld::Impl::firstBodyOverlap() {
+    // Before the bodies enter the world: there Bullet's broadphase pairs every two whose boxes
+    // meet at once, and 3,000 spheres laid on one spot are 4.5 million pairs (3 GiB, 22 s to
+    // make and to take apart). Here each body is tested against the ground, its frame and the
+    // snow's bearing surface (in index order, so the line names the same body however they
+    // lie), then pairs whose boxes meet are found by sort-and-sweep along x and tested one at a
+    // time, stopping at the first more than a millimetre inside each other.
     struct Box {
         btCollisionObject* object;
         int index;
         btVector3 low, high;
     };
     std::vector<Box> boxes, grounds;
-    const btCollisionObjectArray& objects = world->getCollisionObjectArray();
-    for (int k = 0; k < objects.size(); ++k) {
-        btCollisionObject* object = objects[k];
+    const auto boxOf = [](btCollisionObject* object) {
         Box box{object, object->getUserIndex(), {}, {}};
         object->getCollisionShape()->getAabb(object->getWorldTransform(), box.low, box.high);
-        (box.index < 0 ? grounds : boxes).push_back(box);
-    }
+        return box;
+    };
+    const btCollisionObjectArray& objects = world->getCollisionObjectArray();
+    for (int k = 0; k < objects.size(); ++k)
+        if (objects[k]->getUserIndex() < 0)
+            grounds.push_back(boxOf(objects[k]));
+    std::sort(grounds.begin(), grounds.end(),
+              [](const Box& a, const Box& b) { return a.index < b.index; });
+    for (std::size_t i = 0; i < bodies.size(); ++i)
+        if (launched[i])
+            boxes.push_back(boxOf(bodies[i].get()));
     const auto depthOf = [&](const Box& one, const Box& other) -> std::optional<double> {
-        if (!mayCollide(*one.object, *other.object))
-            return std::nullopt;
         DeepestContact contact;
         world->contactPairTest(one.object, other.object, contact);
         if (contact.deepestM > -kStartOverlapM)
             return std::nullopt;
         return -contact.deepestM;
     };
-    std::optional<std::tuple<int, int, double>> worst; // (body, what it is in, depth m)
-    std::sort(boxes.begin(), boxes.end(),
-              [](const Box& a, const Box& b) { return a.index < b.index; });
-    std::sort(grounds.begin(), grounds.end(),
-              [](const Box& a, const Box& b) { return a.index < b.index; });
-    for (const Box& body : boxes) {
+    for (const Box& body : boxes)
         for (const Box& ground : grounds)
-            if (auto depth = depthOf(body, ground)) {
-                worst = std::make_tuple(body.index, ground.index, *depth);
-                break;
-            }
-        if (worst)
-            break;
-    }
-    if (!worst) {
-        std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) {
-            return a.low.x() != b.low.x() ? a.low.x() < b.low.x() : a.index < b.index;
-        });
-        std::vector<const Box*> active; // boxes whose x span may still reach the next ones
-        for (const Box& box : boxes) {
-            std::erase_if(active, [&](const Box* other) { return other->high.x() < box.low.x(); });
-            for (const Box* other : active) {
-                if (other->high.y() < box.low.y() || box.high.y() < other->low.y() ||
-                    other->high.z() < box.low.z() || box.high.z() < other->low.z())
-                    continue;
-                if (auto depth = depthOf(box, *other)) {
-                    worst = std::make_tuple(std::max(box.index, other->index),
-                                            std::min(box.index, other->index), *depth);
-                    break;
-                }
-            }
-            if (worst)
-                break;
-            active.push_back(&box);
+            if (auto depth = depthOf(body, ground))
+                return std::make_tuple(body.index, ground.index, *depth);
+    std::sort(boxes.begin(), boxes.end(), [](const Box& a, const Box& b) {
+        return a.low.x() != b.low.x() ? a.low.x() < b.low.x() : a.index < b.index;
+    });
+    std::vector<const Box*> active; // boxes whose x span may still reach the next ones
+    for (const Box& box : boxes) {
+        std::erase_if(active, [&](const Box* other) { return other->high.x() < box.low.x(); });
+        for (const Box* other : active) {
+            if (other->high.y() < box.low.y() || box.high.y() < other->low.y() ||
+                other->high.z() < box.low.z() || box.high.z() < other->low.z())
+                continue;
+            if (auto depth = depthOf(box, *other))
+                return std::make_tuple(std::max(box.index, other->index),
+                                       std::min(box.index, other->index), *depth);
         }
+        active.push_back(&box);
     }
-    if (!worst) {
-        // Bullet's own pass, as before the first step (its contacts warm-start that step).
-        world->performDiscreteCollisionDetection();
-        return std::nullopt;
-    }
-    const auto [b, a, depthM] = *worst;
+    return std::nullopt;
+}
+
+std::string PhysicsWorld::Impl::overlapLine(int b, int a, double depthM) const {
     const auto [what, key] = describe(b);
     if (a == kSnowSupportIndex)
         return fmt::format("{}: {} starts {:.1f} cm into the snow's bearing surface ({}, z "
@@ -309,6 +294,36 @@ std::optional<std::string> PhysicsWorld::Impl::firstOverlap() {
                            key, what, depthM * kMToCm, groundZCm());
     return fmt::format("{}: {} starts {:.1f} cm inside {}", key, what, depthM * kMToCm,
                        describe(a).first);
+}
+
+std::optional<std::string> PhysicsWorld::Impl::firstOverlap() {
+    // The bodies are apart (firstBodyOverlap): what is left is a vehicle's chassis against a
+    // body, another chassis or the ground, from Bullet's own pass (whose contacts also
+    // warm-start the first step).
+    world->performDiscreteCollisionDetection();
+    // The lowest pair of indices that overlap (the ground is -1), so the line is the same
+    // whatever order the broadphase found them in.
+    std::optional<std::tuple<int, int, double>> worst;
+    for (int m = 0; m < dispatcher->getNumManifolds(); ++m) {
+        const btPersistentManifold* manifold = dispatcher->getManifoldByIndexInternal(m);
+        double deepest = 0.0;
+        for (int c = 0; c < manifold->getNumContacts(); ++c)
+            deepest = std::min(deepest, double(manifold->getContactPoint(c).getDistance()));
+        if (deepest > -kStartOverlapM)
+            continue;
+        int a = manifold->getBody0()->getUserIndex(), b = manifold->getBody1()->getUserIndex();
+        if (a > b)
+            std::swap(a, b);
+        // a < b: b is a body; report it against a (another body, or the ground).
+        const auto pair = std::make_tuple(b, a, -deepest);
+        if (!worst ||
+            std::make_pair(b, a) < std::make_pair(std::get<0>(*worst), std::get<1>(*worst)))
+            worst = pair;
+    }
+    if (!worst)
+        return std::nullopt;
+    const auto [b, a, depthM] = *worst;
+    return overlapLine(b, a, depthM);
 }
 
 void PhysicsWorld::Impl::stepOnce() {

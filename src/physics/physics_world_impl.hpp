@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -78,6 +79,10 @@ struct PhysicsWorld::Impl {
     // key that placed it.
     std::pair<std::string, std::string> describe(int index) const;
     std::optional<std::string> firstOverlap();
+    // The first launched body more than 1 mm inside the ground or another body, before the
+    // bodies enter the world: (body, what it is in, depth in metres).
+    std::optional<std::tuple<int, int, double>> firstBodyOverlap();
+    std::string overlapLine(int body, int other, double depthM) const;
     // The snow's drag, then one fixed step of Bullet (timed alone).
     void stepOnce();
 };
