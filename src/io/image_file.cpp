@@ -218,6 +218,13 @@ std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path&
     const std::uint64_t rowBytes =
         (std::uint64_t(width) * kChannels[colourType] * depth + 7) / 8 + 1;
     const std::uint64_t unpacked = rowBytes * height;
+    // Deflate packs at most 1032 bytes into one: a file smaller than that share of what its
+    // pixels need is cut short whatever it holds, and is refused without inflating a byte.
+    if (data.size() * 1032 < unpacked)
+        return who + "its " + std::to_string(data.size()) + " bytes cannot hold the " +
+               std::to_string(width) + " x " + std::to_string(height) +
+               " pixels its header claims (" + std::to_string(unpacked) +
+               " bytes inflated; deflate packs at most 1032 to 1)";
     const bool interlaced = data[28] != 0; // Adam7 passes: other row counts (not counted)
     if (const std::uint64_t got = interlaced ? unpacked : inflatedIdatBytes(data, unpacked);
         got < unpacked)
