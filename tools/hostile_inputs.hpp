@@ -24,7 +24,26 @@ struct InputFixture {
     // The runner holds this directory's run lock (as another run would) while the fixture runs;
     // the line must name the runner's PID.
     std::filesystem::path holdLock;
+    // Environment changes for this run: NAME=VALUE sets, a bare NAME unsets.
+    std::vector<std::string> env;
+    std::filesystem::path cwd; // the run's working directory (empty: the runner's)
+    // Nothing lost: each of these is the same after the run as before it (its kind, a link's
+    // target, a regular file's bytes): the last complete run's run.json and outputs, a FIFO
+    // or a link where an output was asked for.
+    std::vector<std::filesystem::path> untouched;
+    std::vector<std::filesystem::path> absent; // none of these may exist after the run
+    double seconds = 0.0;      // this fixture's time bound when not the suite's (0: the suite's)
+    double memoryMiB = 0.0;    // and memory bound (0: the suite's)
+    double signalAfterS = 0.0; // > 0: SIGTERM sent this long after the start
 };
+
+// The fixtures of runs, sweeps and their outputs: plans, shards and batch files edited on a
+// shared disk, merges, output targets (a video, a screenshot, an export), inputs found bad
+// after the output directory was taken, a bare view without a display, bad values and
+// interrupts. Runs `snowcap` (SNOWCAP) to make a real plan, shard and merge and a complete
+// render first, which the fixtures copy and break.
+std::vector<InputFixture> writeRunFixtures(const std::filesystem::path& dir,
+                                           const std::string& snowcap);
 
 // Writes every fixture's files into `dir` (created) and returns the fixtures in order.
 std::vector<InputFixture> writeInputFixtures(const std::filesystem::path& dir);

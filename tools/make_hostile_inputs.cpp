@@ -47,6 +47,15 @@ Outcome runOne(const std::string& snowcap, const InputFixture& fixture, double k
     const auto start = std::chrono::steady_clock::now();
     const pid_t pid = fork();
     if (pid == 0) {
+        if (!fixture.cwd.empty() && chdir(fixture.cwd.c_str()) != 0)
+            _exit(126);
+        for (const std::string& change : fixture.env) {
+            const auto equals = change.find('=');
+            if (equals == std::string::npos)
+                unsetenv(change.c_str());
+            else
+                setenv(change.substr(0, equals).c_str(), change.substr(equals + 1).c_str(), 1);
+        }
         dup2(errPipe[1], 2);
         const int null = open("/dev/null", O_WRONLY);
         dup2(null, 1);
@@ -64,6 +73,7 @@ Outcome runOne(const std::string& snowcap, const InputFixture& fixture, double k
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
     char chunk[65536];
+    bool signalled = false;
     for (;;) {
         pollfd p{errPipe[0], POLLIN, 0};
         const int ready = poll(&p, 1, 50);
@@ -73,6 +83,10 @@ Outcome runOne(const std::string& snowcap, const InputFixture& fixture, double k
                 break;
             if (outcome.stderrText.size() < (1u << 20)) // a flood is judged by its start
                 outcome.stderrText.append(chunk, std::size_t(got));
+        }
+        if (fixture.signalAfterS > 0 && !signalled && elapsed() > fixture.signalAfterS) {
+            kill(pid, SIGTERM);
+            signalled = true;
         }
         if (!outcome.killed && elapsed() > killAfterS) {
             kill(pid, SIGKILL);
@@ -89,9 +103,34 @@ Outcome runOne(const std::string& snowcap, const InputFixture& fixture, double k
     return outcome;
 }
 
+// What a path is, to compare before and after a run: its kind, a link's target, a regular
+// file's bytes ("" when it does not exist).
+std::string snapshot(const fs::path& path) {
+    struct stat info {};
+    if (lstat(path.c_str(), &info) != 0)
+        return "";
+    std::string state = std::to_string(info.st_mode & S_IFMT) + ":";
+    if (S_ISLNK(info.st_mode)) {
+        std::error_code ec;
+        state += fs::read_symlink(path, ec).string();
+    } else if (S_ISREG(info.st_mode)) {
+        std::ifstream in(path, std::ios::binary);
+        state += std::string(std::istreambuf_iterator<char>(in), {});
+    }
+    return state;
+}
+
 // The reason a run broke the fixture's promise, or "".
 std::string judge(const InputFixture& fixture, const Outcome& run, double seconds,
-                  double memoryMiB) {
+                  double memoryMiB, const std::vector<std::string>& before) {
+    for (std::size_t i = 0; i < fixture.untouched.size(); ++i)
+        if (snapshot(fixture.untouched[i]) != before[i])
+            return fixture.untouched[i].string() + " changed (it must be as it was)";
+    for (const fs::path& path : fixture.absent) {
+        struct stat info {};
+        if (lstat(path.c_str(), &info) == 0)
+            return path.string() + " exists after the run";
+    }
     if (run.killed)
         return "still running after " + std::to_string(run.seconds) + " s: killed";
     if (run.seconds > seconds)
@@ -118,6 +157,9 @@ std::string judge(const InputFixture& fixture, const Outcome& run, double second
         return "";
     if (text.empty() || text.back() != '\n' || text.find('\n') != text.size() - 1)
         return "stderr is not one line: " + text.substr(0, 400);
+    for (std::size_t i = 0; i + 1 < text.size(); ++i) // a tab aside: nothing moves the cursor
+        if ((static_cast<unsigned char>(text[i]) < 0x20 || text[i] == 0x7f) && text[i] != '\t')
+            return "the line holds control character " + std::to_string(int(text[i]));
     if (!fixture.names.empty() && text.find(fixture.names.string()) == std::string::npos)
         return "the line does not name " + fixture.names.string() + ": " + text.substr(0, 400);
     if (text.find(fixture.message) == std::string::npos)
@@ -154,6 +196,8 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    if (!snowcap.empty()) // fixtures may run in a working directory of their own
+        snowcap = fs::absolute(snowcap).string();
     if (out.empty() || snowcap.empty()) {
         std::fprintf(stderr, "usage: make_hostile_inputs --out DIR --run SNOWCAP [--seconds S] "
                              "[--memory-mib M]\n");
@@ -162,6 +206,8 @@ int main(int argc, char** argv) {
     std::vector<InputFixture> fixtures;
     try {
         fixtures = hostile::writeInputFixtures(out);
+        for (InputFixture& f : hostile::writeRunFixtures(out / "runs", snowcap))
+            fixtures.push_back(std::move(f));
     } catch (const std::exception& error) {
         std::fprintf(stderr, "make_hostile_inputs: %s\n", error.what());
         return 1;
@@ -188,10 +234,16 @@ int main(int argc, char** argv) {
                 std::fprintf(stderr, "make_hostile_inputs: cannot hold the lock\n");
             fixture.message += std::to_string(getpid()) + ")";
         }
-        const Outcome run = runOne(snowcap, fixture, 10.0 * seconds);
+        std::vector<std::string> before;
+        for (const fs::path& path : fixture.untouched)
+            before.push_back(snapshot(path));
+        const double bound = fixture.seconds > 0 ? fixture.seconds : seconds;
+        const Outcome run = runOne(snowcap, fixture, 10.0 * bound);
         if (lock >= 0)
             close(lock);
-        const std::string failure = judge(fixture, run, seconds, memoryMiB);
+        const std::string failure =
+            judge(fixture, run, bound, fixture.memoryMiB > 0 ? fixture.memoryMiB : memoryMiB,
+                  before);
         std::string line = run.stderrText.substr(0, 300);
         if (const auto end = line.find('\n'); end != std::string::npos)
             line.resize(end);
