@@ -127,10 +127,17 @@ TEST(GroundTexture, EveryBadFileIsOneLineNamingTheKeyTheFileAndTheReason) {
     writeBytes(liar, withHeaderSize(png, 64, 64));
     expectRefused(textureGround(liar), liar.string(),
                   "its pixel data is shorter than its 64 x 64 pixels need");
-    // Cut short in its pixel data.
+    // Cut short in its pixel data: found by inflating it, before stb allocates anything.
     const fs::path cut = dir / "cut.png";
     writeBytes(cut, std::vector<std::uint8_t>(png.begin(), png.begin() + png.size() / 2 + 8));
-    expectRefused(textureGround(cut), cut.string(), "(stb: ");
+    expectRefused(textureGround(cut), cut.string(),
+                  "its pixel data is shorter than its 8 x 8 pixels need (it inflates to ");
+    // Far smaller than its header's pixels could be packed into: refused before inflating.
+    const fs::path tiny = dir / "tiny.png";
+    writeBytes(tiny, withHeaderSize(std::vector<std::uint8_t>(png.begin(), png.begin() + 64),
+                                    8192, 8192));
+    expectRefused(textureGround(tiny), tiny.string(),
+                  "its 64 bytes cannot hold the 8192 x 8192 pixels its header claims");
     // Larger than any ground texture could be (a sparse file: nothing is written or read).
     const fs::path vast = dir / "vast.png";
     writeBytes(vast, png);
