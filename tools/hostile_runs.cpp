@@ -86,8 +86,9 @@ std::string chunk(const std::string& type, const std::string& body) {
 }
 
 // A PNG whose header claims width x height at `depth` bits RGBA and whose IDAT holds the first
-// `idatBytes` of the deflated zeros it would need (all of it when it takes fewer): a file cut
-// short, with every chunk's checksum right.
+// `idatBytes` of the deflated zeros it would need (all of it when it takes fewer: then the
+// file is whole, and its IDAT is its size less 57 bytes): a file cut short, with every chunk's
+// checksum right.
 std::string pngClaiming(std::uint32_t width, std::uint32_t height, int depth,
                         std::size_t idatBytes) {
     std::string ihdr = be32(width) + be32(height);
@@ -318,17 +319,18 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
                   "ground.texture=\"" + texture.string() + "\""}),
             "cannot hold the 8192 x 8192 pixels its header claims", texture);
         f->untouched = {good / "run.json", good / "stats.json"};
-        // Cut at 99.9 %: past the ratio's reach, found by inflating what is there.
-        const fs::path nearly = dir / "claims_8192_rgba16_nearly.png";
-        writeFile(nearly, pngClaiming(8192, 8192, 16, 521000));
+        // Cut at 99.9 %: past the ratio's reach, found by inflating what is there (32 MB
+        // here; docs/hostile.md gives what 8192 x 8192 RGBA16 cut so costs).
+        const std::size_t whole = pngClaiming(2048, 2048, 16, std::size_t(1) << 30).size() - 57;
+        const fs::path nearly = dir / "claims_2048_rgba16_nearly.png";
+        writeFile(nearly, pngClaiming(2048, 2048, 16, whole * 999 / 1000));
         InputFixture* g = add(
-            "6 decoding budget", "a ground texture claiming 8192 x 8192 RGBA16 cut at 99.9 %",
+            "6 decoding budget", "a ground texture claiming 2048 x 2048 RGBA16 cut at 99.9 %",
             with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
                   "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
                   "--set", "ground.texture=\"" + nearly.string() + "\""}),
-            "its pixel data is shorter than its 8192 x 8192 pixels need", nearly);
+            "its pixel data is shorter than its 2048 x 2048 pixels need", nearly);
         g->untouched = f->untouched;
-        g->seconds = 5.0; // inflating 536 MB through a window: the one refusal that reads it all
         const fs::path plan = copyPlan("tile_16384");
         writeFile(plan / "shards/1/batch_0_c0_t0.png", pngClaiming(16384, 16384, 8, 64u << 10));
         merge("6 decoding budget", "a merge tile claiming 16384 x 16384", plan,

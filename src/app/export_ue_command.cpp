@@ -68,9 +68,11 @@ std::string seconds(const json& value) {
 // The `snowcap bench --json` report named by --bench, or the file and the reason.
 std::variant<nlohmann::json, std::string> readBenchReport(const fs::path& path) {
     auto read = readUntrustedJson(path, 64ull << 20); // a report is kilobytes
-    if (auto* error = std::get_if<std::string>(&read))
+    if (auto* error = std::get_if<std::string>(&read); error && !error->ends_with(": not JSON"))
         return "--bench " + *error;
-    nlohmann::json report = std::move(std::get<nlohmann::json>(read));
+    nlohmann::json report = std::holds_alternative<nlohmann::json>(read)
+                                ? std::move(std::get<nlohmann::json>(read))
+                                : nlohmann::json();
     if (!report.is_object() || !report.contains("cases") ||
         !report["cases"].is_array())
         return fmt::format("--bench {}: not a snowcap bench report (JSON with a \"cases\" list)",
