@@ -32,8 +32,8 @@ struct InputFixture {
     // or a link where an output was asked for.
     std::vector<std::filesystem::path> untouched;
     std::vector<std::filesystem::path> absent; // none of these may exist after the run
-    double seconds = 0.0;      // this fixture's time bound when not the suite's (0: the suite's)
-    double memoryMiB = 0.0;    // and memory bound (0: the suite's)
+    double seconds = 0.0;      // this fixture's time bound, when above the suite's
+    double memoryMiB = 0.0;    // and memory bound, when above the suite's
     double signalAfterS = 0.0; // > 0: SIGTERM sent this long after the start
 };
 

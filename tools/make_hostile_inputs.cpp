@@ -11,6 +11,7 @@
 
 #include "hostile_inputs.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
@@ -237,13 +238,12 @@ int main(int argc, char** argv) {
         std::vector<std::string> before;
         for (const fs::path& path : fixture.untouched)
             before.push_back(snapshot(path));
-        const double bound = fixture.seconds > 0 ? fixture.seconds : seconds;
+        const double bound = std::max(fixture.seconds, seconds); // a fixture may allow more
         const Outcome run = runOne(snowcap, fixture, 10.0 * bound);
         if (lock >= 0)
             close(lock);
         const std::string failure =
-            judge(fixture, run, bound, fixture.memoryMiB > 0 ? fixture.memoryMiB : memoryMiB,
-                  before);
+            judge(fixture, run, bound, std::max(fixture.memoryMiB, memoryMiB), before);
         std::string line = run.stderrText.substr(0, 300);
         if (const auto end = line.find('\n'); end != std::string::npos)
             line.resize(end);

@@ -357,7 +357,9 @@ int runSweep(const CommonOptions& common, const SweepOptions& options) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (auto error = writeSweepOutputs(outDir, plan, std::move(results), info)) {
         spdlog::error("{}", *error);
-        return 1;
+        fs::remove_all(workDir, ec);
+        const int signal = RunGuard::interruptedBy(); // none of the outputs was replaced
+        return signal ? 128 + signal : 1;
     }
     fs::remove_all(workDir, ec);
     stopIfInterrupted(workDir);

@@ -132,10 +132,11 @@ int runShard(const CommonOptions& common, const SweepOptions& options) {
     auto ran = runSweepBatches(plan, sweepRunOptions(file), batches, jobs, common.debugGl, staging,
                                true, progress, command);
     progress.finish();
-    if (const int signal = RunGuard::interruptedBy()) // after its last step: still not kept
-        return fs::remove_all(staging, ec),
-               failed(128 + signal, fmt::format("{}: interrupted ({}); nothing of it was kept",
+    if (const int signal = RunGuard::interruptedBy()) { // after its last step: still not kept
+        fs::remove_all(staging, ec);
+        return failed(128 + signal, fmt::format("{}: interrupted ({}); nothing of it was kept",
                                                 command, signal == SIGINT ? "SIGINT" : "SIGTERM"));
+    }
     if (auto* error = std::get_if<std::string>(&ran)) {
         fs::remove_all(staging, ec);
         return failed(1, *error);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <csignal>
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <unistd.h>
@@ -188,9 +189,10 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
     if (ec)
         return fmt::format("{}: cannot create ({})", staging.string(), ec.message());
     auto error = writeStagedOutputs(staging, plan, std::move(results), info);
-    if (!error && RunGuard::interruptedBy())
-        error = RunGuard::interruptedNote("sweep", dir, RunGuard::interruptedBy()) +
-                "; none of its outputs replaced";
+    if (const int signal = RunGuard::interruptedBy(); !error && signal)
+        error = fmt::format("sweep: interrupted ({}) while writing; none of {}'s outputs was "
+                            "replaced",
+                            signal == SIGINT ? "SIGINT" : "SIGTERM", dir.string());
     if (!error)
         error = publishStaged(staging, dir);
     fs::remove_all(staging, ec);
