@@ -87,8 +87,13 @@ void comparePanel(PanelContext& context) {
         for (std::size_t s = 1; s < state.cameras.size(); ++s)
             state.cameras[s] = state.cameras[0]; // unlinking starts from the shared view
     if (state.layout == CompareLayout::Difference) {
+        ImGui::Checkbox("auto range", &state.differenceAuto);
+        if (state.differenceAuto) // start the slider where auto is, so unticking keeps the view
+            state.differenceRange = context.gl.differenceRange(state);
+        ImGui::BeginDisabled(state.differenceAuto);
         ImGui::SliderFloat("|A - B| range", &state.differenceRange, 0.001f, 1.0f, "%.3f",
                            ImGuiSliderFlags_Logarithmic);
+        ImGui::EndDisabled();
         ImGui::TextColored({0.55f, 0.6f, 1.0f, 1.0f}, "blue: B holds more");
         ImGui::SameLine();
         ImGui::TextColored({1.0f, 0.4f, 0.4f, 1.0f}, "red: A holds more");
