@@ -1,9 +1,11 @@
 #include "core/config.hpp"
 
+#include "core/config_files.hpp"
 #include "core/config_layers.hpp"
 #include "core/config_read.hpp"
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
+#include "core/paths.hpp"
 #include "core/substance.hpp"
 
 #include <set>
@@ -183,6 +185,8 @@ std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesyst
         toml::table merged;
         std::set<std::string> flagOrigins;
         if (auto error = mergeLayers(files, overrides, merged, flagOrigins))
+            return *error;
+        if (auto error = config_files::resolveFileKeys(merged, flagOrigins, resourceRoot()))
             return *error;
         return validate(merged, flagOrigins);
     } catch (const std::exception& error) {
