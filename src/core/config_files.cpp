@@ -18,7 +18,8 @@ bool isBundledName(std::string_view list, std::string_view value) {
 
 std::optional<ConfigError> resolveOne(toml::node& node, const std::string& key,
                                       const std::set<std::string>& flagOrigins,
-                                      const fs::path& root, std::string_view list) {
+                                      const fs::path& root, std::string_view list,
+                                      const std::string& who = {}) {
     toml::value<std::string>* text = node.as_string();
     const toml::source_region& where = node.source();
     if (!text || text->get().empty() || !where.path || flagOrigins.contains(*where.path) ||
@@ -38,7 +39,7 @@ std::optional<ConfigError> resolveOne(toml::node& node, const std::string& key,
     if (fs::exists(inRoot, ec))
         return std::nullopt;
     return ConfigError{*where.path + ":" + std::to_string(where.begin.line) + ":" +
-                       std::to_string(where.begin.column) + ": key '" + key + "': " +
+                       std::to_string(where.begin.column) + ": key '" + key + "': " + who +
                        text->get() + ": cannot open file (not beside " +
                        namingFile.filename().string() + ": " +
                        beside.lexically_normal().string() +
@@ -46,13 +47,12 @@ std::optional<ConfigError> resolveOne(toml::node& node, const std::string& key,
 }
 
 // Each entry of the list `list` ([[deformer]], ...): its `field`.
-std::optional<ConfigError> resolveList(toml::table& merged, std::string_view list,
-                                       std::string_view field,
-                                       const std::set<std::string>& flagOrigins,
-                                       const fs::path& root) {
+void resolveList(toml::table& merged, std::string_view list, std::string_view field,
+                 const std::set<std::string>& flagOrigins, const fs::path& root,
+                 std::optional<ConfigError>& missing) {
     toml::array* entries = merged[list].as_array();
     if (!entries)
-        return std::nullopt;
+        return;
     for (std::size_t i = 0; i < entries->size(); ++i) {
         toml::table* entry = entries->get(i)->as_table();
         toml::node* value = entry ? entry->get(field) : nullptr;
@@ -60,10 +60,15 @@ std::optional<ConfigError> resolveList(toml::table& merged, std::string_view lis
             continue;
         const std::string key =
             std::string(list) + "[" + std::to_string(i) + "]." + std::string(field);
-        if (auto error = resolveOne(*value, key, flagOrigins, root, list))
-            return error;
+        // "deformer 'boot': ", as the importer's own lines name the entry.
+        const toml::node* name = entry->get("name");
+        const std::string who = name && name->is_string()
+                                    ? std::string(list) + " '" + **name->as_string() + "': "
+                                    : std::string();
+        auto error = resolveOne(*value, key, flagOrigins, root, list, who);
+        if (error && !missing)
+            missing = std::move(error);
     }
-    return std::nullopt;
 }
 
 } // namespace
@@ -74,13 +79,15 @@ std::optional<ConfigError> resolveFileKeys(toml::table& merged,
     constexpr std::pair<std::string_view, std::string_view> kLists[] = {
         {"deformer", "mesh"}, {"crowd", "mesh"},  {"body", "mesh"},
         {"vehicle", "chassis_mesh"}, {"foliage", "mesh"}};
+    std::optional<ConfigError> missing;
     for (const auto& [list, field] : kLists)
-        if (auto error = resolveList(merged, list, field, flagOrigins, root))
-            return error;
+        resolveList(merged, list, field, flagOrigins, root, missing);
     if (toml::table* ground = merged["ground"].as_table())
         if (toml::node* texture = ground->get("texture"))
-            return resolveOne(*texture, "ground.texture", flagOrigins, root, "ground");
-    return std::nullopt;
+            if (auto error = resolveOne(*texture, "ground.texture", flagOrigins, root, "ground");
+                error && !missing)
+                missing = std::move(error);
+    return missing;
 }
 
 } // namespace snowcap::config_files

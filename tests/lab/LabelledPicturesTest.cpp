@@ -131,7 +131,7 @@ TEST(LabelledPictures, MasksAndDepthsGetAPlotEach) {
         int ink = 0;
         for (int y = half * both.height / 2; y < (half + 1) * both.height / 2; ++y)
             for (int x = 0; x < both.width; ++x)
-                ink += both.at(x, y).r < 100 ? 1 : 0;
+                ink += both.at(x, y).x < 100 ? 1 : 0;
         EXPECT_GT(ink, 500) << "half " << half;
     }
 }
