@@ -281,6 +281,10 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context) {
         const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
         const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
         label.rect = {x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        // A label the control window would cover (a narrow pane A) goes under it instead.
+        const ScreenRect control = controlWindowPlace(context.state);
+        if (label.rect.overlaps(control))
+            label.rect.y = control.y + control.height + 6.0f;
         if (label.difference) // its colour key hangs under it (differenceKey)
             label.keyRect = {label.rect.x + label.rect.width - 226.0f,
                              label.rect.y + label.rect.height + 2.0f, 226.0f,

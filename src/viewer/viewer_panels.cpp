@@ -156,6 +156,13 @@ constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
 
 } // namespace
 
+ScreenRect controlWindowPlace(const ViewerState& state) {
+    float controlHeight = kControlWindow.height;
+    if (!state.hint.empty()) // the first-run hint's four lines
+        controlHeight += 90.0f;
+    return {10.0f, 10.0f, kControlWindow.width, controlHeight};
+}
+
 std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
@@ -176,10 +183,8 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
     // The control window always opens top left at its own height (auto-sized; the estimate
     // here keeps the panels off it): it holds the status and error lines, and a panel can be
     // reached from it on any screen. The panels are placed around it.
-    float controlHeight = kControlWindow.height;
-    if (!context.state.hint.empty()) // the first-run hint's four lines
-        controlHeight += 90.0f;
-    const ScreenRect control{10.0f, 10.0f, kControlWindow.width, controlHeight};
+    const ScreenRect control = controlWindowPlace(context.state);
+    const float controlHeight = control.height;
     std::vector<ScreenRect> blockers = clear;
     blockers.push_back(control);
     std::vector<PanelRequest> requests;
