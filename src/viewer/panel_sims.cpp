@@ -270,21 +270,28 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context) {
     std::vector<PaneLabel> labels;
     for (const Pane& pane : layoutPanes(context.state, width, height)) {
         PaneLabel label{"A - B", {}, IM_COL32_WHITE, pane.sim < 0};
+        std::string figures;
         if (pane.sim >= 0 && pane.sim < field.simCount()) {
             label.text = std::string(1, simLetter(pane.sim)) + "  " + simLabel(sims, pane.sim);
-            label.text += "\n   " + paneFigures(context.lab, pane.sim, label.text);
+            figures = "\n   " + paneFigures(context.lab, pane.sim, label.text);
             label.colour = ImGui::GetColorU32(simColour(pane.sim));
         }
         // The pane's top-right corner in ImGui's coordinates (top-down, in points), with the
         // label's dark backing.
-        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
-        const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
-        const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
-        label.rect = {x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
-        // A label the control window would cover (a narrow pane A) goes under it instead.
+        const auto placeAt = [&](const std::string& text) {
+            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+            const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
+            const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
+            return ScreenRect{x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        };
+        // The figure line where the control window (top left) leaves room for it: in a narrow
+        // pane A it would reach under the window, and the label keeps its first line.
         const ScreenRect control = controlWindowPlace(context.state);
-        if (label.rect.overlaps(control))
-            label.rect.y = control.y + control.height + 6.0f;
+        label.rect = placeAt(label.text + figures);
+        if (figures.empty() || !label.rect.overlaps(control))
+            label.text += figures;
+        else
+            label.rect = placeAt(label.text);
         if (label.difference) // its colour key hangs under it (differenceKey)
             label.keyRect = {label.rect.x + label.rect.width - 226.0f,
                              label.rect.y + label.rect.height + 2.0f, 226.0f,

@@ -55,7 +55,7 @@ void drawPanels(PanelContext& context);
 // panel in PanelId order; `keepClear` receives the pane centres and labels it kept clear of.
 std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear);
 // Where the control window opens: top left, at its own estimated height (taller with the
-// first-run hint). The pane labels move below it where they would lie under it.
+// first-run hint). A pane label drops its figure line where that would reach under it.
 ScreenRect controlWindowPlace(const ViewerState& state);
 
 // ---- one file each -------------------------------------------------------------------------
