@@ -199,14 +199,21 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         progress.update(++groupsDone, -1.0,
                         fmt::format("{} cases; {}", harness.cases().size(), next));
     };
+    // A group's line goes out with its first case, so --only names only the groups it runs.
+    std::string groupLine;
+    const auto announce = [&groupLine](std::string line) { groupLine = std::move(line); };
     // Within a group (the whole frames take most of a run), each case is a tick too.
     harness.setOnCase([&](const bench::Case& c) {
+        if (!groupLine.empty()) {
+            spdlog::info("{}", groupLine);
+            groupLine.clear();
+        }
         progress.update(
             groupsDone, -1.0,
             fmt::format("{} cases; {} {} {}", harness.cases().size(), c.pass, c.variant, c.size));
     });
     for (int size : options.sizes) {
-        spdlog::info("bench: buffer {}", size);
+        announce(fmt::format("bench: buffer {}", size));
         if (auto error = bench::bufferCases(bench, size))
             return fail(*error);
         if (auto error = bench::contactCases(bench, size))
@@ -221,7 +228,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         const bool has1024 =
             std::find(options.sizes.begin(), options.sizes.end(), 1024) != options.sizes.end();
         const int size = has1024 ? 1024 : options.sizes.front();
-        spdlog::info("bench: capture vs triangles at {}", size);
+        announce(fmt::format("bench: capture vs triangles at {}", size));
         if (auto error = bench::triangleCases(bench, size, triangles))
             return fail(*error);
         finished("triangles done");
@@ -236,11 +243,11 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             has2048 ? 2048 : *std::max_element(options.sizes.begin(), options.sizes.end());
         if (size != 1024 &&
             std::find(options.sizes.begin(), options.sizes.end(), 1024) != options.sizes.end()) {
-            spdlog::info("bench: crowds at 1024");
+            announce(fmt::format("bench: crowds at 1024"));
             if (auto error = bench::crowdCases(bench, 1024, options.crowds))
                 return fail(*error);
         }
-        spdlog::info("bench: crowds at {}", size);
+        announce(fmt::format("bench: crowds at {}", size));
         if (auto error = bench::crowdCases(bench, size, options.crowds))
             return fail(*error);
         if (auto error = bench::foliageCases(bench, size, 1000))
@@ -253,24 +260,24 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             std::find(options.sizes.begin(), options.sizes.end(), 1024) != options.sizes.end();
         const int size =
             has1024 ? 1024 : *std::min_element(options.sizes.begin(), options.sizes.end());
-        spdlog::info("bench: physics at {}", size);
+        announce(fmt::format("bench: physics at {}", size));
         if (auto error = bench::physicsCases(bench, size))
             return fail(*error);
         finished("physics done");
     }
     if (!screens.empty()) {
-        spdlog::info("bench: screens");
+        announce(fmt::format("bench: screens"));
         if (auto error = bench::screenCases(bench, screens, *frameScreen))
             return fail(*error);
         finished("screens done");
     }
     if (!screens.empty()) {
-        spdlog::info("bench: surface grid density at {}", frameScreen->label());
+        announce(fmt::format("bench: surface grid density at {}", frameScreen->label()));
         if (auto error = bench::gridCases(bench, *frameScreen, {128, 256, 512}))
             return fail(*error);
         finished("grid density done");
     }
-    spdlog::info("bench: whole frames at {}", frameScreen->label());
+    announce(fmt::format("bench: whole frames at {}", frameScreen->label()));
     if (auto error = bench::frameCases(bench, *frameScreen))
         return fail(*error);
     finished("whole frames done");
@@ -290,7 +297,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     run.wallSeconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const auto targets = bench::computeTargets(cases, bench.memory, *frameScreen, run.peakRssMiB);
-    bench::printReport(run, cases, targets);
+    bench::printReport(run, cases, targets, !options.only.empty());
     if (!options.json.empty()) {
         std::ofstream file(options.json);
         file << bench::toJson(run, cases, targets, bench.memory).dump(2) << "\n";

@@ -173,7 +173,7 @@ int runInspectMesh(const CommonOptions& common, const std::string& path, ImportO
     }
     // The import's own, then what loads but is probably not meant (scene/mesh_sanity.hpp).
     std::vector<std::string> warnings = model.warnings;
-    for (std::string& warning : sanityWarnings(model))
+    for (std::string& warning : sanityWarnings(model, options))
         warnings.push_back(std::move(warning));
     std::printf("  warnings    %s\n", warnings.empty() ? "none" : "");
     for (const std::string& warning : warnings)

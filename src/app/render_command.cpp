@@ -48,24 +48,42 @@ std::vector<std::string> videoOverlay(double timeS, const RunRecorder& recorder)
 
 // Drawing every video frame at the material's full quality costs seconds each on a CPU
 // rasteriser: say what the whole video will take, and how to make it cheaper, when that is long.
+// The suggestions read the command's own flags: a rung only when the run is above the cheapest,
+// and the --video-every that brings the whole under two minutes, against the one it has.
 void warnIfVideoIsSlow(std::chrono::steady_clock::duration firstFrame, int videoFrames,
-                       const Settings& settings) {
-    const double estimateS = std::chrono::duration<double>(firstFrame).count() * videoFrames;
+                       int videoEvery, int totalFrames, const Settings& settings) {
+    const double perFrameS = std::chrono::duration<double>(firstFrame).count();
+    const double estimateS = perFrameS * videoFrames;
     if (estimateS < 120.0)
         return;
-    spdlog::warn("video: {} frames at about {:.2f} s each, about {:.0f} min in all; "
-                 "--set snow.quality=low and a larger --video-every make it faster{}",
-                 videoFrames, estimateS / videoFrames, estimateS / 60.0,
-                 settings.snow.quality == Quality::Custom ? " (the scenario runs quality custom)"
-                                                          : "");
+    std::vector<std::string> cheaper;
+    if (settings.snow.quality == Quality::Custom || settings.snow.quality > Quality::Low)
+        cheaper.push_back(fmt::format("--set snow.quality=low (this run: {})",
+                                      toString(settings.snow.quality)));
+    const int every = static_cast<int>(std::ceil(videoEvery * estimateS / 110.0));
+    if (every < totalFrames)
+        cheaper.push_back(fmt::format("--video-every {} (this run: {}) takes about {:.1f} min",
+                                      every, videoEvery,
+                                      perFrameS * (totalFrames / every) / 60.0));
+    if (settings.view.width > 640)
+        cheaper.push_back(fmt::format("--size 640 360 (this run: {} {})", settings.view.width,
+                                      settings.view.height));
+    std::string advice;
+    for (const std::string& item : cheaper)
+        advice += (advice.empty() ? "; cheaper: " : "; ") + item;
+    spdlog::warn("video: {} frames at about {:.2f} s each, about {:.0f} min in all{}",
+                 videoFrames, perFrameS, estimateS / 60.0, advice);
 }
 
 // On a CPU rasteriser render starts on the rung the viewer starts on (kLlvmpipeStartQuality):
 // the scenario's own material costs seconds a frame there. Not when the scenario or a --set
 // names snow.quality itself (custom included), not where the rung would make a buffer larger
 // than the scenario's (press_release's 64^2 would become 512^2: a cheaper picture but a sim 64
-// times the size), and not for runs tied to a buffer size (a world file in or out, the soak).
-// One line says which rung runs and how to have the scenario's own.
+// times the size), not for runs tied to a buffer size (a world file in or out, the soak), and
+// not when the sims differ in a key the rung sets alike for all (blur_compare's per_pixel
+// against prepass): a cheaper run that compares nothing is no saving. One line says which rung
+// runs and how to have the scenario's own, and one names every key the scenario set that the
+// rung replaces, with both values.
 void applyLlvmpipeStartRung(Settings& settings, const GlInfo& glInfo, const CommonOptions& common,
                             const RenderOptions& options) {
     if (!glInfo.isLlvmpipe() || settings.snow.quality != Quality::Custom || settings.soak.enabled ||
@@ -79,10 +97,17 @@ void applyLlvmpipeStartRung(Settings& settings, const GlInfo& glInfo, const Comm
         scenarioKeyOrigin({options.scenario, common.overrides}, "snow.quality");
     if (origin.empty() || origin.find("config/default.toml") == std::string::npos)
         return; // the scenario or a --set chose custom
+    if (auto refusal = startRungRefusal(settings)) {
+        spdlog::info("llvmpipe: {}", *refusal);
+        return;
+    }
+    const auto replaced = rungReplacesNote(settings, kLlvmpipeStartQuality);
     settings.snow.quality = kLlvmpipeStartQuality;
     spdlog::info("llvmpipe: snow.quality = {} ({}^2 texels, {} blur), as the viewer starts; "
                  "--set snow.quality=custom runs the scenario's own settings",
                  toString(kLlvmpipeStartQuality), rung.resolution, toString(rung.blur));
+    if (replaced)
+        spdlog::info("llvmpipe: {}", *replaced);
 }
 
 } // namespace
@@ -159,6 +184,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                                    ? toString(std::get<HalfRounding>(rounding))
                                    : std::get<std::string>(rounding);
     applyLlvmpipeStartRung(settings, glInfo, common, options);
+    if (auto note = voidedComparisonNote(settings))
+        spdlog::warn("{}", *note);
     auto created = Lab::create(settings, options.scenario, common.overrides, glInfo.renderer);
     if (auto* error = std::get_if<std::string>(&created)) {
         spdlog::error("{}", *error);
@@ -261,7 +288,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             }
             if (video->frames() == 1) // the first video frame tells what the whole video costs
                 warnIfVideoIsSlow(std::chrono::steady_clock::now() - drawStart, frames / videoEvery,
-                                  settings);
+                                  videoEvery, frames, settings);
         }
         progress.update(frame + 1, time);
     }
@@ -322,9 +349,13 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     // After the progress line's 100 %: the outputs' time, so a long silence has its figure.
     const double writing =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - loopEnd).count();
-    if (options.closingLine)
+    if (options.closingLine) {
+        // By how much, in words: each sim's figure as its pane in final.png gives it.
+        for (const std::string& line : simFigureLines(field, settings.run.fps))
+            spdlog::info("{}", line);
         spdlog::info("render: {} steps in {:.2f} s, then {:.2f} s writing; wrote {}", frames,
                      seconds, writing, outputList(options.outDir, written));
+    }
     return 0;
 }
 

@@ -370,7 +370,8 @@ nlohmann::json toJson(const RunInfo& info, const std::vector<Case>& cases,
 }
 
 void printReport(const RunInfo& info, const std::vector<Case>& cases,
-                 const std::vector<Target>& targets) {
+                 const std::vector<Target>& targets, bool selective) {
+    std::fflush(stderr);
     std::printf("snowcap bench: %s | %s | %s\n", info.gl.renderer.c_str(), info.gl.version.c_str(),
                 info.gl.platform.c_str());
     std::printf("machine: %u cores, %s, %.1f GiB RAM | method %s | up to %d frames a case\n",
@@ -391,13 +392,22 @@ void printReport(const RunInfo& info, const std::vector<Case>& cases,
     for (const std::string& note : info.notes)
         std::printf("note: %s\n", note.c_str());
     std::printf("targets:\n");
+    int unmeasured = 0;
     for (const Target& t : targets) {
+        if (selective && !t.met) {
+            ++unmeasured;
+            continue;
+        }
         const char* verdict = !t.met ? "not measured" : *t.met ? "met" : "MISSED";
         const std::string value = t.value ? fmt::format("{:.3f}", *t.value) : "-";
         std::printf("  %-40s %12s %-10s goal %-10s %s\n", t.name.c_str(), value.c_str(),
                     t.unit.c_str(), t.goal.c_str(), verdict);
     }
+    if (unmeasured > 0)
+        std::printf("  (%d more need cases --only left out; a run without --only measures them)\n",
+                    unmeasured);
     std::printf("peak RSS %.1f MiB; %.1f s\n", info.peakRssMiB, info.wallSeconds);
+    std::fflush(stdout);
 }
 
 } // namespace snowcap::bench

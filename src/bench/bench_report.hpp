@@ -41,7 +41,10 @@ struct RunInfo {
 
 nlohmann::json toJson(const RunInfo& info, const std::vector<Case>& cases,
                       const std::vector<Target>& targets, const nlohmann::json& memory);
+// The table, the notes and the targets on stdout, flushed before it returns (the log lines go
+// to stderr: none lands inside a row). `selective` (--only): the targets this run measured, and
+// one line for the rest, not one line each.
 void printReport(const RunInfo& info, const std::vector<Case>& cases,
-                 const std::vector<Target>& targets);
+                 const std::vector<Target>& targets, bool selective = false);
 
 } // namespace snowcap::bench

@@ -1,9 +1,11 @@
 #include "core/config.hpp"
 
+#include "core/config_files.hpp"
 #include "core/config_layers.hpp"
 #include "core/config_read.hpp"
 #include "core/config_scene.hpp"
 #include "core/params.hpp"
+#include "core/paths.hpp"
 #include "core/substance.hpp"
 
 #include <set>
@@ -184,7 +186,13 @@ std::variant<Settings, ConfigError> loadSettings(const std::vector<std::filesyst
         std::set<std::string> flagOrigins;
         if (auto error = mergeLayers(files, overrides, merged, flagOrigins))
             return *error;
-        return validate(merged, flagOrigins);
+        // A file in neither place is said after every other key's error: the rules of a key
+        // come before whether the file it names is there.
+        const auto missing = config_files::resolveFileKeys(merged, flagOrigins, resourceRoot());
+        auto settings = validate(merged, flagOrigins);
+        if (missing && std::holds_alternative<Settings>(settings))
+            return *missing;
+        return settings;
     } catch (const std::exception& error) {
         // Only allocation failures can get here; the caller still gets a value, not a throw.
         return ConfigError{std::string("cannot load settings: ") + error.what()};

@@ -175,8 +175,8 @@ const Section<DeformerSettings>& deformerParams() {
             {"player", &D::player, false, anyNumber(), "", Checkbox,
              "Driven by the keys (WASD) instead of its path; one deformer at most."},
             {"mesh", &D::mesh, "", anyNumber(), "", None,
-             "A file Assimp reads (relative to the repository root, or absolute) instead of the "
-             "shape; its lowest point goes to the path's z."},
+             "A file Assimp reads (beside the file that names it, else in the repository, or "
+             "absolute) instead of the shape; its lowest point goes to the path's z."},
             {"scale", &D::scale, 1.0, aboveUpTo(0.0, 1000.0), "", None,
              "Uniform mesh scale, before rotation and fit."},
             {"fit_height_cm", &D::fitHeightCm, 0.0, nonNegative(), "cm", None,

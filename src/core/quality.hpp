@@ -7,6 +7,10 @@
 #include "core/config.hpp" // toString(Quality)
 #include "core/settings.hpp"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace snowcap {
 
 // What one rung asks for. resolution 0 and gridCells 0 mean "nothing": no texture, no pass.
@@ -35,6 +39,33 @@ QualityRung qualityRung(Quality quality);
 // cleared so both sims follow snow.resolution. Everything else is kept, the blur radius
 // (rt_blur_distance) included.
 Settings effectiveSettings(const Settings& settings);
+
+// A key the settings give another value than the table's default and that `rung` replaces:
+// "sim.a.blur", given "prepass", rung "separable" (per sim; snow.resolution once). What a
+// default rung overrides of what a scenario chose.
+struct RungChange {
+    std::string key;
+    std::string given;
+    std::string rungValue;
+};
+std::vector<RungChange> rungChanges(const Settings& settings, Quality rung);
+
+// The keys a rung sets alike for every sim ("blur", "resolution", "material.distance_steps",
+// ...) in which the settings' sims differ: running `settings` on a rung would make the sims
+// equal in them and void the comparison they exist for. Empty when there is none.
+std::vector<std::string> comparisonsVoidedBy(const Settings& settings);
+
+// "snow.quality = low sets blur alike for every sim: the sims no longer differ in it" when the
+// settings run a rung that voids their comparison; nothing otherwise.
+std::optional<std::string> voidedComparisonNote(const Settings& settings);
+
+// Why a CPU rasteriser's start rung must not run `settings` (the line says so and how its
+// sims differ), or nothing when it may: a rung that voids the comparison is no saving.
+std::optional<std::string> startRungRefusal(const Settings& settings);
+
+// "snow.quality = low replaces sim.a.blur separable (the scenario's prepass), ..." for what
+// rungChanges lists, or nothing when the rung replaces no key the settings chose.
+std::optional<std::string> rungReplacesNote(const Settings& settings, Quality rung);
 
 // True when the snow pipeline must not exist at all (quality off).
 inline bool snowDisabled(const Settings& settings) {

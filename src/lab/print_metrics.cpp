@@ -1,11 +1,13 @@
 #include "lab/print_metrics.hpp"
 
 #include "core/sim_clock.hpp"
+#include "snow/snowpack_sim.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
 
 #include <algorithm>
 #include <cmath>
+#include <fmt/format.h>
 
 namespace snowcap {
 
@@ -54,6 +56,41 @@ PredictedFade predictFade(const SimSettings& sim, double fps, double horizonS) {
             fade.toZeroS = t;
     }
     return fade;
+}
+
+namespace {
+
+// Seconds as a label reads them: three significant figures, minutes past two minutes.
+std::string duration(double seconds) {
+    if (seconds >= 120.0)
+        return fmt::format("{:.3g} min", seconds / 60.0);
+    return fmt::format("{:.3g} s", seconds);
+}
+
+} // namespace
+
+std::string simHeadline(const SnowField& field, int s, double fps) {
+    if (!field.enabled())
+        return {};
+    const SnowSim& sim = field.sim(s);
+    if (const SnowpackSim* snowpack = sim.snowpack()) {
+        if (!snowpack->allocated())
+            return {};
+        const SnowpackBudget budget = snowpack->budget();
+        return fmt::format("mean depth {:.1f} cm, mass {:.0f} kg", budget.meanDepthCm,
+                           budget.massKg);
+    }
+    const PredictedFade fade = predictFade(sim.settings(), fps);
+    if (!fade.to50S)
+        return "no fade within 1 h";
+    // A linear refill is flat at zero soon after its half-life: the end is the figure.
+    if (fade.toZeroS && (!fade.to10S || *fade.toZeroS <= 1.5 * *fade.to10S))
+        return fmt::format("half-life {}, gone after {}", duration(*fade.to50S),
+                           duration(*fade.toZeroS));
+    if (!fade.to10S)
+        return fmt::format("half-life {}", duration(*fade.to50S));
+    return fmt::format("half-life {}, 10 % after {}", duration(*fade.to50S),
+                       duration(*fade.to10S));
 }
 
 Relief measureRelief(SnowField& field, SceneRenderer& renderer, int sim, const Settings& settings) {

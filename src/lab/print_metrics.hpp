@@ -9,6 +9,7 @@
 #include "snow/snow_field.hpp"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace snowcap {
@@ -31,6 +32,12 @@ struct PredictedFade {
     std::optional<double> to50S, to10S, toZeroS;
 };
 PredictedFade predictFade(const SimSettings& sim, double fps, double horizonS = 3600.0);
+
+// What a sim's pane label and render's closing lines say of it, by how much: a mask sim's
+// predicted fade of a full print ("half-life 11.6 s, 10 % after 38.4 s", "gone after 4.0 s"
+// for a linear refill, "no fade within 1 h"), a snowpack's state now ("mean depth 29.7 cm,
+// mass 3021 kg"; reads the state back). Empty when the snow is off.
+std::string simHeadline(const SnowField& field, int s, double fps);
 
 // The surface's relief over a sim's region: the Height stage seen from straight above at the
 // buffer's resolution (at most kMaxReliefSide pixels a side), no deformers drawn. Depths are

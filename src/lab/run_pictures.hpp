@@ -15,6 +15,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
+#include <string>
 
 namespace snowcap {
 
@@ -47,6 +49,10 @@ ImageRgba8 readColourTarget(const gpu::Texture2D& colour, SurfaceOutput output, 
 // more, render/frame.hpp's paneGrid), each the same camera over its own sim, labelled;
 // a frame without a step (render/frame.hpp), so it blurs what is due first.
 // Other outputs show one material stage instead (stageColour).
+// One line per sim, as its pane in final.png reads: "A: decay 0.999 (delta_time): t = 15.0 s:
+// half-life 11.6 s, 10 % after 38.4 s" (lab/print_metrics.hpp's simHeadline).
+std::vector<std::string> simFigureLines(const SnowField& field, double fps);
+
 ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
                             std::span<const DeformerInstance> deformers, const Settings& settings,
                             SurfaceOutput output = SurfaceOutput::Lit);

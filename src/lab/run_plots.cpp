@@ -73,8 +73,9 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
 ImageRgba8 probePlotImage(std::span<const RunRecorder::Probe> probes,
                           std::span<const SimModel> models, long long frames, double fps) {
     const double dt = 1.0 / fps;
-    bool decay = false, snowpack = false;
-    std::vector<PlotSeries> series;
+    // One plot per unit: a mask sim's probe reads its persistent value (0..1), a snowpack's the
+    // snow depth in cm, and the two never share a y axis.
+    std::vector<PlotSeries> decaySeries, snowpackSeries;
     int index = 0;
     for (const auto& probe : probes)
         for (int s = 0; s < int(models.size()) && s < int(probe.values.size()); ++s) {
@@ -86,22 +87,34 @@ ImageRgba8 probePlotImage(std::span<const RunRecorder::Probe> probes,
                 line.x.push_back((i + 1) * dt);
                 line.y.push_back(std::isfinite(probe.values[s][i]) ? probe.values[s][i] : NAN);
             }
-            (models[s] == SimModel::Snowpack ? snowpack : decay) = true;
-            series.push_back(std::move(line));
+            (models[s] == SimModel::Snowpack ? snowpackSeries : decaySeries)
+                .push_back(std::move(line));
         }
+    const bool both = !decaySeries.empty() && !snowpackSeries.empty();
     PlotOptions options;
     options.title = "probe values over the run";
     options.xLabel = "simulated time, s";
-    options.yLabel = snowpack && decay ? "persistent value (0..1) / snow depth (cm)"
-                     : snowpack        ? "snow depth, cm"
-                                       : "persistent value (0..1)";
     options.xMin = 0.0;
     options.xMax = std::max(dt, double(frames) * dt);
-    if (!snowpack) {
-        options.yMin = 0.0;
-        options.yMax = 1.0;
-    }
-    return renderPlot(series, options);
+    PlotOptions decayOptions = options, snowpackOptions = options;
+    decayOptions.yLabel = "persistent value (0..1)";
+    decayOptions.yMin = 0.0;
+    decayOptions.yMax = 1.0;
+    snowpackOptions.yLabel = "snow depth, cm";
+    if (!both)
+        return snowpackSeries.empty() ? renderPlot(decaySeries, decayOptions)
+                                      : renderPlot(snowpackSeries, snowpackOptions);
+    // Mask sims above, snowpack sims below, on one time axis.
+    decayOptions.height = snowpackOptions.height = options.height * 3 / 4;
+    decayOptions.title = "probe values over the run: mask sims";
+    snowpackOptions.title = "probe values over the run: snowpack sims";
+    const ImageRgba8 top = renderPlot(decaySeries, decayOptions);
+    const ImageRgba8 bottom = renderPlot(snowpackSeries, snowpackOptions);
+    ImageRgba8 out(std::max(top.width, bottom.width), top.height + bottom.height,
+                   {255, 255, 255, 255});
+    out.blit(top, 0, 0);
+    out.blit(bottom, 0, top.height);
+    return out;
 }
 
 } // namespace snowcap

@@ -27,7 +27,9 @@ std::variant<bool, std::string> writeProbePlot(const RunRecorder& recorder, cons
                                                const std::filesystem::path& path);
 
 // The picture writeProbePlot writes: each probe's values in each sim (`models[s]` says whether
-// sim s reads a mask or a snowpack's depth) over `frames` steps at `fps`. No GL.
+// sim s reads a mask or a snowpack's depth) over `frames` steps at `fps`, both axes labelled
+// with their units. Masks (0..1) and depths (cm) never share an axis: with both, the mask sims'
+// plot is above the snowpack sims' on one time axis. No GL.
 ImageRgba8 probePlotImage(std::span<const RunRecorder::Probe> probes,
                           std::span<const SimModel> models, long long frames, double fps);
 

@@ -92,21 +92,32 @@ std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,
     const float depthHi = 2.0f * c.initialDepthCm;
     ImageRgba8 left = colourMapped(depth, ColourMap::Inferno, 0.0f, depthHi);
     ImageRgba8 right = colourMapped(density, ColourMap::Inferno, c.initialDensity, c.maxDensity);
-    // Side by side at no less than 512 a panel (whole texels), with a 4-pixel gap.
+    // Side by side at no less than 512 a panel (whole texels), with a 4-pixel gap; each panel
+    // with its colour bar under it.
     const int factor = std::max(1, 512 / std::max(side, 1));
     const int w = side * factor, h = left.height * factor;
-    ImageRgba8 image(2 * w + 4, h, glm::u8vec4{40, 40, 40, 255});
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x) {
-            image.set(x, y, left.at(x / factor, y / factor));
-            image.set(w + 4 + x, y, right.at(x / factor, y / factor));
-        }
+    const auto enlarged = [&](const ImageRgba8& small) {
+        ImageRgba8 big(w, h);
+        for (int y = 0; y < h; ++y)
+            for (int x = 0; x < w; ++x)
+                big.set(x, y, small.at(x / factor, y / factor));
+        return big;
+    };
     const int scale = w >= 384 ? 2 : 1;
-    drawLabel(image, 6, 6, fmt::format("depth 0..{:g} cm", depthHi), {255, 255, 255, 255}, scale);
-    drawLabel(image, w + 10, 6,
-              fmt::format("density {:g}..{:g} kg/m3", c.initialDensity, c.maxDensity),
-              {255, 255, 255, 255}, scale);
-    return writePng(path, image);
+    ImageRgba8 depthPanel = enlarged(left), densityPanel = enlarged(right);
+    drawLabel(depthPanel, 6, 6, "snow depth", {255, 255, 255, 255}, scale);
+    drawLabel(densityPanel, 6, 6, "density", {255, 255, 255, 255}, scale);
+    ColourKey depthKey;
+    depthKey.lo = 0.0f;
+    depthKey.hi = depthHi;
+    depthKey.caption = fmt::format("snow depth, cm (initial {:g})", c.initialDepthCm);
+    ColourKey densityKey;
+    densityKey.lo = c.initialDensity;
+    densityKey.hi = c.maxDensity;
+    densityKey.caption = "density, kg/m3 (initial .. max)";
+    const ImageRgba8 depthKeyed = withColourKey(depthPanel, depthKey, scale);
+    const ImageRgba8 densityKeyed = withColourKey(densityPanel, densityKey, scale);
+    return writePng(path, sideBySide({&depthKeyed, &densityKeyed}, 4, {40, 40, 40, 255}));
 }
 
 std::optional<std::string> writeSnowpackPfm(const std::filesystem::path& path,

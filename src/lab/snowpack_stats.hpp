@@ -44,7 +44,7 @@ long long snowpackTexelsDisturbed(const SnowpackSim& snowpack);
 void addSnowpackStats(nlohmann::json& sim, const SnowField& field, int s);
 
 // snowpack_X.png: the depth (0 .. twice the initial) and the density (initial .. max) side by
-// side, labelled with their ranges (inferno: dark low, bright high).
+// side, each with its colour bar, ticks and unit under it (inferno: dark low, bright high).
 std::optional<std::string> writeSnowpackImage(const std::filesystem::path& path,
                                               const SnowpackSim& snowpack);
 

@@ -190,7 +190,7 @@ loadWithCache(const DeformerSettings& settings, const std::filesystem::path& roo
             return who + *error;
         cached = cache.emplace(key, std::move(std::get<ImportedModel>(imported))).first;
         if (warnings) // once a file and its load options, as inspect-mesh says them
-            for (const std::string& warning : sanityWarnings(cached->second))
+            for (const std::string& warning : sanityWarnings(cached->second, options))
                 warnings->push_back(who + file.string() + ": " + warning);
     }
     const ImportedModel& model = cached->second;

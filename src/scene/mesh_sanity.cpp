@@ -56,32 +56,51 @@ ClipHeights clipLowestPoint(const ImportedModel& model, const AnimationClip& cli
     return heights;
 }
 
-std::vector<std::string> sanityWarnings(const ImportedModel& model) {
+std::vector<std::string> sanityWarnings(const ImportedModel& model, const ImportOptions& options) {
     std::vector<std::string> warnings;
     const glm::vec3 size = model.restBounds.max - model.restBounds.min;
     const double extent = std::max({size.x, size.y, size.z});
-    if (extent < kSaneMinExtentCm)
+    // The unit mistakes that put a mesh outside human scale, each with the size its factor
+    // makes of this one: the user picks the one that reads right.
+    const auto fixes = [&](std::initializer_list<std::pair<double, const char*>> factors) {
+        std::string text;
+        for (const auto& [factor, mistake] : factors)
+            text += std::string(text.empty() ? "" : "; ") + "scale = " +
+                    number(options.scale * factor) + " makes it " + length(extent * factor) +
+                    " (" + mistake + ")";
+        return text;
+    };
+    if (options.fitHeightCm > 0.0) {
+        // fit_height_cm chose the size: the unit is not the question.
+    } else if (extent < kSaneMinExtentCm) {
         warnings.push_back("only " + length(extent) +
-                           " at its largest, under human scale (1 cm): metres read as "
-                           "centimetres? Set the deformer's scale (x 100 from metres) or "
-                           "fit_height_cm");
-    else if (extent > kSaneMaxExtentCm)
-        warnings.push_back(length(extent) +
-                           " at its largest, over human scale (100 m): centimetres or "
-                           "millimetres read as metres? Set the deformer's scale (x " +
-                           number(std::max(0.001, 180.0 / extent)) +
-                           " for a 1.8 m figure) or fit_height_cm");
+                           " at its largest, under human scale (1 cm): " +
+                           fixes({{100.0, "metres read as centimetres"}}) +
+                           "; or set fit_height_cm");
+    } else if (extent > kSaneMaxExtentCm) {
+        warnings.push_back(length(extent) + " at its largest, over human scale (100 m): " +
+                           fixes({{0.01, "centimetres read as metres"},
+                                  {0.001, "millimetres read as metres"}}) +
+                           "; or set fit_height_cm");
+    }
     if (!model.skinned())
         return warnings;
-    const float ground = model.restBounds.min.z; // where placement stands the rest pose
+    // Placement stands the rest pose on the ground, and offset_cm moves it from there: the
+    // ground is where the rest pose's lowest point would be without the offset.
+    const double ground = double(model.restBounds.min.z) - double(options.offsetCm.z);
     for (const AnimationClip& clip : model.clips) {
         const ClipHeights heights = clipLowestPoint(model, clip);
-        const double below = double(ground) - double(heights.lowest);
+        const double below = ground - double(heights.lowest);
         if (below > kBelowGroundToleranceCm)
-            warnings.push_back("clip '" + clip.name + "' goes " + length(below) +
-                               " below the ground the rest pose stands on: its prints start "
-                               "that deep. Raise it with the deformer's offset_cm = [0, 0, " +
-                               number(below) + "]");
+            warnings.push_back(
+                "clip '" + clip.name + "' goes " + length(below) +
+                " below the ground the rest pose stands on: its prints start that deep. Raise "
+                "it with the deformer's offset_cm = [" + number(options.offsetCm.x) + ", " +
+                number(options.offsetCm.y) + ", " + number(double(options.offsetCm.z) + below) +
+                "]" +
+                (options.offsetCm.z != 0.0f
+                     ? " (it has " + number(options.offsetCm.z) + " cm)"
+                     : std::string()));
     }
     const bool feet = std::any_of(model.skeleton.joints.begin(), model.skeleton.joints.end(),
                                   [](const Joint& joint) { return isFootJoint(joint.name); });

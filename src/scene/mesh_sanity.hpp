@@ -29,7 +29,12 @@ struct ClipHeights {
 };
 ClipHeights clipLowestPoint(const ImportedModel& model, const AnimationClip& clip);
 
-// The warnings for `model`, each one line ending in the key that fixes it.
-std::vector<std::string> sanityWarnings(const ImportedModel& model);
+// The warnings for `model` as imported with `options`, each one line ending in the key that
+// fixes it, with the value that does: a scale hint gives the size each likely unit mistake's
+// factor makes of this mesh (times the scale it has), none when fit_height_cm chose the size;
+// a clip's sink is measured from the ground placement stands the rest pose on, so an offset_cm
+// that raises the deformer enough silences it, and the hint names the offset it still needs.
+std::vector<std::string> sanityWarnings(const ImportedModel& model,
+                                        const ImportOptions& options = {});
 
 } // namespace snowcap

@@ -5,10 +5,14 @@
 #include "core/config.hpp"
 #include "core/sim_label.hpp"
 #include "core/snow_math.hpp"
+#include "lab/print_metrics.hpp"
+#include "snow/snowpack_sim.hpp"
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <imgui.h>
@@ -228,6 +232,31 @@ void simsPanel(PanelContext& context) {
     }
 }
 
+namespace {
+
+// The second line of a sim's pane label: the simulated time and the sim's headline figure
+// (lab/print_metrics.hpp: a mask's half-life and fade to 10 %, a snowpack's mean depth and
+// mass). The figure is kept until half a simulated second has passed or the sim's settings
+// change: a snowpack's reads its whole state back.
+std::string paneFigures(const Lab& lab, int s, const std::string& label) {
+    struct Cached {
+        std::string label, headline;
+        double timeS = -1.0;
+    };
+    static std::array<Cached, kMaxSims> cache;
+    const SnowSim& sim = lab.field().sim(s);
+    // A snowpack sim steps its own clock, not the mask's.
+    const double now = sim.snowpack() ? sim.snowpack()->clock().timeS() : sim.timeS();
+    Cached& cached = cache[static_cast<std::size_t>(s)];
+    if (cached.label != label || std::abs(now - cached.timeS) >= 0.5)
+        cached = {label, simHeadline(lab.field(), s, lab.settings().run.fps), now};
+    char time[32];
+    std::snprintf(time, sizeof time, "t = %.1f s", now);
+    return cached.headline.empty() ? time : std::string(time) + ": " + cached.headline;
+}
+
+} // namespace
+
 std::vector<PaneLabel> paneLabelList(PanelContext& context) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
@@ -241,20 +270,32 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context) {
     std::vector<PaneLabel> labels;
     for (const Pane& pane : layoutPanes(context.state, width, height)) {
         PaneLabel label{"A - B", {}, IM_COL32_WHITE, pane.sim < 0};
+        std::string figures;
         if (pane.sim >= 0 && pane.sim < field.simCount()) {
             label.text = std::string(1, simLetter(pane.sim)) + "  " + simLabel(sims, pane.sim);
+            figures = "\n   " + paneFigures(context.lab, pane.sim, label.text);
             label.colour = ImGui::GetColorU32(simColour(pane.sim));
         }
         // The pane's top-right corner in ImGui's coordinates (top-down, in points), with the
         // label's dark backing.
-        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
-        const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
-        const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
-        label.rect = {x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        const auto placeAt = [&](const std::string& text) {
+            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+            const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
+            const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
+            return ScreenRect{x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        };
+        // The figure line where the control window (top left) leaves room for it: in a narrow
+        // pane A it would reach under the window, and the label keeps its first line.
+        const ScreenRect control = controlWindowPlace(context.state);
+        label.rect = placeAt(label.text + figures);
+        if (figures.empty() || !label.rect.overlaps(control))
+            label.text += figures;
+        else
+            label.rect = placeAt(label.text);
         if (label.difference) // its colour key hangs under it (differenceKey)
             label.keyRect = {label.rect.x + label.rect.width - 226.0f,
                              label.rect.y + label.rect.height + 2.0f, 226.0f,
-                             16.0f + ImGui::GetTextLineHeight()};
+                             20.0f + 2.0f * ImGui::GetTextLineHeight()};
         labels.push_back(std::move(label));
     }
     return labels;
@@ -276,9 +317,19 @@ void differenceKey(PanelContext& context, const ScreenRect& label, ImDrawList* d
     draw->AddImage(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(bar.id())), {left, top},
                    {right, top + kHeight});
     char low[32], high[32];
-    const float range = context.state.differenceRange;
+    const float range = context.gl.differenceRange(context.state);
     std::snprintf(low, sizeof low, "-%.3g B more", range);
     std::snprintf(high, sizeof high, "A more +%.3g", range);
+    // What the colours compare: the buffers, not the lit picture (a material switch leaves
+    // them equal), and how the range was chosen.
+    const char* caption = context.state.differenceAuto
+                              ? "persistent buffers A - B (range: auto, 99th pct)"
+                              : "persistent buffers A - B (range: slider)";
+    const float captionLeft = right - ImGui::CalcTextSize(caption).x;
+    draw->AddRectFilled({captionLeft - 6.0f, top + kHeight + lineHeight + 4.0f},
+                        {right, top + kHeight + 2.0f * lineHeight + 8.0f}, IM_COL32(0, 0, 0, 150),
+                        3.0f);
+    draw->AddText({captionLeft, top + kHeight + lineHeight + 5.0f}, IM_COL32_WHITE, caption);
     const float textY = top + kHeight + 2.0f;
     draw->AddText({left, textY}, IM_COL32_WHITE, low);
     draw->AddText({left + 0.5f * kWidth - 0.5f * ImGui::CalcTextSize("0").x, textY}, IM_COL32_WHITE,

@@ -123,15 +123,31 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
         // (docs/performance.md); quality = custom in the Sims panel brings the scenario's own
         // settings, and the reference material, back.
+        // Not when the sims differ in a key the rung sets alike for both (blur_compare): the
+        // comparison would be void.
         Settings edited = lab.settings();
-        if (edited.snow.quality == Quality::Custom)
-            edited.snow.quality = kLlvmpipeStartQuality;
-        if (auto error = lab.apply(edited))
-            spdlog::warn("{}", *error);
-        state.status = fmt::format("llvmpipe: snow.quality = {} for interactive rates",
-                                   toString(edited.snow.quality));
+        std::optional<std::string> replaced;
+        const auto refusal = edited.snow.quality == Quality::Custom
+                                 ? startRungRefusal(edited)
+                                 : std::optional<std::string>();
+        if (refusal) {
+            state.status = "llvmpipe: " + *refusal;
+        } else {
+            if (edited.snow.quality == Quality::Custom) {
+                replaced = rungReplacesNote(edited, kLlvmpipeStartQuality);
+                edited.snow.quality = kLlvmpipeStartQuality;
+            }
+            if (auto error = lab.apply(edited))
+                spdlog::warn("{}", *error);
+            state.status = fmt::format("llvmpipe: snow.quality = {} for interactive rates",
+                                       toString(edited.snow.quality));
+        }
         spdlog::info("{}", state.status);
+        if (replaced)
+            spdlog::info("llvmpipe: {}", *replaced);
     }
+    if (auto note = voidedComparisonNote(lab.settings()))
+        spdlog::warn("{}", *note);
     if (!options.worldIn.empty())
         if (auto error = loadWorld(lab.field(), options.worldIn)) {
             spdlog::error("{}", *error);

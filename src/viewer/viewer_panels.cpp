@@ -87,8 +87,13 @@ void comparePanel(PanelContext& context) {
         for (std::size_t s = 1; s < state.cameras.size(); ++s)
             state.cameras[s] = state.cameras[0]; // unlinking starts from the shared view
     if (state.layout == CompareLayout::Difference) {
+        ImGui::Checkbox("auto range", &state.differenceAuto);
+        if (state.differenceAuto) // start the slider where auto is, so unticking keeps the view
+            state.differenceRange = context.gl.differenceRange(state);
+        ImGui::BeginDisabled(state.differenceAuto);
         ImGui::SliderFloat("|A - B| range", &state.differenceRange, 0.001f, 1.0f, "%.3f",
                            ImGuiSliderFlags_Logarithmic);
+        ImGui::EndDisabled();
         ImGui::TextColored({0.55f, 0.6f, 1.0f, 1.0f}, "blue: B holds more");
         ImGui::SameLine();
         ImGui::TextColored({1.0f, 0.4f, 0.4f, 1.0f}, "red: A holds more");
@@ -151,6 +156,13 @@ constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
 
 } // namespace
 
+ScreenRect controlWindowPlace(const ViewerState& state) {
+    float controlHeight = kControlWindow.height;
+    if (!state.hint.empty()) // the first-run hint's four lines
+        controlHeight += 90.0f;
+    return {10.0f, 10.0f, kControlWindow.width, controlHeight};
+}
+
 std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
@@ -171,10 +183,8 @@ std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRec
     // The control window always opens top left at its own height (auto-sized; the estimate
     // here keeps the panels off it): it holds the status and error lines, and a panel can be
     // reached from it on any screen. The panels are placed around it.
-    float controlHeight = kControlWindow.height;
-    if (!context.state.hint.empty()) // the first-run hint's four lines
-        controlHeight += 90.0f;
-    const ScreenRect control{10.0f, 10.0f, kControlWindow.width, controlHeight};
+    const ScreenRect control = controlWindowPlace(context.state);
+    const float controlHeight = control.height;
     std::vector<ScreenRect> blockers = clear;
     blockers.push_back(control);
     std::vector<PanelRequest> requests;

@@ -54,6 +54,9 @@ void drawPanels(PanelContext& context);
 // What drawPanels asks placePanels for: the control window's place first, then one per open
 // panel in PanelId order; `keepClear` receives the pane centres and labels it kept clear of.
 std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear);
+// Where the control window opens: top left, at its own estimated height (taller with the
+// first-run hint). A pane label drops its figure line where that would reach under it.
+ScreenRect controlWindowPlace(const ViewerState& state);
 
 // ---- one file each -------------------------------------------------------------------------
 void controlWindow(PanelContext& context);

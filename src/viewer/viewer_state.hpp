@@ -78,6 +78,7 @@ struct ViewerState {
     bool linkedCameras = true;
     std::array<OrbitView, kMaxSims> cameras; // [s] for sim s, used only when unlinked
     float differenceRange = 0.25f;           // |A - B| mapped to the ends of the diverging map
+    bool differenceAuto = true; // the range follows the data (ViewerGl::differenceRange)
 
     // Buffers panel: colour-map range per preview slot (capture, A, B, ...).
     // (0, 0) for the capture: from the settings on first use.

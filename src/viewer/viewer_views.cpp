@@ -8,6 +8,7 @@
 #include "render/view_params.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <glm/mat4x4.hpp>
 #include <glm/trigonometric.hpp>
@@ -227,8 +228,13 @@ void ViewerGl::drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer,
             draw.views.push_back(view);
         }
     draw.ui = [&, difference] {
-        if (difference)
+        if (difference) {
+            if (state.differenceAuto && ++framesSinceMeasured_ >= 10) {
+                autoDifferenceRange_ = measureDifferenceRange();
+                framesSinceMeasured_ = 0;
+            }
             composeDifference(state, *difference, framebuffer);
+        }
         if (panels)
             panels();
     };
@@ -251,6 +257,32 @@ void ViewerGl::differenceViews(const ViewerState& state, const Lab& lab, const P
     }
 }
 
+float ViewerGl::differenceRange(const ViewerState& state) const {
+    return state.differenceAuto ? autoDifferenceRange_ : state.differenceRange;
+}
+
+float ViewerGl::measureDifferenceRange() const {
+    const auto a = difference_.find(0), b = difference_.find(1);
+    if (a == difference_.end() || b == difference_.end())
+        return autoDifferenceRange_;
+    const std::vector<float> va = a->second.colour.readFloats(), vb = b->second.colour.readFloats();
+    std::vector<float> spread;
+    for (std::size_t i = 0; i < va.size() && i < vb.size(); ++i)
+        if (std::isfinite(va[i]) && std::isfinite(vb[i]) && (va[i] != 0.0f || vb[i] != 0.0f))
+            spread.push_back(std::abs(va[i] - vb[i]));
+    if (spread.empty())
+        return 0.001f;
+    auto at = spread.begin() + static_cast<std::ptrdiff_t>(0.99 * (spread.size() - 1));
+    std::nth_element(spread.begin(), at, spread.end());
+    // Up to the next 1, 2 or 5 times a power of ten: the key's ends read as round numbers.
+    const float peak = std::max(*at, 1e-3f);
+    const float decade = std::pow(10.0f, std::floor(std::log10(peak)));
+    for (float step : {1.0f, 2.0f, 5.0f, 10.0f})
+        if (peak <= step * decade * 1.0001f)
+            return std::clamp(step * decade, 0.001f, 1.0f);
+    return 1.0f;
+}
+
 void ViewerGl::composeDifference(const ViewerState& state, const Pane& pane, GLuint framebuffer) {
     gpu::PassState pass;
     pass.framebuffer = framebuffer;
@@ -264,7 +296,7 @@ void ViewerGl::composeDifference(const ViewerState& state, const Pane& pane, GLu
     glBindTextureUnit(units[2], difference_[0].depth.id());
     for (GLuint unit : units)
         glBindSampler(unit, 0);
-    glProgramUniform2f(colourMap_->id(), 0, 0.0f, state.differenceRange);
+    glProgramUniform2f(colourMap_->id(), 0, 0.0f, differenceRange(state));
     glProgramUniform1i(colourMap_->id(), 1, 0);
     glProgramUniform1i(colourMap_->id(), 2, 1);
     glBindVertexArray(emptyArray_.id());

@@ -78,7 +78,16 @@ public:
     enum class BarMap { Inferno, Diverging };
     const gpu::Texture2D& colourBar(int slot, int width, int height, BarMap map = BarMap::Inferno);
 
+    // The |A - B| the difference pane maps to the ends of its colour map: the slider's, or with
+    // auto (the default) the 99th percentile of |A - B| over the pane's pixels where either sim
+    // holds a print, rounded up to 1, 2 or 5 times a power of ten (0.001 .. 1), re-measured every
+    // tenth frame, so a faint difference is not white and a strong one does not saturate.
+    float differenceRange(const ViewerState& state) const;
+
 private:
+    float measureDifferenceRange() const;
+    float autoDifferenceRange_ = 0.25f;
+    int framesSinceMeasured_ = 1 << 20;
     // The A - B pane: both sims' persistent values seen by the camera (two views into
     // offscreen targets), then composited into the pane.
     void differenceViews(const ViewerState& state, const Lab& lab, const Pane& pane,

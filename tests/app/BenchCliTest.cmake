@@ -19,6 +19,10 @@ endif()
 if(NOT output MATCHES "targets:")
     message(FATAL_ERROR "bench did not print the targets:\n${output}")
 endif()
+# --only prints what it measured: the targets it left out are one line, not one each.
+if(output MATCHES "not measured" OR NOT output MATCHES "more need cases --only left out")
+    message(FATAL_ERROR "bench --only listed targets it did not measure:\n${output}")
+endif()
 
 file(READ ${OUT}/bench.json doc)
 foreach(key machine gl method cases targets scaling memory)

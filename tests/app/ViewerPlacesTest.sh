@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Where the interactive viewer opens its panels (issue #26): `snowcap -v view` in a real window
+# Where the interactive viewer opens its panels: `snowcap -v view` in a real window
 # on the Xvfb display, at its default size (1600 x 900), with the default panels, with
 # `--panels all`, and with every panel over the four-pane grid. With its screenshot the viewer
 # logs each part of the screen the panels keep clear of (every pane's centre box and label) and

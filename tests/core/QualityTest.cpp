@@ -1,7 +1,11 @@
 // snow.quality: what each rung asks for, and that "off" asks for nothing at all.
 #include "core/quality.hpp"
 
+#include "TestSupport.hpp"
+#include "core/sim_label.hpp"
 #include "core/snow_math.hpp"
+
+#include <filesystem>
 
 #include <gtest/gtest.h>
 
@@ -77,6 +81,81 @@ TEST(Quality, EachRungSetsResolutionBlurAndDensityTogetherForBothSims) {
         EXPECT_EQ(out.sims[0].decay, settings.sims[0].decay);
     }
     EXPECT_EQ(qualityRung(Quality::Ultra).displacement, SurfaceGeometry::Tessellation);
+}
+
+// The keys in which sim s differs from the sim it is compared with, without their values.
+std::vector<std::string> differingKeys(const Settings& settings, int s) {
+    const int other = comparedSim(s, static_cast<int>(settings.sims.size()));
+    std::vector<std::string> keys;
+    if (other < 0)
+        return keys;
+    for (const std::string& difference : simDifferences(settings.sims[s], settings.sims[other]))
+        keys.push_back(difference.substr(0, difference.find(' ')));
+    return keys;
+}
+
+TEST(Quality, ARungThatWouldMakeTheSimsAlikeIsNamed) {
+    Settings settings;
+    EXPECT_TRUE(comparisonsVoidedBy(settings).empty());
+    EXPECT_FALSE(startRungRefusal(settings));
+    settings.sims[1].blur = BlurMode::Prepass;
+    settings.sims[0].resolution = 1024; // sim a 1024, sim b snow.resolution's 2048
+    EXPECT_EQ(comparisonsVoidedBy(settings), (std::vector<std::string>{"resolution", "blur"}));
+    ASSERT_TRUE(startRungRefusal(settings));
+    EXPECT_NE(startRungRefusal(settings)->find("differ in resolution, blur"), std::string::npos)
+        << *startRungRefusal(settings);
+    // Asked for by name, the rung runs, and says what it voids.
+    EXPECT_FALSE(voidedComparisonNote(settings));
+    settings.snow.quality = Quality::Low;
+    ASSERT_TRUE(voidedComparisonNote(settings));
+    EXPECT_EQ(voidedComparisonNote(settings)->rfind("snow.quality = low sets resolution, blur", 0),
+              0u)
+        << *voidedComparisonNote(settings);
+}
+
+TEST(Quality, ARungNamesTheChosenKeysItReplacesWithBothValues) {
+    Settings settings;
+    // Defaults the rung replaces are not a scenario's choice: no line.
+    EXPECT_FALSE(rungReplacesNote(settings, Quality::Low));
+    settings.sims[0].material.distanceSteps = 20;
+    settings.sims[1].material.distanceSteps = 20;
+    settings.snow.resolution = 1024;
+    const std::vector<RungChange> changes = rungChanges(settings, Quality::Low);
+    ASSERT_EQ(changes.size(), 3u);
+    EXPECT_EQ(changes[0].key, "snow.resolution");
+    EXPECT_EQ(changes[0].given, "1024");
+    EXPECT_EQ(changes[0].rungValue, "512");
+    EXPECT_EQ(changes[1].key, "sim.a.material.distance_steps");
+    EXPECT_EQ(changes[1].given, "20");
+    EXPECT_EQ(changes[1].rungValue, "8");
+    EXPECT_EQ(*rungReplacesNote(settings, Quality::Low),
+              "snow.quality = low replaces snow.resolution 512 (the scenario's 1024), "
+              "sim.a.material.distance_steps 8 (the scenario's 20), "
+              "sim.b.material.distance_steps 8 (the scenario's 20)");
+}
+
+// Every bundled scenario the start rung may run keeps every key its sims differ in: the rung
+// never voids a comparison, and blur_compare is one it must refuse.
+TEST(Quality, TheStartRungNeverVoidsABundledComparison) {
+    const std::filesystem::path root = test::sourceDir();
+    bool refusedBlurCompare = false;
+    for (const auto& entry : std::filesystem::directory_iterator(root / "config/scenarios")) {
+        auto loaded = loadSettings({root / "config/default.toml", entry.path()}, {});
+        ASSERT_TRUE(std::holds_alternative<Settings>(loaded)) << entry.path();
+        Settings settings = std::get<Settings>(loaded);
+        if (settings.snow.quality != Quality::Custom)
+            continue;
+        if (startRungRefusal(settings)) {
+            refusedBlurCompare |= entry.path().stem() == "blur_compare";
+            continue;
+        }
+        settings.snow.quality = kLlvmpipeStartQuality;
+        const Settings run = effectiveSettings(settings);
+        for (int s = 0; s < static_cast<int>(settings.sims.size()); ++s)
+            EXPECT_EQ(differingKeys(run, s), differingKeys(settings, s))
+                << entry.path().stem() << " sim " << simName(s);
+    }
+    EXPECT_TRUE(refusedBlurCompare);
 }
 
 } // namespace

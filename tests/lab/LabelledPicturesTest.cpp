@@ -114,5 +114,27 @@ TEST(LabelledPictures, TheProbePlotHasAxesTitleAndALegendEntryPerProbeAndSim) {
     expectGolden(plot, "probe_plot.png", 8, 0.002);
 }
 
+TEST(LabelledPictures, MasksAndDepthsGetAPlotEach) {
+    // A's probe reads a mask (0..1), B's a snowpack's depth in cm: one axis for both would
+    // squash the mask into the bottom pixel rows.
+    std::vector<RunRecorder::Probe> probes(1);
+    probes[0].name = "track";
+    probes[0].values = {std::vector<float>(60, 0.5f), std::vector<float>(60, 30.0f)};
+    const std::vector<SimModel> mixed{SimModel::Decay, SimModel::Snowpack};
+    const ImageRgba8 both = probePlotImage(probes, mixed, 60, 60.0);
+    const std::vector<SimModel> masks{SimModel::Decay, SimModel::Decay};
+    const ImageRgba8 one = probePlotImage(probes, masks, 60, 60.0);
+    EXPECT_EQ(both.width, one.width);
+    EXPECT_EQ(both.height, 2 * (one.height * 3 / 4));
+    // Each half is a plot of its own: white background with dark ink, not an empty strip.
+    for (int half = 0; half < 2; ++half) {
+        int ink = 0;
+        for (int y = half * both.height / 2; y < (half + 1) * both.height / 2; ++y)
+            for (int x = 0; x < both.width; ++x)
+                ink += both.at(x, y).x < 100 ? 1 : 0;
+        EXPECT_GT(ink, 500) << "half " << half;
+    }
+}
+
 } // namespace
 } // namespace snowcap

@@ -41,6 +41,19 @@ TEST(MeshSanity, SizesOutsideHumanScaleNameTheScaleKeys) {
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("743.0 m at its largest, over human scale"), std::string::npos)
         << warnings[0];
+    // The hint gives the size each likely mistake's factor makes of this mesh, from its scale.
+    EXPECT_NE(warnings[0].find("scale = 0.01 makes it 7.4 m (centimetres read as metres)"),
+              std::string::npos)
+        << warnings[0];
+    ImportOptions scaled;
+    scaled.scale = 2.0;
+    EXPECT_NE(sanityWarnings(model, scaled)[0].find("scale = 0.02 makes it 7.4 m"),
+              std::string::npos)
+        << sanityWarnings(model, scaled)[0];
+    // fit_height_cm chose the size: nothing to say about units.
+    ImportOptions fitted;
+    fitted.fitHeightCm = 27300.0;
+    EXPECT_TRUE(sanityWarnings(model, fitted).empty());
     model.restBounds = {{-30.0f, -15.0f, 0.0f}, {30.0f, 15.0f, 170.0f}}; // a person
     EXPECT_TRUE(sanityWarnings(model).empty());
 }
@@ -62,6 +75,14 @@ TEST(MeshSanity, AClipBelowTheGroundNamesTheOffset) {
     const auto warnings = sanityWarnings(sinking);
     EXPECT_TRUE(anyHas(warnings, "clip 'dip' goes 20.0 cm below the ground"));
     EXPECT_TRUE(anyHas(warnings, "offset_cm = [0, 0, 20]"));
+    // Following the hint silences it; half of it asks for the rest, from what it has.
+    ImportOptions raised;
+    raised.offsetCm = {0.0f, 0.0f, 20.0f};
+    EXPECT_FALSE(anyHas(sanityWarnings(sinking, raised), "below the ground"));
+    raised.offsetCm = {0.0f, 0.0f, 5.0f};
+    EXPECT_TRUE(anyHas(sanityWarnings(sinking, raised),
+                       "goes 15.0 cm below the ground the rest pose stands on"));
+    EXPECT_TRUE(anyHas(sanityWarnings(sinking, raised), "offset_cm = [0, 0, 20] (it has 5 cm)"));
 }
 
 TEST(MeshSanity, AWalkingSkeletonWithoutFeetIsFlagged) {
