@@ -7,10 +7,9 @@
 #include "../common/view_params.glsl"
 #include "../snow/snow_params.glsl"
 #include "../surface/lighting.glsl"
+// kFlakeLevels, kFlakeBoxOfSlot, kFlakeSeed: core/falling_snow.hpp's, generated.
+#include "../common/shared_constants.glsl"
 
-// Keep in step with kFlakeLevels and kFlakeBoxOfSlot (src/core/falling_snow.hpp).
-const int kFlakeLevels = 4;
-const int kFlakeBoxOfSlot[10] = int[10](0, 0, 0, 0, 1, 1, 1, 2, 2, 3);
 layout(location = 0) uniform vec4 airClock;    // x: time s, y: flakes, z: boxes in use, w: time
                                                // wrapped by whole gust periods (phase_wrap.hpp)
 layout(location = 1) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
@@ -27,7 +26,6 @@ layout(location = 13) uniform vec3 airBoxOrigin[kFlakeLevels];
 layout(location = 0) out float vCoverage;
 layout(location = 1) flat out vec3 vColour; // the flake's lit white, the same at every fragment
 
-const uint kFlakeSeed = 0x9e3779b9u;
 
 uint flakeHash(uint x) {
     x ^= x >> 16;

@@ -82,6 +82,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options);
 struct ParamsOptions {
     bool toml = false;     // --toml: config/default.toml (also the default output)
     bool markdown = false; // --markdown: docs/parameters.md
+    bool glsl = false;     // --glsl: shaders/common/shared_constants.glsl
     std::string scenario;  // --scenario: that scenario's keys instead of the defaults
 };
 int runParams(const CommonOptions& common, const ParamsOptions& options);
