@@ -106,6 +106,10 @@ struct ExportUeOptions {
 int runExportUe(const CommonOptions& common, const ExportUeOptions& options);
 CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options);
 
+// `snowcap gl-info` (app/gl_info_command.cpp): the EGL devices and the one used.
+int runGlInfo(const CommonOptions& common);
+CLI::App* addGlInfoCommand(CLI::App& app);
+
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and
 // prints a summary; 2 and one stderr line if unusable.
