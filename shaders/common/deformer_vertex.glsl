@@ -33,15 +33,15 @@ layout(std430, binding = 5) readonly buffer DeformerRecordList {
     uint deformerRecords[];
 };
 
-const uint kDeformerSkinned = 1u;
-const uint kDeformerSway = 2u;
+// kInstanceSkinned, kInstanceSway: the instance flags of snow/deformer_batch.hpp, generated.
+#include "shared_constants.glsl"
 
 DeformerInstanceGpu deformerInstance() {
     return instances[deformerRecords[deformerBase + uint(gl_InstanceID)]];
 }
 
 mat4 skinMatrix(DeformerInstanceGpu d) {
-    if ((d.flags & kDeformerSkinned) == 0u)
+    if ((d.flags & kInstanceSkinned) == 0u)
         return mat4(1.0);
     uvec4 j = inJoints + uvec4(d.jointBase);
     return joints[j.x] * inWeights.x + joints[j.y] * inWeights.y + joints[j.z] * inWeights.z +
@@ -53,7 +53,7 @@ vec3 deformerWorldPosition() {
 #ifdef DEFORMER_WIND
     // Foliage's sway (shaders/common/wind.glsl): a world offset of the posed vertex, added after
     // the model transform.
-    if ((d.flags & kDeformerSway) != 0u) {
+    if ((d.flags & kInstanceSway) != 0u) {
         vec3 local = (skinMatrix(d) * vec4(inPosition, 1.0)).xyz;
         return (d.model * vec4(local, 1.0)).xyz + windOffset(local, d.sway, d.model);
     }

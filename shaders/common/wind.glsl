@@ -10,8 +10,8 @@
 
 layout(std430, binding = 6) readonly buffer Wind {
     vec4 windMotion;    // xy: unit direction it blows towards, z: strength, w: gust Hz
-    vec4 windGust;      // x: time s, y: gust amount, z: 2 pi / wavelength (1/cm), w: pushers
-    vec4 windPush;      // x: push margin cm, y: push lean, zw: unused
+    vec4 windGust;      // x: gust time s, y: gust amount, z: 2 pi / wavelength (1/cm), w: pushers
+    vec4 windPush;      // x: push margin cm, y: push lean, z: flutter time s, w: across time s
     vec4 windPushers[]; // xy: centre cm, z: lowest z cm, w: radius cm
 };
 
@@ -19,11 +19,11 @@ const float kWindTwoPi = 6.28318530718;
 
 vec2 plantLean(vec3 rootCm, float heightCm, vec4 sway) {
     precise vec2 direction = windMotion.xy;
-    precise float timeS = windGust.x;
+    // Each sine's time comes wrapped by its own period (src/core/phase_wrap.hpp).
     precise float along = dot(rootCm.xy, direction);
-    precise float gust = sin(kWindTwoPi * windMotion.w * timeS - windGust.z * along);
-    precise float flutter = sin(kWindTwoPi * (2.3 * windMotion.w + 0.7) * timeS + sway.x);
-    precise float across = sin(kWindTwoPi * (1.9 * windMotion.w + 0.5) * timeS + 1.7 * sway.x);
+    precise float gust = sin(kWindTwoPi * windMotion.w * windGust.x - windGust.z * along);
+    precise float flutter = sin(kWindTwoPi * (2.3 * windMotion.w + 0.7) * windPush.z + sway.x);
+    precise float across = sin(kWindTwoPi * (1.9 * windMotion.w + 0.5) * windPush.w + 1.7 * sway.x);
     precise float lean = windMotion.z * (1.0 + windGust.y * gust + 0.15 * flutter);
     precise vec2 total =
         lean * direction + (0.1 * windMotion.z * across) * vec2(-direction.y, direction.x);

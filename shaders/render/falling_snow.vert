@@ -7,11 +7,11 @@
 #include "../common/view_params.glsl"
 #include "../snow/snow_params.glsl"
 #include "../surface/lighting.glsl"
+// kFlakeLevels, kFlakeBoxOfSlot, kFlakeSeed: core/falling_snow.hpp's, generated.
+#include "../common/shared_constants.glsl"
 
-// Keep in step with kFlakeLevels and kFlakeBoxOfSlot (src/core/falling_snow.hpp).
-const int kFlakeLevels = 4;
-const int kFlakeBoxOfSlot[10] = int[10](0, 0, 0, 0, 1, 1, 1, 2, 2, 3);
-layout(location = 0) uniform vec4 airClock;    // x: time s, y: flakes, z: boxes in use
+layout(location = 0) uniform vec4 airClock;    // x: time s, y: flakes, z: boxes in use, w: time
+                                               // wrapped by whole gust periods (phase_wrap.hpp)
 layout(location = 1) uniform vec4 airWind;     // xy: unit direction, z: cm/s, w: gust amount
 layout(location = 2) uniform vec4 airGust;     // x: 2 pi gust_hz, y: 2 pi / wavelength (1/cm),
                                                // z: fall min cm/s, w: fall max cm/s
@@ -26,7 +26,6 @@ layout(location = 13) uniform vec3 airBoxOrigin[kFlakeLevels];
 layout(location = 0) out float vCoverage;
 layout(location = 1) flat out vec3 vColour; // the flake's lit white, the same at every fragment
 
-const uint kFlakeSeed = 0x9e3779b9u;
 
 uint flakeHash(uint x) {
     x ^= x >> 16;
@@ -53,7 +52,7 @@ vec3 flakePosition(int index) {
     precise float phase = airGust.y * dot(startXy, airWind.xy);
     precise float carried = t;
     if (airGust.x > 0.0)
-        carried += airWind.w * (cos(phase) - cos(airGust.x * t - phase)) / airGust.x;
+        carried += airWind.w * (cos(phase) - cos(airGust.x * airClock.w - phase)) / airGust.x;
     precise vec2 drift = airWind.xy * (airWind.z * carried);
     // The lattice's copy that lies in the box: origin + start * size + motion, wrapped.
     precise vec3 shift = origin - boxMin;

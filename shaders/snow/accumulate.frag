@@ -19,6 +19,8 @@
 // clock (src/core/sim_clock.hpp). The CPU reference (src/snow/cpu_reference.cpp) performs the
 // same float operations in the same order; `precise` keeps the compiler from fusing them into
 // FMAs.
+#include "../common/finite.glsl"
+#include "../common/shared_constants.glsl"
 #include "half.glsl"
 
 #ifndef OUTPUTS
@@ -55,12 +57,7 @@ layout(binding = 4) uniform sampler2D previous[OUTPUTS];
 
 layout(location = 0) out vec4 next[OUTPUTS];
 
-// NaN or +-Inf, decided on the bits: a compiler may fold `x != x` away, the bits it cannot.
-bool notFinite(float x) {
-    return (floatBitsToUint(x) & 0x7f800000u) == 0x7f800000u;
-}
 
-const float kMaxAgeS = 120.0; // AgeClock::kMaxAgeS
 
 #if FORMAT_RGBA
 // G, B, A of an rgba16f texel: age, contact type, distance to the print the type belongs to.

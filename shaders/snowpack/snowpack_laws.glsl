@@ -1,20 +1,12 @@
 // The laws of src/core/snowpack_laws.cpp, operation for operation (`precise`: no fused
 // multiply-adds, as the CPU side is built with -ffp-contract=off).
-const float kPloughQuantum = 1.0 / 262144.0;
-const float kPloughQuanta = 262144.0;
-const float kBareDepthCm = 1.0e-3;
-const float kSlumpFraction = 0.2;
-const float kContactSlackCm = 0.05;
-const float kReposeFreshDensity = 100.0;
+#include "../common/finite.glsl"
+#include "../common/shared_constants.glsl"
 const float kPi = 3.14159265358979;
 
 float columnMass(float depthCm, float density) {
     precise float m = depthCm * 0.01 * density;
     return m;
-}
-
-bool notFinite(float x) {
-    return (floatBitsToUint(x) & 0x7f800000u) == 0x7f800000u;
 }
 
 float contactHeightCm(float windowDepth) {

@@ -13,7 +13,7 @@
 //                     slump iteration's.
 // C++ side: SnowpackSim (src/snow/snowpack_sim.cpp), which clears each command's count before
 // the pass that fills it.
-const int kTileSize = 16;
+#include "../common/shared_constants.glsl"
 const uint kTileContact = 1u;
 const uint kTileContactBefore = 2u;
 const uint kTileReceived = 4u;

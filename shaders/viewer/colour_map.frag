@@ -11,6 +11,9 @@
 //  mode 4: the difference view's key: mode 1's map with A - B = (2u - 1) x range;
 //  mode 5: one signed channel through mode 1's map, -valueRange.y (blue) .. 0 (white) ..
 //          +valueRange.y (red): what drifted (deposit red, erosion blue).
+#include "../common/finite.glsl"
+#include "../common/shared_constants.glsl"
+
 layout(location = 0) in vec2 vUv;
 layout(location = 0) out vec4 colour;
 
@@ -62,7 +65,6 @@ void main() {
         return;
     }
     if (mode == 2) {
-        const float kBareDepthCm = 1.0e-3; // core/snowpack_laws.hpp
         vec4 column = texture(source, vUv);
         if (column.r < kBareDepthCm) {
             colour = vec4(vec3(68.0, 76.0, 92.0) / 255.0, 1.0); // whole RGBA8 steps
@@ -70,7 +72,7 @@ void main() {
         }
         value = column.g / (0.01 * column.r);
     }
-    if (isnan(value) || isinf(value)) {
+    if (notFinite(value)) {
         colour = vec4(1.0, 0.0, 1.0, 1.0); // holes in the data cannot pass for values
         return;
     }

@@ -1,11 +1,6 @@
 // The laws of src/core/weather_laws.cpp, operation for operation (`precise`: no fused
 // multiply-adds, as the CPU side is built with -ffp-contract=off). Needs snowpack_laws.glsl.
-const float kWeatherQuantum = 1.0 / 65536.0;
-const float kWeatherQuanta = 65536.0;
-const float kMaxQuantaPerTick = 1048576.0;
-const int kDriftCurvatureTexels = 4;
-const float kDriftDryWaterShare = 0.005;
-const float kDriftMaxShare = 0.25;
+#include "../common/shared_constants.glsl"
 
 vec4 snowfallOnto(vec4 c, uint quanta, float density) {
     if (quanta == 0u)
@@ -29,7 +24,7 @@ uint sunMeltQuanta(vec3 normal) {
         return 0u;
     precise float facing = normal.x * wx.sun.x + normal.y * wx.sun.y + normal.z * wx.sun.z;
     precise float quanta = floor(wx.fall.y * max(facing, 0.0) * kWeatherQuanta + 0.5);
-    return uint(min(quanta, kMaxQuantaPerTick));
+    return uint(min(quanta, kMaxSnowfallQuantaPerTick));
 }
 
 vec4 meltColumn(vec4 c, uint quanta) {

@@ -82,6 +82,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options);
 struct ParamsOptions {
     bool toml = false;     // --toml: config/default.toml (also the default output)
     bool markdown = false; // --markdown: docs/parameters.md
+    bool glsl = false;     // --glsl: shaders/common/shared_constants.glsl
     std::string scenario;  // --scenario: that scenario's keys instead of the defaults
 };
 int runParams(const CommonOptions& common, const ParamsOptions& options);
@@ -104,6 +105,10 @@ struct ExportUeOptions {
 };
 int runExportUe(const CommonOptions& common, const ExportUeOptions& options);
 CLI::App* addExportUeCommand(CLI::App& app, ExportUeOptions& options);
+
+// `snowcap gl-info` (app/gl_info_command.cpp): the EGL devices and the one used.
+int runGlInfo(const CommonOptions& common);
+CLI::App* addGlInfoCommand(CLI::App& app);
 
 struct ImportOptions; // scene/model_import.hpp
 // Loads a mesh as the viewer does (config/default.toml and --set give the import caps) and

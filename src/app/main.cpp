@@ -1,5 +1,6 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
 #include "app/commands.hpp"
+#include "platform/gl_context.hpp"
 #include "scene/model_import.hpp"
 #include "viewer/viewer_panels.hpp"
 
@@ -49,6 +50,15 @@ int main(int argc, char** argv) {
     app.add_flag("-v,--verbose", verbose, "Log debug messages (-vv: trace, one line per frame)");
     app.add_flag("-q,--quiet", quiet, "Log only errors");
     app.add_flag("--debug-gl", common.debugGl, "Ask for a debug GL context and log its messages");
+    std::string glDevice; // travels as $SNOWCAP_GL_DEVICE, so worker processes choose the same
+    app.add_option("--gl-device", glDevice,
+                   "EGL device of headless runs: auto (not software when another works) or N "
+                   "from `snowcap gl-info` (default: $SNOWCAP_GL_DEVICE, else auto)")
+        ->check([](const std::string& value) {
+            auto parsed = parseGlDeviceChoice(value);
+            auto* error = std::get_if<ContextError>(&parsed);
+            return error ? error->message : std::string();
+        });
     auto addSet = [&common](CLI::App* command) {
         command
             ->add_option("--set", common.overrides,
@@ -157,6 +167,8 @@ int main(int argc, char** argv) {
     PassesOptions passesOptions;
     CLI::App* passesCommand = addSet(addPassesCommand(app, passesOptions));
 
+    CLI::App* glInfoCommand = addGlInfoCommand(app);
+
     ExportUeOptions exportUe;
     CLI::App* exportUeCommand = addSet(addExportUeCommand(app, exportUe));
 
@@ -215,6 +227,11 @@ int main(int argc, char** argv) {
                       : quiet       ? spdlog::level::err
                                     : spdlog::level::info);
 
+    if (!glDevice.empty())
+        setenv(kGlDeviceVariable, glDevice.c_str(), 1);
+
+    if (glInfoCommand->parsed())
+        return runGlInfo(common);
     if (renderCommand->parsed()) {
         if (renderSize.size() == 2) {
             common.overrides.push_back("view.width=" + std::to_string(renderSize[0]));

@@ -1,9 +1,11 @@
 // `snowcap params`: the parameter table as text. --toml writes config/default.toml, --markdown
-// docs/parameters.md (both generated, and tests fail when the committed files drift); with
-// --scenario, every key of that scenario's loaded settings (after --set) as TOML.
+// docs/parameters.md, --glsl the shaders' shared constants (all generated, and tests fail when
+// the committed files drift); with --scenario, every key of that scenario's loaded settings
+// (after --set) as TOML.
 #include "app/commands.hpp"
 #include "core/params.hpp"
 #include "lab/session.hpp"
+#include "snow/shader_constants.hpp"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -16,14 +18,24 @@ CLI::App* addParamsCommand(CLI::App& app, ParamsOptions& options) {
         "params", "Print the parameter table: default.toml, the reference, or a scenario's keys");
     auto* toml = command->add_flag("--toml", options.toml,
                                    "config/default.toml: every key with its default and doc");
-    command->add_flag("--markdown", options.markdown, "docs/parameters.md: the reference")
-        ->excludes(toml);
+    auto* markdown =
+        command->add_flag("--markdown", options.markdown, "docs/parameters.md: the reference")
+            ->excludes(toml);
+    command
+        ->add_flag("--glsl", options.glsl,
+                   "shaders/common/shared_constants.glsl: the constants C++ and GLSL share")
+        ->excludes(toml)
+        ->excludes(markdown);
     command->add_option("--scenario", options.scenario,
                         "Every key of this scenario's settings (after --set), as TOML");
     return command;
 }
 
 int runParams(const CommonOptions& common, const ParamsOptions& options) {
+    if (options.glsl) {
+        std::cout << shaderConstantsGlsl();
+        return 0;
+    }
     if (options.markdown) {
         std::cout << params::parameterMarkdown();
         return 0;

@@ -156,6 +156,20 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
             "a snowpack step with a weather tick in a storm (snowfall, melt, drift) over the "
             "copy floor"));
     }
+    // The same step and tick over a copy of the state's own format: what the state's bytes
+    // leave to the passes (the R16F floor moves an eighth of them).
+    for (const char* size : {"1024", "2048"}) {
+        const Case* step = findCase(cases, "snowpack", "step", size);
+        const Case* tick = findCase(cases, "weather", "storm", size);
+        const Case* floor = findCase(cases, "copy", "rgba32f", size);
+        std::optional<double> value;
+        if (step && tick && floor && floor->medianMs > 0)
+            value = (step->medianMs + tick->medianMs) / floor->medianMs;
+        targets.push_back(compare(fmt::format("snowpack_weather_{}_x_copy_rgba32f", size), value,
+                                  "<=", 4.0, "x copy rgba32f",
+                                  "a snowpack step with a storm tick over a copy of an RGBA32F "
+                                  "buffer (the state's format), in one run"));
+    }
 
     // 100 bodies are 100 instanced deformers: what they add to the step (the physics steps,
     // their poses and their capture) over the same step without them, in copies at 1024.

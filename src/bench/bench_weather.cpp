@@ -1,7 +1,9 @@
 // The weather's passes on one snowpack sim (docs/weather.md §4), against the copy floor at the
 // same buffer size: one weather tick (snowfall + melt + drain, drift flux, drift apply) on a
 // snowpack state, in three skies. A tick covers 1/30 s of the run, so a 60 fps step runs one
-// every other step; the step that has one costs the snowpack's step plus one tick.
+// every other step; the step that has one costs the snowpack's step plus one tick. Beside the
+// R16F floor, a copy of the state's own format (RGBA32F, 16 bytes a texel against 2): the
+// floor a pass that reads and writes the state once cannot go under.
 #include "bench/bench_cases.hpp"
 #include "bench/case_support.hpp"
 #include "core/weather_laws.hpp"
@@ -17,6 +19,15 @@ std::optional<std::string> weatherCases(Context& context, int size) {
     if (!h.wants("weather"))
         return std::nullopt;
     copyFloor(context, size);
+    if (!h.find("copy", "rgba32f", std::to_string(size))) {
+        const std::string label = std::to_string(size);
+        gpu::Texture2D source(size, size, gpu::TextureFormat::RGBA32F, "bench.src_rgba32f");
+        gpu::Texture2D target(size, size, gpu::TextureFormat::RGBA32F, "bench.copy_rgba32f");
+        gpu::Framebuffer framebuffer(&target, nullptr, "bench.copy_rgba32f");
+        Case& c = h.run({"copy", "rgba32f", label, label, static_cast<long long>(size) * size},
+                        [&] { drawCopy(context, framebuffer, source); });
+        c.extra["per"] = "one copy of an RGBA32F buffer, the snowpack state's format";
+    }
     auto sized = sizedScenario(context, size);
     if (auto* error = std::get_if<std::string>(&sized))
         return *error;

@@ -1,5 +1,6 @@
 #include "core/falling_snow.hpp"
 
+#include "core/phase_wrap.hpp"
 #include "core/weather_laws.hpp"
 
 #include <algorithm>
@@ -57,6 +58,7 @@ FallingSnowAir airAt(const Sky& sky, const WindSettings& wind, double timeS) {
     air.windCmS = static_cast<float>(sky.windMS * 100.0);
     air.gustAmount = static_cast<float>(wind.gustAmount);
     air.gustOmega = static_cast<float>(kTwoPi * wind.gustHz);
+    air.gustTimeS = wrappedTimeS(timeS, kTwoPi / double(air.gustOmega));
     air.gustWaveNumber =
         wind.gustWavelengthCm > 0.0 ? static_cast<float>(kTwoPi / wind.gustWavelengthCm) : 0.0f;
     return air;
@@ -119,7 +121,8 @@ glm::vec3 flakePosition(const FallingSnowAir& air, int index) {
     const float phase = air.gustWaveNumber * glm::dot(startXy, air.windDirection);
     float carried = t;
     if (air.gustOmega > 0.0f)
-        carried += air.gustAmount * (std::cos(phase) - std::cos(air.gustOmega * t - phase)) /
+        carried += air.gustAmount *
+                   (std::cos(phase) - std::cos(air.gustOmega * float(air.gustTimeS) - phase)) /
                    air.gustOmega;
     const glm::vec2 drift = air.windDirection * (air.windCmS * carried);
     // The lattice's copy that lies in the box: origin + start * size + motion, wrapped.

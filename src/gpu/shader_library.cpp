@@ -3,6 +3,7 @@
 #include "core/paths.hpp"
 #include "gpu/binding_slots.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -39,27 +40,55 @@ fs::file_time_type stampOf(const fs::path& path) {
     return fs::last_write_time(path, ec); // file_time_type::min() when missing
 }
 
+// Includes are expanded before the GLSL preprocessor runs, so the expander cannot know which
+// `#if` branch a compiler will keep. It therefore lets the compiler decide what it cannot:
+// - A file is left out of later includes only once it was expanded outside every conditional
+//   (counting the conditionals of the files that include it): then it is surely in the program.
+//   An expansion inside a conditional, or of a file expanded inside one before, is wrapped in a
+//   guard macro, so it counts exactly when its branch is taken and a second copy is skipped.
+// - A compiler skips the `#line` that follows an include in a branch it drops, but counts the
+//   included lines; so after each #elif, #else and #endif that closes a branch holding an
+//   expanded include, another `#line` puts the file's own numbering back.
 struct Expander {
     const fs::path& root;
     Stamps& seen;
     ExpandedSource out;
-    std::set<fs::path> included;
+    std::map<fs::path, int> fileIndex;       // source-string number of each file met
+    std::set<fs::path> surelyIncluded;       // expanded outside every conditional
+    std::set<fs::path> conditionallyIncluded; // expanded inside one: needs its guard from now on
+    std::vector<fs::path> stack;             // the files being expanded (an include cycle stops)
 
-    // Appends `file` (relative to root) to out.text. `firstLine` skips a leading #version line.
-    std::optional<std::string> append(const fs::path& file, bool isMain) {
+    int indexOf(const fs::path& file) {
+        auto [at, added] = fileIndex.try_emplace(file, static_cast<int>(out.files.size()));
+        if (added)
+            out.files.push_back(file);
+        return at->second;
+    }
+
+    // Appends `file` (relative to root) to out.text. The main file's #version line is left out
+    // (the caller writes it ahead of the defines); `outerDepth` counts the conditionals open in
+    // the files that include this one.
+    std::optional<std::string> append(const fs::path& file, bool isMain, int outerDepth) {
         seen[file] = stampOf(root / file);
         const auto text = readFile(root / file);
         if (!text)
             return file.generic_string() + ": cannot read shader file";
-        const int fileIndex = static_cast<int>(out.files.size());
-        out.files.push_back(file);
-        included.insert(file.lexically_normal());
+        const int index = indexOf(file);
+        stack.push_back(file.lexically_normal());
 
         std::istringstream lines(*text);
         std::string line;
         int lineNumber = 0;
+        int depth = 0;                  // this file's own open conditionals
+        bool resyncAfterBranch = false; // an include was expanded inside the open conditional
         bool sawVersion = false;
         static const std::regex includePattern(R"(^\s*#\s*include\s+"([^"]+)\"\s*$)");
+        static const std::regex conditionalPattern(
+            R"(^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b.*$)");
+        const auto restoreLine = [&] {
+            out.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(index) +
+                        "\n";
+        };
         while (std::getline(lines, line)) {
             ++lineNumber;
             if (isMain && !sawVersion) {
@@ -73,6 +102,21 @@ struct Expander {
                 continue;
             }
             std::smatch match;
+            if (std::regex_match(line, match, conditionalPattern)) {
+                const std::string keyword = match[1];
+                if (keyword == "endif")
+                    depth = std::max(depth - 1, 0);
+                else if (keyword.rfind("if", 0) == 0)
+                    ++depth;
+                out.text += line;
+                out.text += '\n';
+                if (resyncAfterBranch && keyword != "if" && keyword != "ifdef" &&
+                    keyword != "ifndef")
+                    restoreLine();
+                if (depth == 0)
+                    resyncAfterBranch = false;
+                continue;
+            }
             if (std::regex_match(line, match, includePattern)) {
                 // Includes are relative to the including file's folder, then to shaders/.
                 const fs::path local = (file.parent_path() / match[1].str()).lexically_normal();
@@ -84,18 +128,29 @@ struct Expander {
                     return file.generic_string() + ":" + std::to_string(lineNumber) +
                            ": cannot find include \"" + match[1].str() + "\"";
                 }
-                if (!included.count(target)) {
-                    out.text += "#line 1 " + std::to_string(out.files.size()) + "\n";
-                    if (auto error = append(target, false))
+                const bool cycle = std::find(stack.begin(), stack.end(), target) != stack.end();
+                if (!surelyIncluded.count(target) && !cycle) {
+                    const bool conditional = outerDepth + depth > 0;
+                    const bool guarded = conditional || conditionallyIncluded.count(target);
+                    const std::string guard =
+                        "SNOWCAP_INCLUDED_" + std::to_string(indexOf(target));
+                    if (guarded)
+                        out.text += "#ifndef " + guard + "\n#define " + guard + "\n";
+                    out.text += "#line 1 " + std::to_string(indexOf(target)) + "\n";
+                    if (auto error = append(target, false, outerDepth + depth))
                         return error;
+                    if (guarded)
+                        out.text += "#endif\n";
+                    (conditional ? conditionallyIncluded : surelyIncluded).insert(target);
+                    resyncAfterBranch = resyncAfterBranch || depth > 0;
                 }
-                out.text += "#line " + std::to_string(lineNumber + 1) + " " +
-                            std::to_string(fileIndex) + "\n";
+                restoreLine();
                 continue;
             }
             out.text += line;
             out.text += '\n';
         }
+        stack.pop_back();
         if (isMain && !sawVersion)
             return file.generic_string() + ":1: the first line must be #version";
         return std::nullopt;
@@ -154,13 +209,13 @@ namespace {
 
 std::variant<ExpandedSource, std::string> expand(const fs::path& root, const fs::path& file,
                                                  const Defines& defines, Stamps& seen) {
-    Expander expander{root, seen, {}, {}};
+    Expander expander{root, seen, {}, {}, {}, {}, {}};
     std::string header = "#version 450 core\n";
     for (const auto& [name, value] : defines)
         header += "#define " + name + " " + value + "\n";
     // Line 1 of the main file is its #version; its line 2 follows in source string 0.
     expander.out.text = header + "#line 2 0\n";
-    if (auto error = expander.append(file, true))
+    if (auto error = expander.append(file, true, 0))
         return *error;
     return std::move(expander.out);
 }

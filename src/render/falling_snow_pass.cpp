@@ -41,7 +41,7 @@ void FallingSnowPass::draw(const FallingSnowAir& air, const glm::mat4& projectio
         return;
     const GLuint program = program_->id();
     glProgramUniform4f(program, 0, static_cast<float>(air.timeS), static_cast<float>(air.flakes),
-                       static_cast<float>(air.levels), 0.0f);
+                       static_cast<float>(air.levels), static_cast<float>(air.gustTimeS));
     glProgramUniform4f(program, 1, air.windDirection.x, air.windDirection.y, air.windCmS,
                        air.gustAmount);
     glProgramUniform4f(program, 2, air.gustOmega, air.gustWaveNumber, kFlakeFallMinCmS,

@@ -1,5 +1,7 @@
 #include "scene/foliage_wind.hpp"
 
+#include "core/phase_wrap.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <glm/geometric.hpp>
@@ -23,9 +25,15 @@ WindState windAt(const WindSettings& wind, double timeS, std::span<const WindPus
     state.block.motion = {float(std::cos(angle)), float(std::sin(angle)), float(wind.strength),
                           float(wind.gustHz)};
     const std::size_t count = std::min<std::size_t>(pushers.size(), kMaxWindPushers);
-    state.block.gust = {float(timeS), float(wind.gustAmount),
+    // Each sine gets the time wrapped by its own period, its frequency as the shader forms it.
+    const float gustHz = state.block.motion.w;
+    const float flutterHz = 2.3f * gustHz + 0.7f;
+    const float acrossHz = 1.9f * gustHz + 0.5f;
+    state.block.gust = {float(wrappedTimeS(timeS, 1.0 / double(gustHz))), float(wind.gustAmount),
                         float(2.0 * 3.14159265358979323846 / wind.gustWavelengthCm), float(count)};
-    state.block.push = {float(wind.pushMarginCm), float(wind.pushLean), 0.0f, 0.0f};
+    state.block.push = {float(wind.pushMarginCm), float(wind.pushLean),
+                        float(wrappedTimeS(timeS, 1.0 / double(flutterHz))),
+                        float(wrappedTimeS(timeS, 1.0 / double(acrossHz)))};
     for (std::size_t i = 0; i < count; ++i)
         state.pushers.emplace_back(pushers[i].centreCm, pushers[i].lowestZCm, pushers[i].radiusCm);
     return state;
@@ -34,13 +42,12 @@ WindState windAt(const WindSettings& wind, double timeS, std::span<const WindPus
 glm::vec2 plantLean(const WindState& wind, glm::vec3 rootCm, float heightCm, glm::vec4 sway) {
     const WindBlock& w = wind.block;
     const glm::vec2 direction(w.motion.x, w.motion.y);
-    const float timeS = w.gust.x;
     // Gust fronts sweep downwind; each plant adds a flutter of its own phase, along the wind
-    // and a little across it.
+    // and a little across it. Each sine has its own wrapped time (windAt).
     const float along = glm::dot(glm::vec2(rootCm), direction);
-    const float gust = std::sin(kTwoPi * w.motion.w * timeS - w.gust.z * along);
-    const float flutter = std::sin(kTwoPi * (2.3f * w.motion.w + 0.7f) * timeS + sway.x);
-    const float across = std::sin(kTwoPi * (1.9f * w.motion.w + 0.5f) * timeS + 1.7f * sway.x);
+    const float gust = std::sin(kTwoPi * w.motion.w * w.gust.x - w.gust.z * along);
+    const float flutter = std::sin(kTwoPi * (2.3f * w.motion.w + 0.7f) * w.push.z + sway.x);
+    const float across = std::sin(kTwoPi * (1.9f * w.motion.w + 0.5f) * w.push.w + 1.7f * sway.x);
     const float lean = w.motion.z * (1.0f + w.gust.y * gust + 0.15f * flutter);
     glm::vec2 total =
         lean * direction + (0.1f * w.motion.z * across) * glm::vec2(-direction.y, direction.x);

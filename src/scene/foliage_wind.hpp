@@ -31,8 +31,10 @@ struct WindPusher {
 // radius). Mirrors `buffer Wind` in shaders/common/wind.glsl.
 struct WindBlock {
     glm::vec4 motion{0.0f}; // xy: unit direction it blows towards, z: strength, w: gust Hz
-    glm::vec4 gust{0.0f};   // x: time s, y: gust amount, z: 2 pi / wavelength (1/cm), w: pushers
-    glm::vec4 push{0.0f};   // x: push margin cm, y: push lean, zw: unused (0)
+    glm::vec4 gust{0.0f};   // x: gust time s, y: gust amount, z: 2 pi / wavelength (1/cm),
+                            // w: pushers
+    glm::vec4 push{0.0f};   // x: push margin cm, y: push lean, z: flutter time s, w: across
+                            // time s (each time wrapped by its sine's period, core/phase_wrap.hpp)
 };
 static_assert(sizeof(WindBlock) == 48, "std430: three vec4, then vec4 pushers[]");
 

@@ -56,6 +56,57 @@ TEST(ShaderLibrary, ErrorAfterAnIncludeIsReportedInTheMainFile) {
         << std::get<std::string>(result);
 }
 
+// An error after a conditional include is reported at the main file's own line, whichever
+// branch the compiler keeps: a dropped branch skips the `#line` that follows its include but
+// still counts the included lines, so the loader puts the numbering back after the branch.
+TEST(ShaderLibrary, ErrorAfterAConditionalIncludeIsReportedAtItsLine) {
+    for (const char* withShade : {"0", "1"}) {
+        const fs::path root = test::scratchDir();
+        test::writeText(root / "test.vert", kVertex);
+        test::writeText(root / "test.frag", "#version 450 core\n"
+                                            "#if WITH_SHADE\n"
+                                            "#include \"shade.glsl\"\n"
+                                            "#else\n"
+                                            "float shade() { return 1.0; }\n"
+                                            "#endif\n"
+                                            "out vec4 c;\n"
+                                            "void main() { c = vec4(missing); }\n");
+        test::writeText(root / "shade.glsl", "// two\n// three\n// four\n"
+                                             "float shade() { return 0.5; }\n");
+        ShaderLibrary library(root);
+        ProgramDesc desc = testProgram();
+        desc.defines = {{"WITH_SHADE", withShade}};
+        auto result = library.load(desc);
+        ASSERT_TRUE(std::holds_alternative<std::string>(result));
+        EXPECT_NE(std::get<std::string>(result).find("shaders/test.frag:8:"), std::string::npos)
+            << "WITH_SHADE " << withShade << ": " << std::get<std::string>(result);
+    }
+}
+
+// An include in a branch the compiler drops does not count as included: the same include
+// later, outside the branch, still brings the function in (and when the branch is taken, the
+// second copy is skipped rather than defining it twice).
+TEST(ShaderLibrary, IncludeInADroppedBranchIsIncludedLater) {
+    for (const char* early : {"0", "1"}) {
+        const fs::path root = test::scratchDir();
+        test::writeText(root / "test.vert", kVertex);
+        test::writeText(root / "test.frag", "#version 450 core\n"
+                                            "#if EARLY\n"
+                                            "#include \"shade.glsl\"\n"
+                                            "#endif\n"
+                                            "#include \"shade.glsl\"\n"
+                                            "out vec4 c;\n"
+                                            "void main() { c = vec4(shade()); }\n");
+        test::writeText(root / "shade.glsl", "float shade() { return 0.5; }\n");
+        ShaderLibrary library(root);
+        ProgramDesc desc = testProgram();
+        desc.defines = {{"EARLY", early}};
+        auto result = library.load(desc);
+        EXPECT_TRUE(std::holds_alternative<ShaderProgram*>(result))
+            << "EARLY " << early << ": " << std::get<std::string>(result);
+    }
+}
+
 TEST(ShaderLibrary, SameDescriptionIsBuiltOnce) {
     const fs::path root = test::scratchDir();
     test::writeText(root / "test.vert", kVertex);

@@ -50,6 +50,42 @@ TEST(ShaderSource, IncludesEachFileOnce) {
     EXPECT_EQ(text.find("float a;"), text.rfind("float a;"));
 }
 
+// A file first met inside a conditional is guarded there and again where it comes later, so
+// the compiler, which knows the branch, keeps exactly one copy; `#line` follows each branch.
+TEST(ShaderSource, ConditionalIncludeIsGuardedAndLinesRestoredAfterTheBranch) {
+    const fs::path root = test::scratchDir();
+    test::writeText(root / "main.frag", "#version 450 core\n"
+                                        "#if A\n"
+                                        "#include \"a.glsl\"\n"
+                                        "#endif\n"
+                                        "#include \"a.glsl\"\n"
+                                        "#include \"a.glsl\"\n");
+    test::writeText(root / "a.glsl", "float a;\n");
+    auto expanded = expandShaderSource(root, "main.frag", {});
+    ASSERT_TRUE(std::holds_alternative<ExpandedSource>(expanded))
+        << std::get<std::string>(expanded);
+    const auto& source = std::get<ExpandedSource>(expanded);
+    ASSERT_EQ(source.files.size(), 2u);
+    EXPECT_EQ(source.text, "#version 450 core\n"
+                           "#line 2 0\n"
+                           "#if A\n"
+                           "#ifndef SNOWCAP_INCLUDED_1\n"
+                           "#define SNOWCAP_INCLUDED_1\n"
+                           "#line 1 1\n"
+                           "float a;\n"
+                           "#endif\n"
+                           "#line 4 0\n"
+                           "#endif\n"
+                           "#line 5 0\n"
+                           "#ifndef SNOWCAP_INCLUDED_1\n"
+                           "#define SNOWCAP_INCLUDED_1\n"
+                           "#line 1 1\n"
+                           "float a;\n"
+                           "#endif\n"
+                           "#line 6 0\n"
+                           "#line 7 0\n"); // the third include: surely in already, left out
+}
+
 TEST(ShaderSource, MissingIncludeNamesFileAndLine) {
     const fs::path root = test::scratchDir();
     test::writeText(root / "main.frag", "#version 450 core\n\n#include \"nope.glsl\"\n");
