@@ -63,6 +63,22 @@ bool weatherGiven(const WeatherSettings& weather) {
     return !(weather == none);
 }
 
+SettleClimate settleClimate(const SnowpackSettings& snowpack, const WeatherSettings& weather,
+                            double timeS, int settleTicks) {
+    SettleClimate climate;
+    if (!weatherGiven(weather)) {
+        climate.dtS = static_cast<float>(settleTicks * snowpack.settleIntervalS *
+                                         snowpack.settleTimeScale);
+        climate.temperatureC = static_cast<float>(snowpack.temperatureC);
+        return climate;
+    }
+    const Sky sky = skyAt(weather, timeS);
+    climate.dtS = static_cast<float>(settleTicks * snowpack.settleIntervalS *
+                                     snowpack.settleTimeScale * sky.timeScale);
+    climate.temperatureC = static_cast<float>(std::min(sky.airTempC, 0.0));
+    return climate;
+}
+
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal) {
     WeatheredColumn out{column};
@@ -270,11 +286,15 @@ float gustedWind(glm::vec2 xyCm, const WeatherTick& tick) {
 DriftOut driftOut(const SnowColumn& column, bool underContact, float windMS, float slopeAlong,
                   float curvature, const WeatherTick& tick, float texelCm) {
     DriftOut out;
+    const bool wet = column.waterKgM2 > kDriftDryWaterShare * column.massKgM2;
     if (underContact || !(column.massKgM2 > 0.0f) || column.depthCm < kBareDepthCm ||
-        column.waterKgM2 > kDriftDryWaterShare * column.massKgM2)
+        (wet && tick.driftThresholdMS > 0.0f))
         return out;
     const float uStar = frictionVelocity(windMS * terrainWindFactor(slopeAlong, curvature));
-    const float flux = substanceFlux(uStar, densityOf(column), tick);
+    const float flux =
+        wet ? saltationFlux(uStar, std::max(thresholdFrictionVelocity(densityOf(column)),
+                                            frictionVelocity(kWetSnowDriftWindMS)))
+            : substanceFlux(uStar, densityOf(column), tick);
     if (!(flux > 0.0f))
         return out;
     // kg/m per s through a face of the texel -> kg/m2 of the texel per tick.

@@ -43,6 +43,21 @@ bool weatherActive(const WeatherSettings& weather);
 // act: it freezes mud (core/ground.hpp) and moves no snow.
 bool weatherGiven(const WeatherSettings& weather);
 
+// ---- settling under the sky -------------------------------------------------------------------
+// What one step's settling ticks cover and how warm the snow is (settleColumn,
+// core/snowpack_laws.hpp). Under a given sky (weatherGiven) settling runs on the weather's clock:
+// a tick covers settle_interval_s x settle_time_scale x the sky's time_scale simulated seconds
+// (settle_time_scale an experiment's multiplier, 1 by default), and the snow is at the sky's air
+// temperature, at most 0 C (snow is never warmer than melting). Without a sky: the snowpack's own
+// temperature_c, and settle_interval_s x settle_time_scale, as before the sky existed. The sky is
+// the one at `timeS`, the step's end.
+struct SettleClimate {
+    float dtS = 0.0f;
+    float temperatureC = -5.0f;
+};
+SettleClimate settleClimate(const SnowpackSettings& snowpack, const WeatherSettings& weather,
+                            double timeS, int settleTicks);
+
 // ---- the clock --------------------------------------------------------------------------------
 // The weather acts on fixed instants of the run, kWeatherTickS apart, whatever the frame rate
 // (as settling does, core/snowpack_laws.hpp): every frame rate applies the same ticks.
@@ -166,6 +181,11 @@ float microMetCurvature(float z, const std::array<float, 8>& around, float etaCm
 // Snow holding liquid water above this share of its mass does not drift (wet snow needs far
 // more wind: "Estimates of threshold wind speeds for snow transport using meteorological data").
 constexpr float kDriftDryWaterShare = 0.005f;
+// Snow wetter than that still drifts, in stronger wind: the threshold 10 m wind speeds observed
+// for wet snow ranged 7..14 m/s, mean 9.9 (the same paper); the lab takes the mean as wet snow's
+// threshold (its friction velocity, or its density's if that is higher), with Pomeroy and Gray's
+// flux above it. A substance of its own threshold (sand, mud) does not drift wet.
+constexpr float kWetSnowDriftWindMS = 9.9f;
 // One tick moves at most this share of a column's mass (keeps the upwind scheme stable at any
 // time_scale).
 constexpr float kDriftMaxShare = 0.25f;
