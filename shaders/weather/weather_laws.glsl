@@ -5,7 +5,6 @@ const float kWeatherQuanta = 65536.0;
 const float kMaxQuantaPerTick = 1048576.0;
 const int kDriftCurvatureTexels = 4;
 const float kDriftDryWaterShare = 0.005;
-const float kWetSnowDriftWindMS = 9.9; // core/weather_laws.hpp
 const float kDriftMaxShare = 0.25;
 
 vec4 snowfallOnto(vec4 c, uint quanta, float density) {
@@ -131,20 +130,10 @@ float gustedWind(vec2 xyCm) {
 
 uvec2 driftOut(vec4 c, bool underContact, float windMS, float slopeAlong, float curvature,
                float texelCm) {
-    bool wet = c.z > kDriftDryWaterShare * c.y;
-    if (underContact || !(c.y > 0.0) || c.x < kBareDepthCm)
+    if (underContact || !(c.y > 0.0) || c.x < kBareDepthCm || c.z > kDriftDryWaterShare * c.y)
         return uvec2(0u);
-#ifdef OWN_THRESHOLD
-    if (wet)
-        return uvec2(0u);
-#endif
     precise float uStar = frictionVelocity(windMS * terrainWindFactor(slopeAlong, curvature));
-    precise float flux;
-    if (wet)
-        flux = saltationFlux(uStar, max(thresholdFrictionVelocity(densityOf(c)),
-                                        frictionVelocity(kWetSnowDriftWindMS)));
-    else
-        flux = substanceFlux(uStar, densityOf(c));
+    precise float flux = substanceFlux(uStar, densityOf(c));
     if (!(flux > 0.0))
         return uvec2(0u);
     precise float perTexel = flux * wx.fall.w / (0.01 * texelCm);

@@ -286,15 +286,11 @@ float gustedWind(glm::vec2 xyCm, const WeatherTick& tick) {
 DriftOut driftOut(const SnowColumn& column, bool underContact, float windMS, float slopeAlong,
                   float curvature, const WeatherTick& tick, float texelCm) {
     DriftOut out;
-    const bool wet = column.waterKgM2 > kDriftDryWaterShare * column.massKgM2;
     if (underContact || !(column.massKgM2 > 0.0f) || column.depthCm < kBareDepthCm ||
-        (wet && tick.driftThresholdMS > 0.0f))
+        column.waterKgM2 > kDriftDryWaterShare * column.massKgM2)
         return out;
     const float uStar = frictionVelocity(windMS * terrainWindFactor(slopeAlong, curvature));
-    const float flux =
-        wet ? saltationFlux(uStar, std::max(thresholdFrictionVelocity(densityOf(column)),
-                                            frictionVelocity(kWetSnowDriftWindMS)))
-            : substanceFlux(uStar, densityOf(column), tick);
+    const float flux = substanceFlux(uStar, densityOf(column), tick);
     if (!(flux > 0.0f))
         return out;
     // kg/m per s through a face of the texel -> kg/m2 of the texel per tick.

@@ -181,11 +181,6 @@ float microMetCurvature(float z, const std::array<float, 8>& around, float etaCm
 // Snow holding liquid water above this share of its mass does not drift (wet snow needs far
 // more wind: "Estimates of threshold wind speeds for snow transport using meteorological data").
 constexpr float kDriftDryWaterShare = 0.005f;
-// Snow wetter than that still drifts, in stronger wind: the threshold 10 m wind speeds observed
-// for wet snow ranged 7..14 m/s, mean 9.9 (the same paper); the lab takes the mean as wet snow's
-// threshold (its friction velocity, or its density's if that is higher), with Pomeroy and Gray's
-// flux above it. A substance of its own threshold (sand, mud) does not drift wet.
-constexpr float kWetSnowDriftWindMS = 9.9f;
 // One tick moves at most this share of a column's mass (keeps the upwind scheme stable at any
 // time_scale).
 constexpr float kDriftMaxShare = 0.25f;
