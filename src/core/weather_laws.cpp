@@ -67,8 +67,8 @@ SettleClimate settleClimate(const SnowpackSettings& snowpack, const WeatherSetti
                             double timeS, int settleTicks) {
     SettleClimate climate;
     if (!weatherGiven(weather)) {
-        climate.dtS = static_cast<float>(settleTicks * snowpack.settleIntervalS *
-                                         snowpack.settleTimeScale);
+        climate.dtS =
+            static_cast<float>(settleTicks * snowpack.settleIntervalS * snowpack.settleTimeScale);
         climate.temperatureC = static_cast<float>(snowpack.temperatureC);
         return climate;
     }

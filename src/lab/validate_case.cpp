@@ -110,9 +110,9 @@ loadValidationCase(const std::filesystem::path& folder, const std::vector<std::s
                            error.source().begin.column, error.description());
     }
     static const std::set<std::string, std::less<>> kKnown = {
-        "title",       "experiment", "source",      "citation", "band",      "x",
-        "x_label",     "measured",   "y_label",     "unit",     "tolerance", "tolerance_why",
-        "uncertainty", "low",        "high",        "texel_cm", "resolution", "group"};
+        "title",       "experiment", "source",  "citation", "band",       "x",
+        "x_label",     "measured",   "y_label", "unit",     "tolerance",  "tolerance_why",
+        "uncertainty", "low",        "high",    "texel_cm", "resolution", "group"};
     for (const auto& [key, value] : table) {
         if (!kKnown.contains(key.str()))
             return fmt::format("{}: unknown key '{}'", caseFile.string(), key.str());
@@ -181,9 +181,8 @@ loadValidationCase(const std::filesystem::path& folder, const std::vector<std::s
     if (auto* error = std::get_if<std::string>(&rows))
         return *error;
     c.rows = std::move(std::get<std::vector<MeasuredRow>>(rows));
-    for (const std::string* column :
-         {&c.xColumn, &c.measuredColumn, &c.uncertaintyColumn, &c.lowColumn, &c.highColumn,
-          &c.groupColumn}) {
+    for (const std::string* column : {&c.xColumn, &c.measuredColumn, &c.uncertaintyColumn,
+                                      &c.lowColumn, &c.highColumn, &c.groupColumn}) {
         if (!column->empty() && !c.rows.front().contains(*column))
             return fmt::format("{}: no column '{}' (named in case.toml)", csv.string(), *column);
     }

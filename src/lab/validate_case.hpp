@@ -25,12 +25,12 @@ using MeasuredRow = std::map<std::string, double, std::less<>>;
 struct ValidationCase {
     std::string name; // the folder's name
     std::filesystem::path folder;
-    std::string title;      // one line: what the case holds the model against
-    std::string experiment; // which experiment of the model runs it (validate_models.hpp)
-    std::string source;     // the title docs/sources.md cites it by
-    std::string citation;   // the full citation
-    std::string bandWhy;    // why the band is what it is
-    std::string xColumn, xLabel;        // the plot's x axis: a column of measured.csv
+    std::string title;           // one line: what the case holds the model against
+    std::string experiment;      // which experiment of the model runs it (validate_models.hpp)
+    std::string source;          // the title docs/sources.md cites it by
+    std::string citation;        // the full citation
+    std::string bandWhy;         // why the band is what it is
+    std::string xColumn, xLabel; // the plot's x axis: a column of measured.csv
     std::string measuredColumn, yLabel; // the measured quantity and its axis label (with unit)
     std::string unit;
     // The measurement's own interval: value +- the `uncertainty` column, or the `low` / `high`

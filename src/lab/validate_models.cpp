@@ -18,7 +18,8 @@ namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
-using Experiment = std::function<std::variant<ExperimentResult, std::string>(const ValidationCase&)>;
+using Experiment =
+    std::function<std::variant<ExperimentResult, std::string>(const ValidationCase&)>;
 
 std::string missingColumn(const ValidationCase& c, std::initializer_list<std::string_view> names) {
     for (std::string_view name : names) {
@@ -101,8 +102,7 @@ double wheelSinkageM(const ValidationCase& c, double depthM, double density) {
 }
 
 std::variant<ExperimentResult, std::string> rutSinkage(const ValidationCase& c) {
-    if (std::string missing = missingColumn(c, {"snow_depth_m", "density_kg_m3"});
-        !missing.empty())
+    if (std::string missing = missingColumn(c, {"snow_depth_m", "density_kg_m3"}); !missing.empty())
         return missing;
     ExperimentResult result;
     std::vector<double> densities;
@@ -192,20 +192,19 @@ double restAngleDeg(const ValidationCase& c, double density) {
     for (int i = 0; i < 20000; ++i) {
         const std::vector<SnowColumn> before = grid.columns;
         reference.slump();
-        const bool moved = !std::equal(before.begin(), before.end(), grid.columns.begin(),
-                                       [](const SnowColumn& a, const SnowColumn& b) {
-                                           return a.depthCm == b.depthCm;
-                                       });
+        const bool moved = !std::equal(
+            before.begin(), before.end(), grid.columns.begin(),
+            [](const SnowColumn& a, const SnowColumn& b) { return a.depthCm == b.depthCm; });
         if (!moved)
             break;
     }
     float steepest = 0.0f;
     for (int y = 0; y < n; ++y)
         for (int x = 0; x + 1 < n; ++x) {
-            steepest = std::max(steepest, std::abs(surfaceTopCm(grid.at(x + 1, y)) -
-                                                   surfaceTopCm(grid.at(x, y))));
-            steepest = std::max(steepest, std::abs(surfaceTopCm(grid.at(y, x + 1)) -
-                                                   surfaceTopCm(grid.at(y, x))));
+            steepest = std::max(
+                steepest, std::abs(surfaceTopCm(grid.at(x + 1, y)) - surfaceTopCm(grid.at(x, y))));
+            steepest = std::max(
+                steepest, std::abs(surfaceTopCm(grid.at(y, x + 1)) - surfaceTopCm(grid.at(y, x))));
         }
     return std::atan(steepest / c.texelCm) * 180.0 / 3.14159265358979;
 }

@@ -3,8 +3,10 @@
 #include "io/plot.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace snowcap {
@@ -33,8 +35,7 @@ std::string measuredText(const JudgedRow& row) {
 }
 
 std::string verdictText(const CaseOutcome& o) {
-    return o.pass() ? "pass"
-                    : fmt::format("FAIL ({} of {} outside)", o.outside, o.rows.size());
+    return o.pass() ? "pass" : fmt::format("FAIL ({} of {} outside)", o.outside, o.rows.size());
 }
 
 nlohmann::ordered_json finiteOrNull(double value) {
@@ -75,8 +76,7 @@ std::string validationTable(const std::vector<CaseOutcome>& outcomes) {
         const JudgedRow& row = o.rows[o.worst];
         const std::string& unit = o.validationCase.unit;
         lines.push_back({o.validationCase.name, measuredText(row) + " " + unit,
-                         number(row.model) + " " + unit,
-                         number(row.model - row.measured.value),
+                         number(row.model) + " " + unit, number(row.model - row.measured.value),
                          fmt::format("{}..{}", number(row.bandLow), number(row.bandHigh)),
                          verdictText(o)});
     }
@@ -131,7 +131,8 @@ ImageRgba8 validationPlot(const CaseOutcome& o) {
         if (measured[k].x.empty())
             continue;
         measured[k].points = true;
-        measured[k].colour = grouped ? plotColour(static_cast<int>(k)) : glm::u8vec4{20, 20, 20, 255};
+        measured[k].colour =
+            grouped ? plotColour(static_cast<int>(k)) : glm::u8vec4{20, 20, 20, 255};
         if (!labelled)
             measured[k].label = grouped ? "measured (by colour)" : "measured";
         labelled = true;
@@ -164,21 +165,20 @@ std::optional<std::string> writeValidationOutputs(const std::vector<CaseOutcome>
 
         report += fmt::format("\n## {}: {}\n\n", c.name, c.title);
         report += fmt::format("{} — *{}*: {}\n\n", verdictText(o), c.source, c.citation);
-        report += fmt::format("- Band: {}\n- Model tolerance: ±{} {}: {}\n- The model: {}\n\n",
-                              c.bandWhy, number(c.tolerance), c.unit, c.toleranceWhy,
-                              o.result.note);
+        report +=
+            fmt::format("- Band: {}\n- Model tolerance: ±{} {}: {}\n- The model: {}\n\n", c.bandWhy,
+                        number(c.tolerance), c.unit, c.toleranceWhy, o.result.note);
         report += fmt::format("![{}](plots/{}.png)\n\n", c.name, c.name);
-        report += fmt::format("| {} | measured ({}) | band | model | error | |\n", c.xColumn,
-                              c.unit);
+        report +=
+            fmt::format("| {} | measured ({}) | band | model | error | |\n", c.xColumn, c.unit);
         report += "| --- | --- | --- | --- | --- | --- |\n";
         nlohmann::ordered_json rows = nlohmann::ordered_json::array();
         for (std::size_t i = 0; i < o.rows.size(); ++i) {
             const JudgedRow& row = o.rows[i];
-            report += fmt::format("| {} | {} | {}..{} | {} | {} | {} |\n",
-                                  number(c.rows[i].at(c.xColumn)), measuredText(row),
-                                  number(row.bandLow), number(row.bandHigh), number(row.model),
-                                  number(row.model - row.measured.value),
-                                  row.inBand ? "in" : "**out**");
+            report += fmt::format(
+                "| {} | {} | {}..{} | {} | {} | {} |\n", number(c.rows[i].at(c.xColumn)),
+                measuredText(row), number(row.bandLow), number(row.bandHigh), number(row.model),
+                number(row.model - row.measured.value), row.inBand ? "in" : "**out**");
             rows.push_back({{"x", c.rows[i].at(c.xColumn)},
                             {"measured", row.measured.value},
                             {"measured_low", row.measured.low},

@@ -17,7 +17,8 @@ int runValidation(const ValidateOptions& options, const std::vector<std::string>
         return 2;
     }
     std::vector<CaseOutcome> outcomes;
-    for (const std::filesystem::path& folder : std::get<std::vector<std::filesystem::path>>(folders)) {
+    for (const std::filesystem::path& folder :
+         std::get<std::vector<std::filesystem::path>>(folders)) {
         auto loaded = loadValidationCase(folder, overrides);
         if (const auto* error = std::get_if<std::string>(&loaded)) {
             std::fprintf(stderr, "%s\n", error->c_str());
@@ -45,7 +46,8 @@ int runValidation(const ValidateOptions& options, const std::vector<std::string>
         allPass = allPass && o.pass();
     if (!options.quiet) {
         std::fputs(validationTable(outcomes).c_str(), stdout);
-        std::printf("%s; wrote %s\n", allPass ? "every case in its band" : "a case outside its band",
+        std::printf("%s; wrote %s\n",
+                    allPass ? "every case in its band" : "a case outside its band",
                     (options.outDir / "report.md").string().c_str());
     }
     return allPass ? 0 : 1;

@@ -245,9 +245,9 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     const SnowpackStep step = clock_.advance(dtSeconds);
     // As SnowpackReference::settleAndCompact computes it: on the sky's clock, at its air
     // temperature, where a sky is given.
-    const SettleClimate climate = settleClimate(settings_, weather_.clock().weather(),
-                                                weather_.clock().timeS() + dtSeconds,
-                                                step.settleTicks);
+    const SettleClimate climate =
+        settleClimate(settings_, weather_.clock().weather(), weather_.clock().timeS() + dtSeconds,
+                      step.settleTicks);
     const float settleDtS = climate.dtS;
     // Frozen mud (core/ground.hpp): the sky at the instant this step ends, the capture's.
     groundFrozen_ = groundTakesPrints() && groundFrozenAt(weather_.clock().weather(),

@@ -42,8 +42,8 @@ TEST(SettleClimate, AMultiDayColdSpellSettlesTheSnowOnTheWeathersClock) {
     WeatherSettings weather;
     weather.timeScale = 3600.0;
     weather.airTempC = -2.0;
-    WeatheredSnowpack pack(8, snowpack, weather, WindSettings{}, {0.0f, 0.0f, 1.0f}, -100.0,
-                           2000.0, 1.0);
+    WeatheredSnowpack pack(8, snowpack, weather, WindSettings{}, {0.0f, 0.0f, 1.0f}, -100.0, 2000.0,
+                           1.0);
     const std::vector<float> nothing(64, 1.0f);
     for (int i = 0; i < 300; ++i)
         pack.step(nothing, 1.0 / 30.0);
