@@ -1,6 +1,7 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
 #include "app/commands.hpp"
 #include "platform/gl_context.hpp"
+#include "app/validate_command.hpp"
 #include "scene/model_import.hpp"
 #include "viewer/viewer_panels.hpp"
 
@@ -168,6 +169,8 @@ int main(int argc, char** argv) {
     CLI::App* passesCommand = addSet(addPassesCommand(app, passesOptions));
 
     CLI::App* glInfoCommand = addGlInfoCommand(app);
+    ValidateOptions validateOptions;
+    CLI::App* validateCommand = addSet(addValidateCommand(app, validateOptions));
 
     ExportUeOptions exportUe;
     CLI::App* exportUeCommand = addSet(addExportUeCommand(app, exportUe));
@@ -249,6 +252,8 @@ int main(int argc, char** argv) {
         return runParams(common, paramsOptions);
     if (passesCommand->parsed())
         return runPasses(common, passesOptions);
+    if (validateCommand->parsed())
+        return runValidate(common, validateOptions);
     if (inspect->parsed()) {
         if (meshRotation.size() == 3)
             meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};

@@ -353,10 +353,12 @@ const Section<SnowpackSettings>& snowpackParams() {
              "Snow that cannot compact goes to the nearest texel outside the contact within "
              "this distance (at most 64 texels); beyond it, it stays under the contact."},
             {"temperature_c", &P::temperatureC, -5.0, between(-40.0, 0.0), "C", Slider,
-             "Snow temperature of the settling law (Anderson 1976): warmer settles faster."},
+             "Snow temperature of the settling law (Anderson 1976): warmer settles faster. Under "
+             "a [weather] sky the snow takes the air's temperature instead, at most 0 C."},
             {"settle_time_scale", &P::settleTimeScale, 1.0, between(0.0, 100000.0), "", Drag,
-             "Settling runs this many times faster than nature (1: about 0.9 % of the depth "
-             "an hour at the defaults; 3600 shows an hour a second; 0: off)."},
+             "Settling runs this many times faster than its clock (1: about 0.9 % of the depth "
+             "an hour at the defaults; 3600 shows an hour a second; 0: off). Under a [weather] "
+             "sky the clock is the weather's time_scale, and this an experiment's multiplier."},
             {"settle_interval_s", &P::settleIntervalS, 1.0, between(0.01, 60.0), "s", Drag,
              "Settling is applied once per this much simulated time, whatever the frame rate: "
              "a frame's share (4e-8 at 60 fps) is below a float's step."},

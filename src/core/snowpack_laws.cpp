@@ -99,6 +99,14 @@ float reposeTan(float density, const SnowpackConstants& c) {
     return std::tan(degrees * (kPi / 180.0f));
 }
 
+float finalDensityForPressure(float kPa) {
+    if (kPa > 700.0f)
+        return 650.0f;
+    if (kPa > 350.0f)
+        return 600.0f;
+    return kPa > 210.0f ? 550.0f : 500.0f;
+}
+
 float reposeStepCm(float density, const SnowpackConstants& c) {
     return reposeTan(density, c) * c.texelCm;
 }

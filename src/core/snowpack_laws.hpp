@@ -115,6 +115,11 @@ struct Compaction {
 Compaction compactColumn(const SnowColumn& column, float contactHeightCm,
                          const SnowpackConstants& c);
 
+// The final density (kg/m3) snow compacts to under a maximum contact pressure of `kPa`: the table
+// of *Shallow snow sinkage (CRREL 95-7)*, 500 up to 210 kPa, 550 above 210, 600 above 350, 650
+// above 700. What max_density_kg_m3 should be for a deformer of that contact pressure.
+float finalDensityForPressure(float contactPressureKPa);
+
 // ---- ploughing ----------------------------------------------------------------------------
 // `mass` kg/m2 of ploughed snow landing on a column: at the column's density, or at the
 // initial density where the column is bare. Mass adds exactly; depth follows.

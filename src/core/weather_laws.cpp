@@ -63,6 +63,22 @@ bool weatherGiven(const WeatherSettings& weather) {
     return !(weather == none);
 }
 
+SettleClimate settleClimate(const SnowpackSettings& snowpack, const WeatherSettings& weather,
+                            double timeS, int settleTicks) {
+    SettleClimate climate;
+    if (!weatherGiven(weather)) {
+        climate.dtS =
+            static_cast<float>(settleTicks * snowpack.settleIntervalS * snowpack.settleTimeScale);
+        climate.temperatureC = static_cast<float>(snowpack.temperatureC);
+        return climate;
+    }
+    const Sky sky = skyAt(weather, timeS);
+    climate.dtS = static_cast<float>(settleTicks * snowpack.settleIntervalS *
+                                     snowpack.settleTimeScale * sky.timeScale);
+    climate.temperatureC = static_cast<float>(std::min(sky.airTempC, 0.0));
+    return climate;
+}
+
 WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick, bool exposed,
                               glm::vec3 normal) {
     WeatheredColumn out{column};

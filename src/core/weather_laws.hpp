@@ -43,6 +43,21 @@ bool weatherActive(const WeatherSettings& weather);
 // act: it freezes mud (core/ground.hpp) and moves no snow.
 bool weatherGiven(const WeatherSettings& weather);
 
+// ---- settling under the sky -------------------------------------------------------------------
+// What one step's settling ticks cover and how warm the snow is (settleColumn,
+// core/snowpack_laws.hpp). Under a given sky (weatherGiven) settling runs on the weather's clock:
+// a tick covers settle_interval_s x settle_time_scale x the sky's time_scale simulated seconds
+// (settle_time_scale an experiment's multiplier, 1 by default), and the snow is at the sky's air
+// temperature, at most 0 C (snow is never warmer than melting). Without a sky: the snowpack's own
+// temperature_c, and settle_interval_s x settle_time_scale, as before the sky existed. The sky is
+// the one at `timeS`, the step's end.
+struct SettleClimate {
+    float dtS = 0.0f;
+    float temperatureC = -5.0f;
+};
+SettleClimate settleClimate(const SnowpackSettings& snowpack, const WeatherSettings& weather,
+                            double timeS, int settleTicks);
+
 // ---- the clock --------------------------------------------------------------------------------
 // The weather acts on fixed instants of the run, kWeatherTickS apart, whatever the frame rate
 // (as settling does, core/snowpack_laws.hpp): every frame rate applies the same ticks.

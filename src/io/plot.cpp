@@ -29,6 +29,8 @@ constexpr int kTitleScale = 3;
 constexpr int kTickLength = 6;
 constexpr double kLineHalfWidth = 1.0; // 2 px lines
 constexpr double kDotHalfWidth = 2.0;  // a lone point between NaNs must still be visible
+constexpr double kErrorBarHalfWidth = 0.6; // measured points' error bars
+constexpr double kErrorCapPx = 5.0;        // half the width of an error bar's cap
 constexpr double kDashOn = 9.0;
 constexpr double kDashPeriod = 15.0;
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -126,6 +128,35 @@ std::vector<float> rasteriseSeries(const PlotSeries& series, const Axis& xAxis, 
     const auto toPixels = [&](Point p) {
         return Point{p.x * area.w, (1.0 - p.y) * area.h};
     };
+
+    if (series.points) {
+        // Dots with error bars (a vertical stroke and a cap at each end); no line between them.
+        const auto bar = [&](const std::vector<double>& side, std::size_t i) {
+            return i < side.size() && std::isfinite(side[i]) ? side[i] : 0.0;
+        };
+        const auto stroke = [&](Point a, Point b, double halfWidth) {
+            double ignored = 0.0;
+            if (clipSegment(a, b, ignored))
+                rasteriseSegment(toPixels(a), toPixels(b), halfWidth, 0.0, false, area, coverage);
+        };
+        for (std::size_t i = 0; i < count; ++i) {
+            if (!valid(i))
+                continue;
+            const double low = series.y[i] - bar(series.below, i);
+            const double high = series.y[i] + bar(series.above, i);
+            if (low < series.y[i] || high > series.y[i]) {
+                const Point bottom{points[i].x, yAxis.normalised(low)};
+                const Point top{points[i].x, yAxis.normalised(high)};
+                const double capHalf = kErrorCapPx / std::max(area.w, 1);
+                stroke(bottom, top, kErrorBarHalfWidth);
+                stroke({bottom.x - capHalf, bottom.y}, {bottom.x + capHalf, bottom.y},
+                       kErrorBarHalfWidth);
+                stroke({top.x - capHalf, top.y}, {top.x + capHalf, top.y}, kErrorBarHalfWidth);
+            }
+            stroke(points[i], points[i], kDotHalfWidth);
+        }
+        return coverage;
+    }
 
     // Runs of drawable points between NaNs; a run that never moves is drawn as a dot.
     std::size_t start = 0;
@@ -234,7 +265,12 @@ void drawLegend(ImageRgba8& image, const std::vector<PlotSeries>& series, const 
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const int rowTop = y + kPad + static_cast<int>(i) * kRow;
         const int lineY = rowTop + kTextCapHeight * kTickTextScale / 2 - 1;
-        for (int dx = 0; dx < kSample; dx += entries[i]->dashed ? 12 : kSample) {
+        if (entries[i]->points) { // a dot with its bar, as the data show it
+            image.fillRect(x + kPad + kSample / 2 - 2, lineY - 1, 5, 4, entries[i]->colour);
+            image.fillRect(x + kPad + kSample / 2, lineY - 7, 1, 16, entries[i]->colour);
+        }
+        for (int dx = 0; dx < kSample && !entries[i]->points;
+             dx += entries[i]->dashed ? 12 : kSample) {
             const int dash = entries[i]->dashed ? std::min(8, kSample - dx) : kSample;
             image.fillRect(x + kPad + dx, lineY, dash, 2, entries[i]->colour);
         }
@@ -265,6 +301,11 @@ ImageRgba8 renderPlot(const std::vector<PlotSeries>& series, const PlotOptions& 
             if (std::isfinite(s.x[i]) && std::isfinite(s.y[i]) && (!options.logY || s.y[i] > 0)) {
                 xs.push_back(s.x[i]);
                 ys.push_back(s.y[i]);
+                // So do the ends of its error bars.
+                if (i < s.below.size() && std::isfinite(s.below[i]))
+                    ys.push_back(s.y[i] - s.below[i]);
+                if (i < s.above.size() && std::isfinite(s.above[i]))
+                    ys.push_back(s.y[i] + s.above[i]);
             }
         }
     }

@@ -17,6 +17,10 @@ struct PlotSeries {
     std::vector<double> x, y; // paired by index; the longer one's extra entries are ignored
     glm::u8vec4 colour{31, 119, 180, 255};
     bool dashed = false;
+    // Measured data: each point a dot, not joined, with a vertical error bar from y - below to
+    // y + above where these are given (paired by index; missing or NaN entries: no bar).
+    bool points = false;
+    std::vector<double> below, above;
 };
 
 struct PlotOptions {

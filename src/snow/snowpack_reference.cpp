@@ -1,6 +1,7 @@
 #include "snow/snowpack_reference.hpp"
 
 #include "core/ground.hpp"
+#include "core/weather_laws.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -71,9 +72,9 @@ SnowpackStepReport SnowpackReference::step(std::span<const float> windowDepth, d
 }
 
 void SnowpackReference::settleAndCompact(std::span<const float> windowDepth, int settleTicks) {
-    const float settleDtS =
-        static_cast<float>(settleTicks * settings_.settleIntervalS * settings_.settleTimeScale);
-    const float temperature = static_cast<float>(settings_.temperatureC);
+    const SettleClimate climate = settleClimate(settings_, weather_, clock_.timeS(), settleTicks);
+    const float settleDtS = climate.dtS;
+    const float temperature = climate.temperatureC;
     if (settleTicks > 0)
         undisturbed_ = settleColumn(undisturbed_, settleDtS, temperature, constants_);
     const bool frozen = groundFrozen_ && constants_.groundPrintMaxCm > 0.0f;

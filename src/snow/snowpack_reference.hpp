@@ -57,6 +57,9 @@ public:
     // step's end, core/ground.hpp): a contact does not press it. Off at the start; only a
     // ground that takes prints freezes.
     void setGroundFrozen(bool frozen) { groundFrozen_ = frozen; }
+    // The sky the snow settles under (settleClimate, core/weather_laws.hpp): its clock and air
+    // temperature once given; the table's defaults (no sky) keep the snowpack's own.
+    void setWeather(const WeatherSettings& weather) { weather_ = weather; }
     bool groundFrozen() const { return groundFrozen_; }
     // The passes one by one (what step() runs), for the GL tests.
     void settleAndCompact(std::span<const float> windowDepth, int settleTicks);
@@ -85,6 +88,7 @@ private:
     std::vector<std::uint32_t> quanta_;   // each texel's ploughed quanta this step
     std::vector<std::uint32_t> received_; // the scatter's sums
     bool groundFrozen_ = false;
+    WeatherSettings weather_;
 };
 
 // stats.json sims.X.snowpack, from a state (mass in kg over the region).

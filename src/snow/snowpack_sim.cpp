@@ -1,6 +1,7 @@
 #include "snow/snowpack_sim.hpp"
 
 #include "core/ground.hpp"
+#include "core/weather_laws.hpp"
 #include "gpu/binding_slots.hpp"
 
 #include <algorithm>
@@ -111,7 +112,8 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     settings_ = settings;
     constants_ = constants;
     region_ = region;
-    writeBlock(0.0f); // the surface reads it before the first step
+    // The surface reads it before the first step.
+    writeBlock(0.0f, static_cast<float>(settings_.temperatureC));
     if (refill) {
         reset();
     } else {
@@ -148,7 +150,7 @@ void SnowpackSim::reset() {
     weather_.reset(); // the weather hook: its clock and totals start again with the state
 }
 
-void SnowpackSim::writeBlock(float settleDtS) {
+void SnowpackSim::writeBlock(float settleDtS, float settleTemperatureC) {
     SnowpackBlock block{};
     block.capture[0] = constants_.captureFarCm;
     block.capture[1] = constants_.cameraAboveGroundCm;
@@ -159,7 +161,7 @@ void SnowpackSim::writeBlock(float settleDtS) {
     block.density[2] = constants_.reposeFreshDeg;
     block.density[3] = constants_.reposeDenseDeg;
     block.settle[0] = settleDtS;
-    block.settle[1] = static_cast<float>(settings_.temperatureC);
+    block.settle[1] = settleTemperatureC;
     block.settle[2] = static_cast<float>(constants_.ploughReachTexels);
     block.settle[3] = constants_.initialDepthCm;
     block.ground[0] = constants_.groundPrintMaxCm;
@@ -241,16 +243,19 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
     if (!allocated())
         return;
     const SnowpackStep step = clock_.advance(dtSeconds);
-    // As SnowpackReference::settleAndCompact computes it.
-    const float settleDtS = static_cast<float>(step.settleTicks * settings_.settleIntervalS *
-                                               settings_.settleTimeScale);
+    // As SnowpackReference::settleAndCompact computes it: on the sky's clock, at its air
+    // temperature, where a sky is given.
+    const SettleClimate climate =
+        settleClimate(settings_, weather_.clock().weather(), weather_.clock().timeS() + dtSeconds,
+                      step.settleTicks);
+    const float settleDtS = climate.dtS;
     // Frozen mud (core/ground.hpp): the sky at the instant this step ends, the capture's.
     groundFrozen_ = groundTakesPrints() && groundFrozenAt(weather_.clock().weather(),
                                                           weather_.clock().timeS() + dtSeconds);
     weather_.idle(dtSeconds); // a given sky that does not act: its clock runs all the same
-    writeBlock(settleDtS);
+    writeBlock(settleDtS, climate.temperatureC);
     if (step.settleTicks > 0) {
-        const float temperatureC = static_cast<float>(settings_.temperatureC);
+        const float temperatureC = climate.temperatureC;
         undisturbed_ = settleColumn(undisturbed_, settleDtS, temperatureC, constants_);
         if (world_) // the stored columns settle on the same ticks, with the same law
             world_->settled({settleDtS, temperatureC, constants_.maxDensity}, undisturbed_);

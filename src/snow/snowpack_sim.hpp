@@ -119,7 +119,7 @@ public:
 
 private:
     enum TileList { kCompactList = 0, kResolveList = 1, kSlumpList = 2 };
-    void writeBlock(float settleDtS);
+    void writeBlock(float settleDtS, float settleTemperatureC);
     int tilesPerSide() const { return (region_.resolution + kTileSize - 1) / kTileSize; }
     // Clears `list`'s count, then runs `builder` over the tiles (one invocation a tile).
     void buildList(TileList list, const gpu::ShaderProgram& builder, bool everyTile) const;

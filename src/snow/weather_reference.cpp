@@ -141,7 +141,9 @@ WeatheredSnowpack::WeatheredSnowpack(int size, const SnowpackSettings& snowpack,
                                      double texelCm, glm::vec2 originCm, float groundPrintMaxCm)
     : snowpack_(size, snowpack, captureZCm, captureFarCm, texelCm, groundPrintMaxCm),
       weather_(snowpack_.constants(), size, originCm),
-      clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {}
+      clock_(weather, snowpack, wind, sunDirection), texelCm_(texelCm), massStartKg_(massKg()) {
+    snowpack_.setWeather(weather); // settling on the sky's clock, at its air temperature
+}
 
 void WeatheredSnowpack::step(std::span<const float> windowDepth, double dtS) {
     // Frozen mud: the sky at the instant the step ends, as SnowpackSim::step takes it.

@@ -3,6 +3,7 @@
 // a 64² following window and a fixed 256² oracle on the same 4 cm texel grid, the snowpack's
 // laws sped up for a 3 s walk, a trail uploaded into a state, and a figure of the budget.
 #include "core/snowpack_laws.hpp"
+#include "core/weather_laws.hpp"
 #include "gpu/objects.hpp"
 #include "lab/snowpack_stats.hpp"
 #include "snow/snowpack_sim.hpp"
@@ -17,9 +18,11 @@ namespace snowcap::test::walk {
 constexpr int kWindow = 64, kOracle = 256;
 constexpr double kTexelCm = 4.0;
 
-inline void snowpackLaws(SimSettings& sim) {
+inline void snowpackLaws(SimSettings& sim, const WeatherSettings& weather) {
     sim.model = SimModel::Snowpack;
-    sim.snowpack.settleTimeScale = 3600.0; // three simulated hours of settling in 3 s
+    // Three simulated hours of settling in 3 s: on the sky's clock where there is one (core/
+    // weather_laws.hpp, settleClimate), settle_time_scale the rest of the way.
+    sim.snowpack.settleTimeScale = 3600.0 / (weatherGiven(weather) ? weather.timeScale : 1.0);
     sim.snowpack.settleIntervalS = 0.25;
     sim.snowpack.slumpRateHz = 120.0; // a 256² region on llvmpipe: 960 Hz would take minutes
 }

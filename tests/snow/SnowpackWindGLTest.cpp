@@ -40,7 +40,7 @@ Settings windowSettings(double gustAmount) {
     s.snow.resolution = kWindow;
     s.snow.orthoWidthCm = kWindow * kTexelCm;
     s.sims[0].model = SimModel::Decay; // not compared
-    snowpackLaws(s.sims[1]);
+    snowpackLaws(s.sims[1], s.weather);
     s.sims[1].region = RegionMode::FollowSnapped;
     s.sims[1].persistence = Persistence::World;
     return s;
@@ -52,7 +52,7 @@ Settings oracleSettings(double gustAmount) {
     s.snow.resolution = kOracle;
     s.snow.orthoWidthCm = kOracle * kTexelCm; // the same texel grid
     s.sims[0].model = SimModel::Decay;
-    snowpackLaws(s.sims[1]);
+    snowpackLaws(s.sims[1], s.weather);
     return s;
 }
 

@@ -51,7 +51,7 @@ Settings windowSettings(Sky sky = Sky::None) {
     s.snow.resolution = kWindow;
     s.snow.orthoWidthCm = kWindow * kTexelCm;
     for (int i = 0; i < 2; ++i) {
-        snowpackLaws(s.sims[i]);
+        snowpackLaws(s.sims[i], s.weather);
         s.sims[i].region = RegionMode::FollowSnapped;
     }
     s.sims[0].persistence = Persistence::Window; // the control: forgets
@@ -64,7 +64,7 @@ Settings oracleSettings(Sky sky = Sky::None) {
     applySky(s, sky);
     s.snow.resolution = kOracle;
     s.snow.orthoWidthCm = kOracle * kTexelCm; // the same texel grid
-    snowpackLaws(s.sims[1]);
+    snowpackLaws(s.sims[1], s.weather);
     s.sims[0].model = SimModel::Decay; // not compared
     return s;
 }

@@ -120,6 +120,8 @@ TEST(WeatherGL, WeatherPassInTheFieldFrame) {
     settings.sims[1].model = SimModel::Snowpack;
     settings.weather.snowfallCmH = 3.0;
     settings.weather.timeScale = 3600.0;
+    // Settling runs on the sky's clock (an hour a second here): off, so the depth is the fall's.
+    settings.sims[1].snowpack.settleTimeScale = 0.0;
     auto made = test::makeField(settings, shaders);
     ASSERT_TRUE(made);
     SnowField& field = *made;

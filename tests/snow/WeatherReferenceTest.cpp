@@ -137,6 +137,7 @@ TEST(WeatherSnowfall, AddsRateTimesAreaTimesDurationTimesDensity) {
     w.snowfallDensityKgM3 = 80.0;
     w.timeScale = 3600.0;
     SnowpackSettings s;
+    s.settleTimeScale = 0.0; // settling aside (it runs on the sky's clock: ten hours of it)
     WeatheredSnowpack pack(n, s, w, WindSettings{}, kSun, kCaptureZ, kFar, 1.0);
     // A box held on a 10 x 10 patch, 12 cm above the ground: no snow lands under it.
     std::vector<float> depth = nothing(n);
@@ -161,6 +162,7 @@ TEST(WeatherSnowfall, PrintsFillFromTheBottom) {
     w.snowfallCmH = 1.0;
     w.timeScale = 3600.0;
     SnowpackSettings s;
+    s.settleTimeScale = 0.0; // settling aside: the sky's clock would settle the pack, not plain
     WeatheredSnowpack pack(n, s, w, WindSettings{}, kSun, kCaptureZ, kFar, 1.0);
     SnowpackReference plain(n, s, kCaptureZ, kFar, 1.0); // the same print with no sky
     std::vector<float> press = nothing(n);
@@ -189,7 +191,11 @@ TEST(WeatherTrench, DoesNotFillWithoutSnowWindOrWarmth) {
     ASSERT_FALSE(weatherActive(calm));
     SnowpackSettings s;
     WeatheredSnowpack pack(n, s, calm, WindSettings{}, kSun, kCaptureZ, kFar, 1.0);
-    SnowpackReference plain(n, s, kCaptureZ, kFar, 1.0); // the same snowpack with no sky
+    // The same snowpack with no sky, settling as fast as the sky's clock runs (an hour a second)
+    // at its air temperature (-5 C, temperature_c's default).
+    SnowpackSettings onTheSkysClock = s;
+    onTheSkysClock.settleTimeScale = calm.timeScale;
+    SnowpackReference plain(n, onTheSkysClock, kCaptureZ, kFar, 1.0);
     std::vector<float> press = nothing(n);
     stamp(press, n, 28, 4, 36, 60, 6.0f, pack.snowpack().constants());
     for (int i = 0; i < 1326; ++i) {
