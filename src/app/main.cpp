@@ -8,8 +8,8 @@
 #include <CLI/CLI.hpp>
 #include <cmath>
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <memory>
 #include <spdlog/pattern_formatter.h>

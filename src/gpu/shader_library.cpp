@@ -53,10 +53,10 @@ struct Expander {
     const fs::path& root;
     Stamps& seen;
     ExpandedSource out;
-    std::map<fs::path, int> fileIndex;       // source-string number of each file met
-    std::set<fs::path> surelyIncluded;       // expanded outside every conditional
+    std::map<fs::path, int> fileIndex;        // source-string number of each file met
+    std::set<fs::path> surelyIncluded;        // expanded outside every conditional
     std::set<fs::path> conditionallyIncluded; // expanded inside one: needs its guard from now on
-    std::vector<fs::path> stack;             // the files being expanded (an include cycle stops)
+    std::vector<fs::path> stack;              // the files being expanded (an include cycle stops)
 
     int indexOf(const fs::path& file) {
         auto [at, added] = fileIndex.try_emplace(file, static_cast<int>(out.files.size()));
@@ -86,8 +86,8 @@ struct Expander {
         static const std::regex conditionalPattern(
             R"(^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b.*$)");
         const auto restoreLine = [&] {
-            out.text += "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(index) +
-                        "\n";
+            out.text +=
+                "#line " + std::to_string(lineNumber + 1) + " " + std::to_string(index) + "\n";
         };
         while (std::getline(lines, line)) {
             ++lineNumber;
@@ -132,8 +132,7 @@ struct Expander {
                 if (!surelyIncluded.count(target) && !cycle) {
                     const bool conditional = outerDepth + depth > 0;
                     const bool guarded = conditional || conditionallyIncluded.count(target);
-                    const std::string guard =
-                        "SNOWCAP_INCLUDED_" + std::to_string(indexOf(target));
+                    const std::string guard = "SNOWCAP_INCLUDED_" + std::to_string(indexOf(target));
                     if (guarded)
                         out.text += "#ifndef " + guard + "\n#define " + guard + "\n";
                     out.text += "#line 1 " + std::to_string(indexOf(target)) + "\n";

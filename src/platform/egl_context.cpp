@@ -56,8 +56,7 @@ std::vector<DisplayCandidate> candidateDisplays() {
                 DisplayCandidate candidate{display, "egl-device", "", false};
                 if (queryDeviceString) {
                     const char* extensions = queryDeviceString(devices[i], EGL_EXTENSIONS);
-                    candidate.softwareDevice =
-                        hasExtension(extensions, "EGL_MESA_device_software");
+                    candidate.softwareDevice = hasExtension(extensions, "EGL_MESA_device_software");
                     if (hasExtension(extensions, "EGL_EXT_device_drm"))
                         if (const char* file =
                                 queryDeviceString(devices[i], EGL_DRM_DEVICE_FILE_EXT))
@@ -203,7 +202,7 @@ std::vector<GlDevice> listGlDevices() {
 }
 
 std::variant<ChosenGlDevice, ContextError> chooseGlDevice(const std::vector<GlDevice>& devices,
-                                                         GlDeviceChoice choice) {
+                                                          GlDeviceChoice choice) {
     const int count = static_cast<int>(devices.size());
     if (choice.index >= count)
         return ContextError{"GL device " + std::to_string(choice.index) + ": there are " +
@@ -221,10 +220,9 @@ std::variant<ChosenGlDevice, ContextError> chooseGlDevice(const std::vector<GlDe
         if (choice.index >= 0)
             return ChosenGlDevice{device.index, "as asked"};
         if (!device.software)
-            return ChosenGlDevice{device.index,
-                                  software ? "auto, passing software device " +
-                                                 std::to_string(*software) + " by"
-                                           : "auto, the first device"};
+            return ChosenGlDevice{device.index, software ? "auto, passing software device " +
+                                                               std::to_string(*software) + " by"
+                                                         : "auto, the first device"};
         if (!software)
             software = device.index;
     }
@@ -256,8 +254,11 @@ HeadlessContext::create(bool debug, const std::string& device) {
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         if (choice.index >= 0 && static_cast<int>(i) != choice.index) {
             probes.push_back({}); // not tried
-            devices.push_back({static_cast<int>(i), candidates[i].platform, "", {}, false,
-                               "not asked for", false});
+            GlDevice skipped;
+            skipped.index = static_cast<int>(i);
+            skipped.platform = candidates[i].platform;
+            skipped.whyNot = "not asked for";
+            devices.push_back(skipped);
             continue;
         }
         probes.push_back(probe(candidates[i], static_cast<int>(i), debug));

@@ -59,7 +59,7 @@ struct ChosenGlDevice {
     std::string reason; // "as asked", or what auto passed by
 };
 std::variant<ChosenGlDevice, ContextError> chooseGlDevice(const std::vector<GlDevice>& devices,
-                                                         GlDeviceChoice choice);
+                                                          GlDeviceChoice choice);
 inline constexpr const char* kGlDeviceVariable = "SNOWCAP_GL_DEVICE";
 
 // A headless context from EGL on the chosen device. Core 4.6 is asked for, 4.5 accepted.

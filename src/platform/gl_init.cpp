@@ -1,7 +1,7 @@
 #include "platform/gl_context.hpp"
 
-#include <glad/gl.h>
 #include <cstdlib>
+#include <glad/gl.h>
 #include <spdlog/spdlog.h>
 #include <string>
 #include <vector>
@@ -45,8 +45,8 @@ std::string glString(GLenum name) {
 // falling snow, draws into the RGBA8 picture), so a driver that reports less than full blend
 // support (GL_CAVEAT_SUPPORT, say) gets a warning, not a refusal.
 struct FloatFormatSupport {
-    std::string missing;                  // why snowcap cannot run; empty when it can
-    std::vector<std::string> notBlended;  // formats without full blend support
+    std::string missing;                 // why snowcap cannot run; empty when it can
+    std::vector<std::string> notBlended; // formats without full blend support
 };
 
 FloatFormatSupport floatFormatSupport() {

@@ -33,8 +33,7 @@ const ShaderConstant kConstants[] = {
     {"kTileSize", SnowpackSim::kTileSize, "snow/snowpack_sim.hpp",
      "texels a side of a snowpack tile"},
     // shaders/weather/weather_laws.glsl
-    {"kWeatherQuantum", kWeatherQuantum, "core/weather_laws.hpp",
-     "kg/m2 of one weather quantum"},
+    {"kWeatherQuantum", kWeatherQuantum, "core/weather_laws.hpp", "kg/m2 of one weather quantum"},
     {"kWeatherQuanta", kWeatherQuanta, "core/weather_laws.hpp", "quanta per kg/m2"},
     {"kMaxSnowfallQuantaPerTick", static_cast<float>(kMaxSnowfallQuantaPerTick),
      "core/weather_laws.hpp", "a texel's snowfall a tick at most (a float: compared with one)"},

@@ -42,13 +42,13 @@ TEST(PhaseWrap, AWeekIntoARunTheFloatSineKeepsItsPhase) {
         const double t = 7.0 * 86400.0 + i * (1.0 / 60.0);
         const double truth = std::sin(kTwoPi * double(gustHz) * t);
         const float wrapped = float(wrappedTimeS(t, 1.0 / double(gustHz)));
-        worstWrapped = std::max(worstWrapped,
-                                std::abs(double(std::sin(twoPi * gustHz * wrapped)) - truth));
-        worstRaw = std::max(worstRaw,
-                            std::abs(double(std::sin(twoPi * gustHz * float(t))) - truth));
+        worstWrapped =
+            std::max(worstWrapped, std::abs(double(std::sin(twoPi * gustHz * wrapped)) - truth));
+        worstRaw =
+            std::max(worstRaw, std::abs(double(std::sin(twoPi * gustHz * float(t))) - truth));
     }
     EXPECT_LT(worstWrapped, 5e-3); // float phase near 1.2e4 rad: steps of 1e-3
-    EXPECT_GT(worstRaw, 0.1); // the loss the wrap removes
+    EXPECT_GT(worstRaw, 0.1);      // the loss the wrap removes
 }
 
 } // namespace

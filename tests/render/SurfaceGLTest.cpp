@@ -406,8 +406,8 @@ TEST(SurfaceGolden, PressReleaseLitMatchesReference) {
 
     const auto golden = test::sourceDir() / "tests/golden";
     const bool hardware = test::vendorClass() == test::VendorClass::Hardware;
-    const auto ownReference = golden / (hardware ? "press_release_lit.hardware.png"
-                                                  : "press_release_lit.png");
+    const auto ownReference =
+        golden / (hardware ? "press_release_lit.hardware.png" : "press_release_lit.png");
     if (std::getenv("SNOWCAP_UPDATE_GOLDEN")) {
         ASSERT_EQ(writePng(ownReference, actual), std::nullopt);
         GTEST_SKIP() << "reference written to " << ownReference;
