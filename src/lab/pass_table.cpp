@@ -22,17 +22,20 @@ std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab) {
 
 namespace {
 
+// What a pass reads and writes, from its bindings and its other declarations.
 std::string reads(const gpu::PassRecord& pass) {
     std::string out;
-    for (const gpu::ResourceRead& read : pass.reads)
-        out += (out.empty() ? "" : ", ") + read.name + (read.history ? " (history)" : "");
+    for (const gpu::ResourceUse& use : gpu::resourceUses(pass))
+        if (use.read)
+            out += (out.empty() ? "" : ", ") + use.name + (use.history ? " (history)" : "");
     return out.empty() ? "-" : out;
 }
 
 std::string writes(const gpu::PassRecord& pass) {
     std::string out;
-    for (const std::string& write : pass.writes)
-        out += (out.empty() ? "" : ", ") + write;
+    for (const gpu::ResourceUse& use : gpu::resourceUses(pass))
+        if (use.write)
+            out += (out.empty() ? "" : ", ") + use.name;
     return out.empty() ? "-" : out;
 }
 
@@ -52,13 +55,19 @@ std::string cell(std::string text) {
 
 std::string passListText(std::span<const gpu::PassRecord> passes) {
     std::string out;
-    for (const gpu::PassRecord& pass : passes) {
+    const gpu::Barriers barriers = gpu::deriveBarriers(passes);
+    for (std::size_t p = 0; p < passes.size(); ++p) {
+        const gpu::PassRecord& pass = passes[p];
+        if (barriers.before[p])
+            out += fmt::format("    -- barrier: {}\n", gpu::describeBarrier(barriers.before[p]));
         out += fmt::format("{:<24} timer {:<22} state {}\n", pass.name, timer(pass),
                            gpu::describeState(pass));
         out += fmt::format("    binds  {}\n", gpu::describeBindings(pass));
         out += fmt::format("    reads  {}\n", reads(pass));
         out += fmt::format("    writes {}\n", writes(pass));
     }
+    if (barriers.after)
+        out += fmt::format("    -- barrier at the end: {}\n", gpu::describeBarrier(barriers.after));
     return out;
 }
 

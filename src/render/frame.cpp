@@ -3,6 +3,7 @@
 #include "render/view_params.hpp"
 
 #include <algorithm>
+#include <spdlog/spdlog.h>
 #include <array>
 #include <vector>
 
@@ -130,7 +131,13 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
 
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer) {
-    gpu::runPasses(framePasses(field, renderer, frame), timer);
+    const std::vector<gpu::PassRecord> passes = framePasses(field, renderer, frame);
+#ifndef NDEBUG
+    // Every frame in a debug build: no pass reads what nothing before it wrote.
+    for (const std::string& missing : gpu::unwrittenReads(passes))
+        spdlog::error("frame: {}", missing);
+#endif
+    gpu::runPasses(passes, timer);
 }
 
 PaneGrid paneGrid(int count) {

@@ -130,7 +130,7 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
     const std::string pane = "pane." + std::to_string(v.index);
     const SnowSim* simPtr = &sim;
     const gpu::Buffer* viewPtr = &viewBuffer;
-    const std::vector<gpu::PassBinding> viewBindings = {
+    std::vector<gpu::PassBinding> viewBindings = {
         {gpu::BindingKind::UniformBlock, kViewParamsBinding, pane + ".view",
          [viewPtr] {
              return viewPtr->id();
@@ -138,6 +138,10 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
         {gpu::BindingKind::UniformBlock, kSnowParamsBinding, sim.name() + ".params", [simPtr] {
              return simPtr->paramsBuffer().id();
          }}};
+    // Uploaded before any pass runs: the view's block just above, while the list is planned;
+    // the sim's parameters when it was configured or last stepped.
+    for (gpu::PassBinding& binding : viewBindings)
+        binding.history = true;
     const std::vector<std::string> scope =
         v.timerScope.empty() ? std::vector<std::string>{} : std::vector{v.timerScope};
 

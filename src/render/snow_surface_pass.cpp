@@ -328,16 +328,22 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     if (const SnowpackSim* snowpack = sim.snowpack()) {
         // Its initial column and densities, and the state itself (mass and water) beside the
         // depth's blurred copy.
-        inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack,
-                          sim.name() + ".snowpack", [snowpack] {
+        // The names the snowpack's passes write them under (snow/snowpack_sim.hpp), so the
+        // barrier after their stores reaches this pass; as the last step left them.
+        const std::string state = snowpackResource(sim.name());
+        inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack, state + ".block",
+                          [snowpack] {
                               return snowpack->block().id();
                           }});
+        inputs.back().history = true;
         const SnowSurfacePass* self = this;
-        inputs.push_back({gpu::BindingKind::Texture, gpu::slot::kSnowpackStateTexture,
-                          sim.bufferResource(), [snowpack] { return snowpack->state().id(); },
+        inputs.push_back({gpu::BindingKind::Texture, gpu::slot::kSnowpackStateTexture, state,
+                          [snowpack] { return snowpack->state().id(); },
                           [self] {
                               return self->persistentSampler_.id();
                           }});
+        // The view's input when it samples the state itself; else the state as it stands.
+        inputs.back().history = v.input == state ? v.inputHistory : true;
         if (v.input != sim.bufferResource())
             reads.push_back({sim.bufferResource(), true}); // as the last step left it
     }

@@ -62,7 +62,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
                 follow.writes.push_back("world." + std::string(simName(move.sim)));
             }
             if (snowpacks_[move.sim]) { // the state moves with its window (SnowpackSim::shift)
-                const std::string state = fmt::format("snowpack.{}", simName(move.sim));
+                const std::string state = snowpackResource(simName(move.sim));
                 follow.reads.push_back({state, true});
                 follow.writes.push_back(state);
             }
@@ -160,44 +160,32 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         }
 
     // A snowpack sim's own step on its shared capture (snow/snowpack_sim.hpp): compaction,
-    // ploughing, slump and settling, in place of the accumulate pass.
+    // ploughing, slump and settling, in place of the accumulate pass, one pass per dispatch.
+    // Then the weather on each snowpack sim whose sky ever acts (snow/weather_sim.hpp):
+    // snowfall, melt, drainage and drift on the state its snowpack passes left, with that
+    // step's contact flags. When the weather is active every tile of the state is active (it
+    // touches every texel); without [weather] its passes are not in the list.
+    gpu::FrameGraph graph;
     for (int i = 0; i < simCount(); ++i) {
         if (!snowpacks_[i])
             continue;
-        PassRecord pass;
-        pass.name = fmt::format("snowpack.{}", simName(i));
-        pass.timers = {pass.name};
-        pass.stateNote = "compute: the sim's snowpack state";
         const int c = front(i).capture;
-        pass.reads = {{c == 0 ? "capture" : fmt::format("capture.{}", c)},
-                      {pass.name, true}}; // the state the last step left
-        pass.writes = {pass.name};
-        pass.execute = [this, i, dtSeconds] {
-            snowpacks_[i]->step(captureOf(i).depth(), dtSeconds);
-        };
-        plan.passes.push_back(std::move(pass));
+        const gpu::Texture2D& depth = captures_[c]->depth();
+        const gpu::TextureId capture = graph.texture(
+            {c == 0 ? "capture" : fmt::format("capture.{}", c),
+             gpu::formatInfo(depth.format()).internal, depth.width(), depth.height(),
+             [this, c] { return captures_[c]->depth().id(); }});
+        snowpacks_[i]->addStepPasses(graph, snowpackResource(simName(i)), capture,
+                                     dtSeconds);
     }
-
-    // The weather on each snowpack sim whose sky ever acts (snow/weather_sim.hpp): snowfall,
-    // melt, drainage and drift on the state its snowpack.X pass left, with that step's contact
-    // flags. When the weather is active every tile of the state is active (it touches every
-    // texel); without [weather] the pass is not in the list and the state is as before.
-    for (int i = 0; i < simCount(); ++i) {
-        if (!snowpacks_[i] || !snowpacks_[i]->weather().active())
-            continue;
-        PassRecord pass;
-        pass.name = fmt::format("weather.{}", simName(i));
-        pass.timers = {pass.name};
-        pass.stateNote = "fragment: snowfall + melt, drift flux, drift apply per weather tick; "
-                         "compute: the budget's totals";
-        const std::string state = fmt::format("snowpack.{}", simName(i));
-        pass.reads = {{state}};
-        pass.writes = {state};
-        pass.execute = [this, i, dtSeconds] {
-            snowpacks_[i]->weather().step(*snowpacks_[i], dtSeconds);
-        };
+    for (int i = 0; i < simCount(); ++i)
+        if (snowpacks_[i] && snowpacks_[i]->weather().active())
+            snowpacks_[i]->weather().addPasses(graph, *snowpacks_[i],
+                                               fmt::format("weather.{}", simName(i)),
+                                               snowpackResource(simName(i)),
+                                               dtSeconds);
+    for (gpu::PassRecord& pass : graph.takePasses())
         plan.passes.push_back(std::move(pass));
-    }
 
     for (int i = 0; i < simCount(); ++i) {
         if (windowCount(i) < 2)

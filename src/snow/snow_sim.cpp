@@ -198,6 +198,7 @@ std::vector<gpu::PassBinding> SnowSim::accumulateBindings(std::span<SnowSim* con
         {BindingKind::Texture, gpu::slot::kCaptureContact, captureName, [source] {
              return source->contact().id();
          }}};
+    bindings.front().history = true; // the amounts: uploaded by the pass itself (stepShared)
     for (std::size_t i = 0; i < sims.size(); ++i) {
         const SnowSim* sim = sims[i];
         bindings.push_back({BindingKind::Texture, gpu::slot::kPrevious + unsigned(i),
@@ -307,15 +308,18 @@ std::vector<gpu::PassBinding> SnowSim::blurBindings() const {
     const SnowSim* self = this;
     // The prepass reads persistentBuffer, the separable x pass blurSource: one unit.
     static_assert(gpu::slot::kPersistentBuffer == gpu::slot::kBlurSource);
-    return {{BindingKind::UniformBlock, kSnowParamsBinding, name_ + ".params",
-             [self] {
-                 return self->paramsBuffer_.id();
-             }},
-            {BindingKind::Texture, gpu::slot::kPersistentBuffer, bufferResource(),
-             [self] { return self->persistent().id(); },
-             [self] {
-                 return self->bilinearBorder_.id();
-             }}};
+    std::vector<gpu::PassBinding> bindings = {
+        {BindingKind::UniformBlock, kSnowParamsBinding, name_ + ".params",
+         [self] {
+             return self->paramsBuffer_.id();
+         }},
+        {BindingKind::Texture, gpu::slot::kPersistentBuffer, bufferResource(),
+         [self] { return self->persistent().id(); },
+         [self] {
+             return self->bilinearBorder_.id();
+         }}};
+    bindings.front().history = true; // the parameters as the sim's last step uploaded them
+    return bindings;
 }
 
 void SnowSim::blurDraws() {

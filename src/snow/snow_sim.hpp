@@ -16,6 +16,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace snowcap {
@@ -32,6 +33,13 @@ gpu::ProgramDesc blurPrepassProgram();
 // blur = "separable": axis 0 (x, full -> half resolution) or 1 (y, half resolution); with
 // `slope`, the passes also carry the blurred field's derivative (r16f buffers).
 gpu::ProgramDesc blurSeparableProgram(int axis, bool slope);
+
+// The name the frame's passes give sim `simName`'s snowpack state ("snowpack.a"; what its
+// SnowSim's bufferResource() is); its block, buffers and lists are this name and a part
+// ("snowpack.a.block").
+inline std::string snowpackResource(std::string_view simName) {
+    return "snowpack." + std::string(simName);
+}
 
 class SnowSim {
 public:
@@ -93,8 +101,11 @@ public:
     // current buffer with the bilinear border sampler), and its draws with those bound.
     std::vector<gpu::PassBinding> blurBindings() const;
     void blurDraws();
-    // The resource names a pass list gives the sim's buffer and blurred copy ("a.buffer").
-    std::string bufferResource() const { return name_ + ".buffer"; }
+    // The resource names a pass list gives the sim's buffer and blurred copy ("a.buffer"; a
+    // snowpack sim's buffer is its state, "snowpack.a").
+    std::string bufferResource() const {
+        return snowpack_ ? snowpackResource(name_) : name_ + ".buffer";
+    }
     std::string blurredResource() const { return name_ + ".blurred"; }
     const gpu::Buffer& paramsBuffer() const { return paramsBuffer_; }
     std::size_t bytes() const {

@@ -4,8 +4,11 @@
 #include "core/weather_laws.hpp"
 #include "gpu/binding_slots.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <glm/common.hpp>
 #include <glm/vec4.hpp>
 
@@ -13,17 +16,24 @@ namespace snowcap {
 
 namespace {
 
-// std140 mirror of the Snowpack block in shaders/snowpack/snowpack_block.glsl.
+// std140 mirror of the Snowpack block in shaders/snowpack/snowpack_block.glsl: four vec4s,
+// each member named for what it holds (the GLSL reads them as sp.capture.x ...).
 struct SnowpackBlock {
-    float capture[4]; // far cm, camera height above the ground cm, texel cm, size
-    float density[4]; // initial, max, repose fresh deg, repose dense deg
-    float settle[4];  // settling dt s this step (0: none), temperature C, plough reach,
-                      // initial depth cm
-    float ground[4];  // the deepest print the ground takes cm (0: none), 1 while the ground
-                      // is frozen (else 0), 0, 0
+    // vec4 capture
+    float captureFarCm, cameraAboveGroundCm, texelCm, sizeTexels;
+    // vec4 density
+    float initialDensity, maxDensity, reposeFreshDeg, reposeDenseDeg;
+    // vec4 settle
+    float settleDtS, temperatureC, ploughReachTexels, initialDepthCm;
+    // vec4 ground
+    float groundPrintMaxCm, groundFrozen, groundUnused0, groundUnused1;
 };
 static_assert(sizeof(SnowpackBlock) == 64,
               "std140 drift: see shaders/snowpack/snowpack_block.glsl");
+static_assert(offsetof(SnowpackBlock, initialDensity) == 16 &&
+                  offsetof(SnowpackBlock, settleDtS) == 32 &&
+                  offsetof(SnowpackBlock, groundPrintMaxCm) == 48,
+              "std140 drift: each vec4 of the Snowpack block starts on 16 bytes");
 constexpr GLuint kCaptureUnit = gpu::slot::kCaptureDepth;
 constexpr GLuint kTileStateSlot = gpu::slot::kTileState;
 constexpr GLuint kTileListsSlot = gpu::slot::kTileLists;
@@ -34,13 +44,6 @@ constexpr GLint kEveryTileLocation = 2;
 // One indirect dispatch command a list (x, y, z and a pad: a uvec4 in std430).
 constexpr std::size_t kCommandBytes = 4 * sizeof(GLuint);
 constexpr int kListCount = 3;
-// Every pass may be followed by one that reads what it wrote, through images, buffers,
-// texture fetches (the surface) or an indirect command, and by a read-back (stats, outputs).
-constexpr GLbitfield kPassBarrier = GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                                    GL_SHADER_STORAGE_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT |
-                                    GL_TEXTURE_UPDATE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT |
-                                    GL_BUFFER_UPDATE_BARRIER_BIT;
-
 } // namespace
 
 std::vector<gpu::ProgramDesc> snowpackPrograms() {
@@ -152,96 +155,203 @@ void SnowpackSim::reset() {
 
 void SnowpackSim::writeBlock(float settleDtS, float settleTemperatureC) {
     SnowpackBlock block{};
-    block.capture[0] = constants_.captureFarCm;
-    block.capture[1] = constants_.cameraAboveGroundCm;
-    block.capture[2] = constants_.texelCm;
-    block.capture[3] = static_cast<float>(region_.resolution);
-    block.density[0] = constants_.initialDensity;
-    block.density[1] = constants_.maxDensity;
-    block.density[2] = constants_.reposeFreshDeg;
-    block.density[3] = constants_.reposeDenseDeg;
-    block.settle[0] = settleDtS;
-    block.settle[1] = settleTemperatureC;
-    block.settle[2] = static_cast<float>(constants_.ploughReachTexels);
-    block.settle[3] = constants_.initialDepthCm;
-    block.ground[0] = constants_.groundPrintMaxCm;
-    block.ground[1] = groundFrozen_ ? 1.0f : 0.0f;
+    block.captureFarCm = constants_.captureFarCm;
+    block.cameraAboveGroundCm = constants_.cameraAboveGroundCm;
+    block.texelCm = constants_.texelCm;
+    block.sizeTexels = static_cast<float>(region_.resolution);
+    block.initialDensity = constants_.initialDensity;
+    block.maxDensity = constants_.maxDensity;
+    block.reposeFreshDeg = constants_.reposeFreshDeg;
+    block.reposeDenseDeg = constants_.reposeDenseDeg;
+    block.settleDtS = settleDtS;
+    block.temperatureC = settleTemperatureC;
+    block.ploughReachTexels = static_cast<float>(constants_.ploughReachTexels);
+    block.initialDepthCm = constants_.initialDepthCm;
+    block.groundPrintMaxCm = constants_.groundPrintMaxCm;
+    block.groundFrozen = groundFrozen_ ? 1.0f : 0.0f;
     block_.update(0, sizeof(block), &block);
 }
 
-void SnowpackSim::bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) const {
-    glBindImageTexture(unit, texture.id(), 0, GL_FALSE, 0, access, GL_RGBA32F);
+SnowpackSim::Resources SnowpackSim::resources(gpu::FrameGraph& graph,
+                                              const std::string& name) const {
+    const int n = region_.resolution;
+    auto buffer = [&](const char* part, const gpu::Buffer& b) {
+        return graph.buffer({name + "." + part, b.bytes(), [&b] { return b.id(); }});
+    };
+    Resources r;
+    // The ping-pong pair is one resource: a pass that reads one half and writes the other
+    // binds both halves of it (the swap makes the written half the state).
+    r.state = graph.texture({name, GL_RGBA32F, n, n, [this] { return state().id(); }});
+    r.block = buffer("block", block_);
+    r.quanta = buffer("quanta", quanta_);
+    r.inside = buffer("inside", inside_);
+    r.received = buffer("received", received_);
+    r.tileState = buffer("tile_state", tileState_);
+    r.tileLists = buffer("tile_lists", tileLists_);
+    return r;
 }
 
-void SnowpackSim::buildCompactList(const gpu::Texture2D& captureDepth, bool everyTile) const {
-    const GLuint zero = 0;
-    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, kCompactList * kCommandBytes,
-                              sizeof(GLuint), GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glBindTextureUnit(kCaptureUnit, captureDepth.id());
-    glBindSampler(kCaptureUnit, 0);
-    glUseProgram(classify_->id());
-    glProgramUniform1ui(classify_->id(), kEveryTileLocation, everyTile ? 1u : 0u);
-    const GLuint tiles = static_cast<GLuint>(tilesPerSide());
-    glDispatchCompute(tiles, tiles, 1); // the whole region: one group a tile
-    glMemoryBarrier(kPassBarrier);
-}
-
-void SnowpackSim::buildList(TileList list, const gpu::ShaderProgram& builder,
-                            bool everyTile) const {
-    const GLuint zero = 0;
-    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, list * kCommandBytes, sizeof(GLuint),
-                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
-    glUseProgram(builder.id());
-    glProgramUniform1ui(builder.id(), kTouchedInLocation, touchedIn_);
-    if (list == kSlumpList) // the resolve's builder only sets touchedIn
-        glProgramUniform1ui(builder.id(), kTouchedOutLocation, touchedOut_);
-    glProgramUniform1ui(builder.id(), kEveryTileLocation, everyTile ? 1u : 0u);
-    const GLuint tiles = static_cast<GLuint>(tilesPerSide() * tilesPerSide());
-    glDispatchCompute((tiles + 63) / 64, 1, 1);
-    glMemoryBarrier(kPassBarrier);
-}
-
-void SnowpackSim::dispatchTiles(const gpu::ShaderProgram& program, TileList list) const {
-    glUseProgram(program.id());
-    // Only the passes that mark tiles declare their bit (compact: touchedIn, slump: touchedOut).
-    if (&program == compact_)
-        glProgramUniform1ui(program.id(), kTouchedInLocation, touchedIn_);
-    if (&program == slump_)
-        glProgramUniform1ui(program.id(), kTouchedOutLocation, touchedOut_);
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, tileLists_.id());
-    glDispatchComputeIndirect(static_cast<GLintptr>(list * kCommandBytes));
-    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
-    glMemoryBarrier(kPassBarrier);
-}
-
-void SnowpackSim::compactAndPlough(const gpu::Texture2D& captureDepth, bool settles) {
-    // The tiles the capture reaches (and, on a settling tick, all): settle + compact there, in
-    // place. Everywhere else the full pass would leave every column as it is.
-    buildCompactList(captureDepth, settles || !activeTiles_);
-    bindImage(gpu::slot::kSnowpackState, states_[current_], GL_READ_WRITE);
-    dispatchTiles(*compact_, kCompactList);
-    // What cannot compact goes to the nearest texel outside the contact; the tiles it lands
-    // on take it.
-    dispatchTiles(*scatter_, kCompactList);
-    buildList(kResolveList, *resolveTiles_, !activeTiles_);
-    dispatchTiles(*resolve_, kResolveList);
-}
-
-void SnowpackSim::slumpIteration() {
-    // The tiles that changed since the last iteration and their neighbours: elsewhere both
-    // halves of the pair hold the same, and slump would move nothing.
-    buildList(kSlumpList, *slumpTiles_, touchAll_ || !activeTiles_);
-    touchAll_ = false;
-    bindImage(gpu::slot::kSnowpackPrevious, states_[current_], GL_READ_ONLY);
-    bindImage(gpu::slot::kSnowpackNext, states_[1 - current_], GL_WRITE_ONLY);
-    dispatchTiles(*slump_, kSlumpList);
-    current_ = 1 - current_;
-    std::swap(touchedIn_, touchedOut_);
-}
-
-void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
+void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
+                                gpu::TextureId captureDepth, double dtSeconds) {
     if (!allocated())
         return;
+    using gpu::ImageAccess;
+    using gpu::PassBuilder;
+    const Resources r = resources(graph, name);
+    // What the step will do, from a copy of the clock: planning changes nothing.
+    SnowpackClock clock = clock_;
+    const SnowpackStep planned = clock.advance(dtSeconds);
+    const std::vector<std::string> timers = {name};
+
+    // The clock, the block and the undisturbed column (CPU work and one upload).
+    graph.addPass(
+        name + ".setup",
+        [&](PassBuilder& pass) {
+            pass.timers(timers);
+            pass.note("no draw: the clock steps, the Snowpack block is uploaded");
+            pass.write(r.block, gpu::Access::BufferCopy);
+        },
+        [this, dtSeconds] { beginStep(dtSeconds); });
+
+    // Every tile pass sees the whole block, the plough's buffers and the tile bits and lists
+    // (snowpack_block.glsl and snowpack_tiles.glsl declare them for every program, and each
+    // program uses them); what else differs per pass. What they held is the last step's.
+    const auto tilePass = [&](PassBuilder& pass, const gpu::ShaderProgram& program) {
+        pass.timers(timers);
+        pass.compute(program.id());
+        pass.uniform(r.block, gpu::slot::kSnowpack);
+        for (const auto& [buffer, slot] :
+             {std::pair{r.quanta, gpu::slot::kPloughQuanta},
+              std::pair{r.inside, gpu::slot::kPloughInside},
+              std::pair{r.received, gpu::slot::kPloughReceived},
+              std::pair{r.tileState, gpu::slot::kTileState},
+              std::pair{r.tileLists, gpu::slot::kTileLists}}) {
+            pass.storage(buffer, slot, ImageAccess::ReadWrite);
+            pass.history(buffer);
+        }
+    };
+    // A list's count cleared, then one invocation a tile decides whether it goes on it.
+    const auto listPass = [&](const std::string& pass, const gpu::ShaderProgram& program,
+                              TileList list, std::function<bool()> everyTile, bool slumpList) {
+        graph.addPass(
+            pass,
+            [&](PassBuilder& b) {
+                tilePass(b, program);
+                b.note("compute: clears the list's count, one invocation a tile");
+                b.write(r.tileLists, gpu::Access::BufferCopy);
+            },
+            [this, &program, list, everyTile = std::move(everyTile), slumpList] {
+                clearListCount(list);
+                gpu::setUniform(program.id(), kTouchedInLocation, touchedIn_);
+                if (slumpList) // the resolve's builder only sets touchedIn
+                    gpu::setUniform(program.id(), kTouchedOutLocation, touchedOut_);
+                gpu::setUniform(program.id(), kEveryTileLocation, everyTile() ? 1u : 0u);
+                const GLuint tiles = static_cast<GLuint>(tilesPerSide() * tilesPerSide());
+                gpu::dispatchCompute((tiles + 63) / 64);
+            });
+    };
+    const auto tilesOf = [this](TileList list) {
+        return [this, list] { gpu::dispatchIndirect(tileLists_.id(), list * kCommandBytes); };
+    };
+
+    // The tiles the capture reaches (and, on a settling tick, all): settle + compact there, in
+    // place. Everywhere else the full pass would leave every column as it is.
+    const bool settles = planned.settleTicks > 0;
+    graph.addPass(
+        name + ".classify",
+        [&](PassBuilder& pass) {
+            tilePass(pass, *classify_);
+            pass.note("compute: one group a tile of the region");
+            pass.sample(captureDepth, gpu::slot::kCaptureDepth, [] { return 0u; });
+            pass.write(r.tileLists, gpu::Access::BufferCopy);
+        },
+        [this, settles] {
+            clearListCount(kCompactList);
+            gpu::setUniform(classify_->id(), kEveryTileLocation,
+                            settles || !activeTiles_ ? 1u : 0u);
+            const GLuint tiles = static_cast<GLuint>(tilesPerSide());
+            gpu::dispatchCompute(tiles, tiles); // the whole region: one group a tile
+        });
+    graph.addPass(
+        name + ".compact",
+        [&](PassBuilder& pass) {
+            tilePass(pass, *compact_);
+            pass.note("compute: the compact list's tiles (indirect)");
+            pass.sample(captureDepth, gpu::slot::kCaptureDepth, [] { return 0u; });
+            pass.image(r.state, gpu::slot::kSnowpackState, ImageAccess::ReadWrite);
+            pass.indirect(r.tileLists);
+            pass.history(r.state);
+        },
+        [this, dispatch = tilesOf(kCompactList)] {
+            gpu::setUniform(compact_->id(), kTouchedInLocation, touchedIn_);
+            dispatch();
+        });
+    // What cannot compact goes to the nearest texel outside the contact; the tiles it lands
+    // on take it.
+    graph.addPass(
+        name + ".plough_scatter",
+        [&](PassBuilder& pass) {
+            tilePass(pass, *scatter_);
+            pass.note("compute: the compact list's tiles (indirect)");
+            pass.indirect(r.tileLists);
+        },
+        tilesOf(kCompactList));
+    listPass(name + ".resolve_tiles", *resolveTiles_, kResolveList,
+             [this] { return !activeTiles_; }, false);
+    graph.addPass(
+        name + ".plough_resolve",
+        [&](PassBuilder& pass) {
+            tilePass(pass, *resolve_);
+            pass.note("compute: the resolve list's tiles (indirect)");
+            pass.image(r.state, gpu::slot::kSnowpackState, ImageAccess::ReadWrite);
+            pass.indirect(r.tileLists);
+        },
+        tilesOf(kResolveList));
+
+    // The clock's slump iterations, each from one half of the pair into the other, on the
+    // tiles that changed since the last iteration and their neighbours: elsewhere both halves
+    // hold the same, and slump would move nothing.
+    for (int i = 0; i < planned.slumpIterations; ++i) {
+        const std::string iteration = fmt::format("{}.{}", name, i);
+        listPass(fmt::format("{}.slump_tiles.{}", name, i), *slumpTiles_, kSlumpList,
+                 [this] {
+                     const bool every = touchAll_ || !activeTiles_;
+                     touchAll_ = false;
+                     return every;
+                 },
+                 true);
+        graph.addPass(
+            fmt::format("{}.slump.{}", name, i),
+            [&](PassBuilder& pass) {
+                tilePass(pass, *slump_);
+                pass.note("compute: the slump list's tiles (indirect), state -> other half");
+                pass.image(r.state, gpu::slot::kSnowpackPrevious, ImageAccess::Read);
+                pass.image(r.state, gpu::slot::kSnowpackNext, ImageAccess::Write,
+                           [this] { return otherHalf().id(); });
+                pass.indirect(r.tileLists);
+            },
+            [this, dispatch = tilesOf(kSlumpList)] {
+                gpu::setUniform(slump_->id(), kTouchedOutLocation, touchedOut_);
+                dispatch();
+                current_ = 1 - current_;
+                std::swap(touchedIn_, touchedOut_);
+            });
+    }
+
+    // Passes over the whole state run after these (the weather's snowfall, melt and drift):
+    // each reads and writes the state (in place, or into the other half and then swapping)
+    // and calls touchAllTiles(), so the next slump iteration runs on every tile.
+    if (world_)
+        graph.addPass(
+            name + ".world",
+            [&](PassBuilder& pass) {
+                pass.timers(timers);
+                pass.note("no draw: the store's part of the step");
+            },
+            [this] { world_->afterStep(); });
+}
+
+void SnowpackSim::beginStep(double dtSeconds) {
     const SnowpackStep step = clock_.advance(dtSeconds);
     // As SnowpackReference::settleAndCompact computes it: on the sky's clock, at its air
     // temperature, where a sky is given.
@@ -260,25 +370,25 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
         if (world_) // the stored columns settle on the same ticks, with the same law
             world_->settled({settleDtS, temperatureC, constants_.maxDensity}, undisturbed_);
     }
-    glBindBufferBase(GL_UNIFORM_BUFFER, gpu::slot::kSnowpack, block_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughQuanta, quanta_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughInside, inside_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kPloughReceived, received_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTileStateSlot, tileState_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, kTileListsSlot, tileLists_.id());
+}
 
-    // Compaction, ploughing and settling (folded into the compaction on its ticks), then the
-    // clock's slump iterations: on the active tiles only.
-    compactAndPlough(captureDepth, step.settleTicks > 0);
-    for (int i = 0; i < step.slumpIterations; ++i)
-        slumpIteration();
+void SnowpackSim::clearListCount(TileList list) const {
+    const GLuint zero = 0;
+    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, list * kCommandBytes, sizeof(GLuint),
+                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+}
 
-    // Passes over the whole state run here, after the snow's own (the weather's snowfall, melt
-    // and drift): each reads and writes states_[current_] (in place, or into the other half and
-    // then swapping current_) and calls touchAllTiles(), so the next slump iteration runs on
-    // every tile.
-    if (world_)
-        world_->afterStep();
+void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
+    if (!allocated())
+        return;
+    gpu::FrameGraph graph;
+    const gpu::TextureId capture =
+        graph.texture({"capture", formatInfo(captureDepth.format()).internal,
+                       captureDepth.width(), captureDepth.height(),
+                       [&captureDepth] { return captureDepth.id(); }});
+    addStepPasses(graph, "snowpack", capture, dtSeconds);
+    const std::string given[] = {"capture"};
+    gpu::runGraph(graph, nullptr, given);
 }
 
 void SnowpackSim::weathered(const WeatherTick& tick) {
@@ -327,21 +437,44 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
         if (hi.y < n)
             leaving.push_back({lo.x, hi.y, kept.x, n - hi.y});
     }
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, gpu::slot::kCarriedOut, carriedOut_.id());
-    bindImage(gpu::slot::kSnowpackPrevious, states_[current_], GL_READ_ONLY);
-    glUseProgram(carryOut_->id());
-    for (const glm::ivec4& rect : leaving) {
-        glProgramUniform4i(carryOut_->id(), 0, rect.x, rect.y, rect.z, rect.w);
-        glDispatchCompute(1, 1, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-    }
-    // The moved state: the entering column everywhere, then the kept texels over it.
-    const gpu::Texture2D& next = states_[1 - current_];
-    glClearTexImage(next.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
-    if (kept.x > 0 && kept.y > 0)
-        glCopyImageSubData(states_[current_].id(), GL_TEXTURE_2D, 0, lo.x, lo.y, 0, next.id(),
-                           GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0, kept.x, kept.y,
-                           1);
+    // The leaving rectangles summed into carriedOut, then the moved state: the entering
+    // column everywhere, the kept texels over it.
+    gpu::FrameGraph graph;
+    const gpu::TextureId state = graph.texture(
+        {"snowpack", GL_RGBA32F, n, n, [this] { return states_[current_].id(); }});
+    const gpu::BufferId carried = graph.buffer(
+        {"snowpack.carried_out", carriedOut_.bytes(), [this] { return carriedOut_.id(); }});
+    for (std::size_t k = 0; k < leaving.size(); ++k)
+        graph.addPass(
+            fmt::format("snowpack.carry_out.{}", k),
+            [&](gpu::PassBuilder& pass) {
+                pass.compute(carryOut_->id());
+                pass.storage(carried, gpu::slot::kCarriedOut, gpu::ImageAccess::ReadWrite);
+                pass.image(state, gpu::slot::kSnowpackPrevious, gpu::ImageAccess::Read);
+                pass.history(carried);
+                pass.history(state);
+            },
+            [this, rect = leaving[k]] {
+                glProgramUniform4i(carryOut_->id(), 0, rect.x, rect.y, rect.z, rect.w);
+                gpu::dispatchCompute(1);
+            });
+    graph.addPass(
+        "snowpack.shift",
+        [&](gpu::PassBuilder& pass) {
+            pass.note("copies: the entering column, then the kept texels");
+            pass.read(state, gpu::Access::TextureCopy);
+            pass.write(state, gpu::Access::TextureCopy);
+            pass.history(state);
+        },
+        [&] {
+            const gpu::Texture2D& next = states_[1 - current_];
+            glClearTexImage(next.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
+            if (kept.x > 0 && kept.y > 0)
+                glCopyImageSubData(states_[current_].id(), GL_TEXTURE_2D, 0, lo.x, lo.y, 0,
+                                   next.id(), GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y,
+                                   0, kept.x, kept.y, 1);
+        });
+    gpu::runGraph(graph);
     current_ = 1 - current_;
     weather_.shift(offset); // what drifted moves with the snow it drifted
     // What the store kept of the entering texels replaces the undisturbed column there.
@@ -356,20 +489,35 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
     fromUndisturbedKg_ += undisturbedKg;
     carriedInKg_ += undisturbedKg + stored.kgM2 * areaM2;
     // The contact flags and tile bits belonged to the old places: start them again (the next
-    // step's compaction sets them where the capture reaches), and slump everywhere once.
-    const GLuint zero = 0;
-    for (const gpu::Buffer* buffer : {&inside_, &tileState_})
-        glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    // step's compaction sets them where the capture reaches), and slump everywhere once. The
+    // compaction stored into them: the clear waits for those stores.
+    gpu::FrameGraph flags;
+    const gpu::BufferId inside = flags.buffer(
+        {"snowpack.inside", inside_.bytes(), [this] { return inside_.id(); }});
+    const gpu::BufferId tileState = flags.buffer(
+        {"snowpack.tile_state", tileState_.bytes(), [this] { return tileState_.id(); }});
+    flags.addPass(
+        "snowpack.shift_flags",
+        [&](gpu::PassBuilder& pass) {
+            pass.note("clears: the contact flags and the tile bits");
+            pass.write(inside, gpu::Access::BufferCopy);
+            pass.write(tileState, gpu::Access::BufferCopy);
+        },
+        [this] {
+            const GLuint zero = 0;
+            for (const gpu::Buffer* buffer : {&inside_, &tileState_})
+                glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT,
+                                       &zero);
+        });
+    gpu::runGraph(flags);
     touchAll_ = true;
-    glMemoryBarrier(kPassBarrier);
 }
 
 double SnowpackSim::carriedOutKg() const {
     if (!carriedOut_.id())
         return 0.0;
     double kgM2 = 0.0;
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    glGetNamedBufferSubData(carriedOut_.id(), 0, sizeof(kgM2), &kgM2);
+    gpu::readBuffer(carriedOut_.id(), 0, sizeof(kgM2), &kgM2);
     return kgM2 * std::pow(region_.texelCm() * 0.01, 2.0);
 }
 
@@ -378,8 +526,7 @@ SnowpackSim::TileCounts SnowpackSim::lastTileCounts() const {
     if (!allocated())
         return counts;
     GLuint commands[kListCount * 4] = {};
-    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
-    glGetNamedBufferSubData(tileLists_.id(), 0, sizeof(commands), commands);
+    gpu::readBuffer(tileLists_.id(), 0, sizeof(commands), commands);
     counts.compact = static_cast<int>(commands[kCompactList * 4]);
     counts.resolve = static_cast<int>(commands[kResolveList * 4]);
     counts.slumpLast = static_cast<int>(commands[kSlumpList * 4]);

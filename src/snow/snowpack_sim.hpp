@@ -15,6 +15,7 @@
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
 #include "core/snowpack_laws.hpp"
+#include "gpu/frame_graph.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snowpack_reference.hpp"
@@ -31,6 +32,7 @@ namespace snowcap {
 
 std::vector<gpu::ProgramDesc> snowpackPrograms();
 
+
 class SnowpackSim {
 public:
     SnowpackSim() = default;
@@ -43,8 +45,21 @@ public:
                                          double captureZCm, double captureFarCm,
                                          gpu::ShaderLibrary& shaders,
                                          float groundPrintMaxCm = 0.0f);
-    // One step of dt from the capture's depth (the same resolution as the state).
+    // One step of dt from the capture's depth (the same resolution as the state), as passes
+    // of `graph` named after `name` (the state's resource, "snowpack.a"): setup (the clock and
+    // the block), classify, compact, plough scatter, resolve list, plough resolve, then per
+    // slump iteration its list and the slump. Nothing changes until they run.
+    void addStepPasses(gpu::FrameGraph& graph, const std::string& name,
+                       gpu::TextureId captureDepth, double dtSeconds);
+    // The same passes in a graph of their own, run at once.
     void step(const gpu::Texture2D& captureDepth, double dtSeconds);
+    // Its resources in `graph` (registered on the first call): the state (the ping-pong pair
+    // as one resource, `name`), the Snowpack block, the plough's buffers and the tile lists.
+    struct Resources {
+        gpu::TextureId state;
+        gpu::BufferId block, quanta, inside, received, tileState, tileLists;
+    };
+    Resources resources(gpu::FrameGraph& graph, const std::string& name) const;
     // Back to the initial column everywhere.
     void reset();
     // A following window moved by `offset` whole texels (follow_snapped: texel t of the region
@@ -121,14 +136,9 @@ private:
     enum TileList { kCompactList = 0, kResolveList = 1, kSlumpList = 2 };
     void writeBlock(float settleDtS, float settleTemperatureC);
     int tilesPerSide() const { return (region_.resolution + kTileSize - 1) / kTileSize; }
-    // Clears `list`'s count, then runs `builder` over the tiles (one invocation a tile).
-    void buildList(TileList list, const gpu::ShaderProgram& builder, bool everyTile) const;
-    void buildCompactList(const gpu::Texture2D& captureDepth, bool everyTile) const;
-    // One group of kTileSize^2 invocations per tile of `list`.
-    void dispatchTiles(const gpu::ShaderProgram& program, TileList list) const;
-    void compactAndPlough(const gpu::Texture2D& captureDepth, bool settles);
-    void slumpIteration();
-    void bindImage(GLuint unit, const gpu::Texture2D& texture, GLenum access) const;
+    // The step's CPU part (the setup pass): the clock, the block, the undisturbed column.
+    void beginStep(double dtSeconds);
+    void clearListCount(TileList list) const;
 
     SnowpackSettings settings_;
     SnowpackConstants constants_{};

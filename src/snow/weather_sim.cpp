@@ -1,24 +1,38 @@
 #include "snow/weather_sim.hpp"
 
 #include "gpu/binding_slots.hpp"
+#include "gpu/frame_graph.hpp"
 #include "gpu/pass_state.hpp"
 #include "snow/snowpack_sim.hpp"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <fmt/format.h>
+#include <memory>
 
 namespace snowcap {
 
 namespace {
 
-// std140 mirror of the Weather block in shaders/weather/weather_block.glsl.
+// std140 mirror of the Weather block in shaders/weather/weather_block.glsl: five vec4s (the
+// first a uvec4), each member named for what it holds.
 struct WeatherBlock {
-    std::uint32_t quanta[4]; // snowfall quanta, degree-day melt quanta, -, -
-    float fall[4];           // snowfall density, sun melt per cos, drain fraction, weather dt s
-    float sun[4];            // unit towards the sun, the substance's drift threshold m/s
-    float wind[4];           // unit direction, wind m/s, gust phase
-    float gust[4];           // gust amount, gust wave number 1/cm, region origin cm (x, y)
+    // uvec4 quanta
+    std::uint32_t snowfallQuanta, meltQuanta, quantaUnused0, quantaUnused1;
+    // vec4 fall
+    float snowfallDensity, sunMeltPerCos, drainFraction, weatherDtS;
+    // vec4 sun
+    float sunX, sunY, sunZ, driftThresholdMS;
+    // vec4 wind
+    float windX, windY, windMS, gustPhase;
+    // vec4 gust
+    float gustAmount, gustWaveNumber, originXCm, originYCm;
 };
+static_assert(offsetof(WeatherBlock, snowfallDensity) == 16 &&
+                  offsetof(WeatherBlock, sunX) == 32 && offsetof(WeatherBlock, windX) == 48 &&
+                  offsetof(WeatherBlock, gustAmount) == 64,
+              "std140 drift: each vec4 of the Weather block starts on 16 bytes");
 static_assert(sizeof(WeatherBlock) == 80, "std140 drift: see shaders/weather/weather_block.glsl");
 
 // A texture of integers for the passes to render into and read with texelFetch.
@@ -183,24 +197,24 @@ void WeatherSim::shift(glm::ivec2 offset) {
 
 void WeatherSim::writeBlock(const WeatherTick& tick, glm::vec2 originCm) {
     WeatherBlock block{};
-    block.quanta[0] = tick.snowfallQuanta;
-    block.quanta[1] = tick.meltQuanta;
-    block.fall[0] = tick.snowfallDensity;
-    block.fall[1] = tick.sunMeltPerCos;
-    block.fall[2] = tick.drainFraction;
-    block.fall[3] = tick.weatherDtS;
-    block.sun[0] = tick.sunDirection.x;
-    block.sun[1] = tick.sunDirection.y;
-    block.sun[2] = tick.sunDirection.z;
-    block.sun[3] = tick.driftThresholdMS;
-    block.wind[0] = tick.windDirection.x;
-    block.wind[1] = tick.windDirection.y;
-    block.wind[2] = tick.windMS;
-    block.wind[3] = tick.gustPhase;
-    block.gust[0] = tick.gustAmount;
-    block.gust[1] = tick.gustWaveNumber;
-    block.gust[2] = originCm.x;
-    block.gust[3] = originCm.y;
+    block.snowfallQuanta = tick.snowfallQuanta;
+    block.meltQuanta = tick.meltQuanta;
+    block.snowfallDensity = tick.snowfallDensity;
+    block.sunMeltPerCos = tick.sunMeltPerCos;
+    block.drainFraction = tick.drainFraction;
+    block.weatherDtS = tick.weatherDtS;
+    block.sunX = tick.sunDirection.x;
+    block.sunY = tick.sunDirection.y;
+    block.sunZ = tick.sunDirection.z;
+    block.driftThresholdMS = tick.driftThresholdMS;
+    block.windX = tick.windDirection.x;
+    block.windY = tick.windDirection.y;
+    block.windMS = tick.windMS;
+    block.gustPhase = tick.gustPhase;
+    block.gustAmount = tick.gustAmount;
+    block.gustWaveNumber = tick.gustWaveNumber;
+    block.originXCm = originCm.x;
+    block.originYCm = originCm.y;
     block_.update(0, sizeof(block), &block);
 }
 
@@ -223,54 +237,153 @@ void WeatherSim::draw(const gpu::ShaderProgram& program, std::initializer_list<G
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
+void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
+                           const std::string& name, const std::string& snowpackName,
+                           double dtSeconds) {
     if (!active() || !snowpack.allocated())
         return;
-    const std::vector<WeatherTick> ticks = clock_.advance(dtSeconds);
-    if (ticks.empty())
+    using gpu::Access;
+    using gpu::PassBuilder;
+    // The ticks that fall in this step, from a copy of the clock: planning changes nothing.
+    WeatherClock clock = clock_;
+    const std::size_t ticks = clock.advance(dtSeconds).size();
+    if (ticks == 0) {
+        graph.addPass(
+            name + ".clock", [&](PassBuilder& pass) { pass.note("no GL: the clock steps"); },
+            [this, dtSeconds] { clock_.advance(dtSeconds); });
         return;
-    const Region& region = snowpack.region();
-    const glm::vec2 origin(region.centreCm - 0.5 * region.widthCm);
+    }
     namespace slot = gpu::slot;
-    // The snowpack's passes wrote its state and contact flags from compute shaders.
-    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                    GL_SHADER_STORAGE_BARRIER_BIT);
-    glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
-    glBindBufferBase(GL_UNIFORM_BUFFER, slot::kWeather, block_.id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kPloughInside, snowpack.insideFlags().id());
-    glBindBufferBase(GL_SHADER_STORAGE_BUFFER, slot::kWeatherTotals, totals_.id());
-    for (GLuint unit :
-         {slot::kWeatherState, slot::kDriftFlux, slot::kDriftRecord, slot::kWeatherCrossed})
-        glBindSampler(unit, 0); // texelFetch alone: no sampler another pass left on the unit
-    glBindTextureUnit(slot::kDriftFlux, flux_.id());
-    glBindTextureUnit(slot::kWeatherCrossed, crossed_.id());
-    const GLuint totalsGroups = static_cast<GLuint>((size_ + 63) / 64);
-    for (const WeatherTick& tick : ticks) {
-        writeBlock(tick, origin);
+    const SnowpackSim::Resources pack = snowpack.resources(graph, snowpackName);
+    const auto texture = [&](const char* part, GLenum format, std::function<GLuint()> object) {
+        return graph.texture({name + "." + part, format, size_, size_, std::move(object)});
+    };
+    const gpu::TextureId crossed = texture("crossed", GL_RG32UI, [this] { return crossed_.id(); });
+    const gpu::TextureId flux = texture("drift_flux", GL_RG32UI, [this] { return flux_.id(); });
+    // The drift record's pair, one resource: drift apply reads one half and writes the other.
+    const gpu::TextureId record =
+        texture("drift_record", GL_R32I, [this] { return record_[record0_].id(); });
+    const gpu::BufferId block =
+        graph.buffer({name + ".block", block_.bytes(), [this] { return block_.id(); }});
+    const gpu::BufferId totals =
+        graph.buffer({name + ".totals", totals_.bytes(), [this] { return totals_.id(); }});
+    const std::vector<std::string> timers = {name};
+    // The whole step's ticks, advanced when the first pass runs and read by each tick's.
+    auto stepTicks = std::make_shared<std::vector<WeatherTick>>();
+    // The snowpack's block and, read-only, its plough buffers (snowpack_block.glsl declares
+    // them for every program that includes it): the step's contact flags among them.
+    const auto snowpackInputs = [&](PassBuilder& pass) {
+        pass.timers(timers);
+        pass.uniform(pack.block, slot::kSnowpack);
+        pass.uniform(block, slot::kWeather);
+        pass.storage(pack.quanta, slot::kPloughQuanta, gpu::ImageAccess::Read);
+        pass.storage(pack.inside, slot::kPloughInside, gpu::ImageAccess::Read);
+        pass.storage(pack.received, slot::kPloughReceived, gpu::ImageAccess::Read);
+        for (gpu::BufferId buffer : {pack.block, pack.quanta, pack.inside, pack.received})
+            pass.history(buffer); // as the snowpack's last step left them
+    };
+    const auto& fragmentPass = snowpackInputs;
+    // Every input is read with texelFetch alone: sampler 0 on its unit, whatever another pass
+    // left there.
+    const auto texelFetchOnly = [] { return 0u; };
+    const auto otherHalf = [&snowpack] { return snowpack.otherHalf().id(); };
+    for (std::size_t t = 0; t < ticks; ++t) {
+        const std::string tick = ticks == 1 ? name : fmt::format("{}.{}", name, t);
+        graph.addPass(
+            tick + ".block",
+            [&](PassBuilder& pass) {
+                pass.timers(timers);
+                pass.note(t == 0 ? "no draw: the clock steps, the Weather block is uploaded"
+                                 : "no draw: the Weather block is uploaded");
+                pass.write(block, Access::BufferCopy);
+            },
+            [this, &snowpack, t, stepTicks, dtSeconds] {
+                if (t == 0)
+                    *stepTicks = clock_.advance(dtSeconds);
+                const Region& region = snowpack.region();
+                writeBlock((*stepTicks)[t], glm::vec2(region.centreCm - 0.5 * region.widthCm));
+            });
         // Every texel is written into the other half: it is the state when no wind blows, and
         // the scratch the drift reads when it does.
-        glBindTextureUnit(slot::kWeatherState, snowpack.state().id());
-        draw(*snowfallMelt_[skyOf(tick)], {snowpack.otherHalf().id(), crossed_.id()});
-        if (tick.windMS > 0.0f) {
-            glBindTextureUnit(slot::kWeatherState, snowpack.otherHalf().id());
-            draw(*driftFlux_[tick.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
-            glBindTextureUnit(slot::kDriftRecord, record_[record0_].id());
-            draw(*driftApply_, {snowpack.state().id(), record_[1 - record0_].id()});
-            record0_ = 1 - record0_;
-            recordViewStale_ = true;
-        } else {
-            snowpack.swapHalves();
-        }
-        glUseProgram(totalsProgram_->id());
-        glDispatchCompute(totalsGroups, 1, 1);
-        glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT);
-        snowpack.weathered(tick); // the undisturbed column, and a world store, get it too
+        graph.addPass(
+            tick + ".snowfall_melt",
+            [&](PassBuilder& pass) {
+                fragmentPass(pass);
+                pass.note("fbo: the state's other half and crossed");
+                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly);
+                pass.write(pack.state, Access::Attachment);
+                pass.write(crossed, Access::Attachment);
+            },
+            [this, &snowpack, t, stepTicks] {
+                const WeatherTick& now = (*stepTicks)[t];
+                draw(*snowfallMelt_[skyOf(now)], {snowpack.otherHalf().id(), crossed_.id()});
+                if (now.windMS <= 0.0f)
+                    snowpack.swapHalves();
+            });
+        // The drift, on ticks with wind (decided when the tick runs: the list holds both).
+        graph.addPass(
+            tick + ".drift_flux",
+            [&](PassBuilder& pass) {
+                fragmentPass(pass);
+                pass.note("fbo: the flux, on a tick with wind");
+                // What snowfall and melt left in the other half.
+                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
+                pass.write(flux, Access::Attachment);
+            },
+            [this, &snowpack, t, stepTicks] {
+                const WeatherTick& now = (*stepTicks)[t];
+                if (now.windMS <= 0.0f)
+                    return;
+                draw(*driftFlux_[now.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
+            });
+        graph.addPass(
+            tick + ".drift_apply",
+            [&](PassBuilder& pass) {
+                fragmentPass(pass);
+                pass.note("fbo: the state and the record's other half, on a tick with wind");
+                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
+                pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
+                pass.sample(record, slot::kDriftRecord, texelFetchOnly);
+                pass.write(pack.state, Access::Attachment);
+                pass.write(record, Access::Attachment);
+                pass.history(record);
+            },
+            [this, &snowpack, t, stepTicks] {
+                const WeatherTick& now = (*stepTicks)[t];
+                if (now.windMS <= 0.0f)
+                    return;
+                draw(*driftApply_, {snowpack.state().id(), record_[1 - record0_].id()});
+                record0_ = 1 - record0_;
+                recordViewStale_ = true;
+            });
+        graph.addPass(
+            tick + ".totals",
+            [&](PassBuilder& pass) {
+                snowpackInputs(pass);
+                pass.note("compute: the budget's totals");
+                pass.compute(totalsProgram_->id());
+                pass.sample(crossed, slot::kWeatherCrossed, texelFetchOnly);
+                pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
+                pass.storage(totals, slot::kWeatherTotals, gpu::ImageAccess::ReadWrite);
+                pass.history(totals);
+                pass.history(flux); // a tick without wind reads the last drift's (zero) flux
+            },
+            [this, &snowpack, t, stepTicks] {
+                gpu::dispatchCompute(static_cast<GLuint>((size_ + 63) / 64));
+                snowpack.weathered((*stepTicks)[t]); // the undisturbed column, a store: too
+            });
     }
-    // Later passes read the state as an image.
-    glMemoryBarrier(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_FETCH_BARRIER_BIT);
     // Every texel may have changed: the snowpack's next slump iteration runs on every tile
     // (its active tiles, snow/snowpack_sim.hpp).
-    snowpack.touchAllTiles();
+    graph.addPass(
+        name + ".done", [&](PassBuilder& pass) { pass.note("no GL: every tile is touched"); },
+        [&snowpack] { snowpack.touchAllTiles(); });
+}
+
+void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {
+    gpu::FrameGraph graph;
+    addPasses(graph, snowpack, "weather", "snowpack", dtSeconds);
+    gpu::runGraph(graph);
 }
 
 namespace {
@@ -279,7 +392,7 @@ double totalKg(const gpu::Buffer& totals, int first, double texelCm) {
     if (!totals.id())
         return 0.0;
     std::array<std::uint32_t, 4> counts{};
-    glGetNamedBufferSubData(totals.id(), 0, sizeof(counts), counts.data());
+    gpu::readBuffer(totals.id(), 0, sizeof(counts), counts.data());
     const double quanta = static_cast<double>((std::uint64_t(counts[first + 1]) << 32) |
                                               std::uint64_t(counts[first]));
     const double areaM2 = (texelCm * 0.01) * (texelCm * 0.01);
@@ -314,15 +427,30 @@ const gpu::Texture2D* WeatherSim::driftRecordKgM2(const SnowpackSim& snowpack) {
     if (!recordView_.id())
         return nullptr;
     if (recordViewStale_) {
-        namespace slot = gpu::slot;
-        glBindBufferBase(GL_UNIFORM_BUFFER, slot::kSnowpack, snowpack.block().id());
-        glBindTextureUnit(slot::kDriftRecord, record_[record0_].id());
-        glBindImageTexture(slot::kDriftRecordView, recordView_.id(), 0, GL_FALSE, 0, GL_WRITE_ONLY,
-                           GL_R32F);
-        glUseProgram(recordViewProgram_->id());
-        const GLuint groups = static_cast<GLuint>((size_ + 7) / 8);
-        glDispatchCompute(groups, groups, 1);
-        glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_SHADER_IMAGE_ACCESS_BARRIER_BIT);
+        // The record in kg/m2, stored as an image; what reads it next (the viewer's panel
+        // samples it or reads it back) gets the barrier the graph derives at its end.
+        gpu::FrameGraph graph;
+        const gpu::BufferId block = graph.buffer({"snowpack.block", snowpack.block().bytes(),
+                                                  [&snowpack] { return snowpack.block().id(); }});
+        const gpu::TextureId record = graph.texture(
+            {"weather.drift_record", GL_R32I, size_, size_, [this] { return record_[record0_].id(); }});
+        const gpu::TextureId view = graph.texture(
+            {"weather.drift_view", GL_R32F, size_, size_, [this] { return recordView_.id(); }});
+        graph.addPass(
+            "weather.drift_record_view",
+            [&](gpu::PassBuilder& pass) {
+                pass.compute(recordViewProgram_->id());
+                pass.uniform(block, gpu::slot::kSnowpack);
+                pass.sample(record, gpu::slot::kDriftRecord);
+                pass.image(view, gpu::slot::kDriftRecordView, gpu::ImageAccess::Write);
+                pass.history(block);
+                pass.history(record);
+            },
+            [this] {
+                const GLuint groups = static_cast<GLuint>((size_ + 7) / 8);
+                gpu::dispatchCompute(groups, groups);
+            });
+        gpu::runGraph(graph);
         recordViewStale_ = false;
     }
     return &recordView_;

@@ -17,6 +17,7 @@
 
 #include "core/settings.hpp"
 #include "core/weather_laws.hpp"
+#include "gpu/frame_graph.hpp"
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 
@@ -42,7 +43,13 @@ public:
                                          glm::vec3 sunDirection, int size, double texelCm,
                                          gpu::ShaderLibrary& shaders);
     bool active() const { return totals_.id() != 0; }
-    // The ticks that fall in this step of dt, on the snowpack's state as its passes left it.
+    // The ticks that fall in this step of dt, on the snowpack's state as its passes left it,
+    // as passes of `graph` named after `name` ("weather.a"; the snowpack's resources are
+    // `snowpackName`'s): per tick its block, snowfall + melt, drift flux and apply (they draw
+    // only on a tick with wind) and the totals. Nothing changes until they run.
+    void addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack, const std::string& name,
+                   const std::string& snowpackName, double dtSeconds);
+    // The same passes in a graph of their own, run at once.
     void step(SnowpackSim& snowpack, double dtSeconds);
     // A sky that does not act runs no pass (no weather.X in the frame), but a given one's clock
     // still runs: its air freezes mud (core/ground.hpp). SnowpackSim::step calls it each step.

@@ -6,11 +6,14 @@
 #include "GLTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "lab/pass_table.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
+#include <stdexcept>
 
 namespace snowcap {
 namespace {
@@ -73,11 +76,24 @@ TEST(PassTable, ArchitectureDocsTableIsTheDecayLadderFrame) {
            "between its markers: build/release/snowcap passes --scenario decay_ladder --markdown";
 }
 
-// Every scenario's first step, its second, and a frame that only draws (a paused viewer).
-TEST(PassTable, NoPassReadsWhatNothingBeforeItWrites) {
-    for (const char* scenario :
-         {"decay_compare", "decay_ladder", "follow_compare", "world_observers", "idle_compare",
-          "blur_compare", "quality_compare", "format_compare", "foliage", "crowd"}) {
+// Every bundled scenario (config/scenarios/*.toml).
+std::vector<std::string> bundledScenarios() {
+    std::vector<std::string> out;
+    for (const auto& entry : std::filesystem::directory_iterator(test::sourceDir() / "config/scenarios"))
+        if (entry.path().extension() == ".toml")
+            out.push_back(entry.path().stem().string());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+// Every bundled scenario's first step, its second, and a frame that only draws (a paused
+// viewer): no pass reads what nothing before it writes, every input a program uses is declared
+// (a compute pass's storage buffers too), and no pass stores through a binding it declared
+// read-only (each is read back before and after its pass).
+TEST(PassTable, EveryScenarioChecksItself) {
+    const std::vector<std::string> scenarios = bundledScenarios();
+    ASSERT_GE(scenarios.size(), 20u);
+    for (const std::string& scenario : scenarios) {
         SCOPED_TRACE(scenario);
         auto lab = makeLab(scenario, {"snow.resolution=64"});
         ASSERT_TRUE(lab);
@@ -90,9 +106,12 @@ TEST(PassTable, NoPassReadsWhatNothingBeforeItWrites) {
             const double step = frame < 3 ? dt : 0.0;
             const std::vector<gpu::PassRecord> passes = framePasses(
                 lab->field(), lab->renderer(), {lab->instancesAt(frame * dt), step, {views}});
-            const std::vector<std::string> missing = gpu::unwrittenReads(passes);
-            EXPECT_TRUE(missing.empty()) << "frame " << frame << ": " << missing.front();
-            gpu::runPasses(passes);
+            for (const std::string& missing : gpu::unwrittenReads(passes))
+                ADD_FAILURE() << "frame " << frame << ": " << missing;
+            for (const std::string& missing : gpu::undeclaredInputs(passes))
+                ADD_FAILURE() << "frame " << frame << ": " << missing;
+            for (const std::string& store : gpu::runPassesAudited(passes))
+                ADD_FAILURE() << "frame " << frame << ": " << store;
         }
     }
 }
@@ -109,6 +128,94 @@ TEST(PassTable, AReadWithoutItsWriteIsCaught) {
     const std::vector<std::string> missing = gpu::unwrittenReads(passes);
     ASSERT_FALSE(missing.empty());
     EXPECT_EQ(missing.front(), "accumulate.ab reads 'capture'");
+}
+
+// The snowpack's first step as passes, one a dispatch, broken on purpose three ways.
+std::vector<gpu::PassRecord> snowpackStep(Lab& lab, const Target& target) {
+    const std::vector<gpu::PassRecord> passes = firstStep(lab, target);
+    EXPECT_TRUE(has(passes, "snowpack.b.compact"));
+    EXPECT_TRUE(gpu::unwrittenReads(passes).empty());
+    EXPECT_TRUE(gpu::undeclaredInputs(passes).empty());
+    return passes;
+}
+
+gpu::PassRecord& named(std::vector<gpu::PassRecord>& passes, const std::string& name) {
+    const auto at = std::find_if(passes.begin(), passes.end(),
+                                 [&](const gpu::PassRecord& pass) { return pass.name == name; });
+    if (at == passes.end())
+        throw std::runtime_error("no pass " + name);
+    return *at;
+}
+
+TEST(PassTable, ARemovedReadIsCaught) {
+    auto lab = makeLab("snowpack_compare", {"snow.resolution=64"});
+    ASSERT_TRUE(lab);
+    const Target target;
+    std::vector<gpu::PassRecord> passes = snowpackStep(*lab, target);
+    // The compaction no longer declares the capture it samples.
+    ASSERT_TRUE(has(passes, "snowpack.b.compact"));
+    std::erase_if(named(passes, "snowpack.b.compact").bindings,
+                  [](const gpu::PassBinding& b) { return b.resource == "capture"; });
+    const std::vector<std::string> missing = gpu::undeclaredInputs(passes);
+    ASSERT_EQ(missing.size(), 1u);
+    EXPECT_EQ(missing.front(),
+              "snowpack.b.compact uses texture 'captureDepth' at 0 and does not declare it");
+}
+
+TEST(PassTable, APassBeforeItsProducerIsCaught) {
+    auto lab = makeLab("snowpack_compare", {"snow.resolution=64"});
+    ASSERT_TRUE(lab);
+    const Target target;
+    std::vector<gpu::PassRecord> passes = snowpackStep(*lab, target);
+    // The plough's resolve runs before the compaction has written the state.
+    auto compact = std::find_if(passes.begin(), passes.end(),
+                                [](const auto& p) { return p.name == "snowpack.b.plough_resolve"; });
+    auto classify = std::find_if(passes.begin(), passes.end(),
+                                 [](const auto& p) { return p.name == "snowpack.b.classify"; });
+    ASSERT_NE(compact, passes.end());
+    std::rotate(classify, compact, compact + 1); // plough_resolve now comes first
+    const std::vector<std::string> missing = gpu::unwrittenReads(passes);
+    ASSERT_FALSE(missing.empty());
+    EXPECT_EQ(missing.front(), "snowpack.b.plough_resolve reads 'snowpack.b'");
+}
+
+TEST(PassTable, AnUndeclaredStoreIsCaught) {
+    auto lab = makeLab("snowpack_compare", {"snow.resolution=64"});
+    ASSERT_TRUE(lab);
+    const Target target;
+    std::vector<gpu::PassRecord> passes = snowpackStep(*lab, target);
+    // The compaction marks the tiles it touched: declared a load only, its store would get
+    // no barrier before the lists that read the bits.
+    ASSERT_TRUE(has(passes, "snowpack.b.compact"));
+    for (gpu::PassBinding& binding : named(passes, "snowpack.b.compact").bindings)
+        if (binding.resource == "snowpack.b.tile_state")
+            binding.access = gpu::ImageAccess::Read;
+    const std::vector<std::string> stores = gpu::runPassesAudited(passes);
+    ASSERT_EQ(stores.size(), 1u);
+    EXPECT_EQ(stores.front(), "snowpack.b.compact stores into 'snowpack.b.tile_state' through "
+                              "buffer 3, declared read-only");
+}
+
+// Planning and printing the list change nothing: the list printed twice is the same, and the
+// state, clocks and outputs are as before until the list runs.
+TEST(PassTable, PrintingTheListChangesNothing) {
+    for (const char* scenario : {"snowpack_compare", "blizzard", "decay_compare"}) {
+        SCOPED_TRACE(scenario);
+        auto lab = makeLab(scenario, {"snow.resolution=64"});
+        ASSERT_TRUE(lab);
+        const SnowSim& sim = lab->field().sim(0);
+        const std::vector<float> before = sim.persistent().readFloats();
+        const double timeBefore = sim.timeS();
+        const double packTimeBefore = sim.snowpack() ? sim.snowpack()->clock().timeS() : 0.0;
+        const std::string first = passListText(scenarioFramePasses(*lab));
+        const std::string second = passListText(scenarioFramePasses(*lab));
+        EXPECT_EQ(first, second);
+        EXPECT_EQ(sim.timeS(), timeBefore);
+        if (sim.snowpack()) {
+            EXPECT_EQ(sim.snowpack()->clock().timeS(), packTimeBefore);
+        }
+        EXPECT_TRUE(sim.persistent().readFloats() == before);
+    }
 }
 
 // Whatever a pass's program samples is in the pass's bindings, so no pass depends on what

@@ -1,0 +1,159 @@
+#include "gpu/frame_graph.hpp"
+
+#include <algorithm>
+#include <spdlog/spdlog.h>
+#include <fmt/format.h>
+
+namespace snowcap::gpu {
+
+const char* toString(ResourceKind kind) {
+    switch (kind) {
+    case ResourceKind::Texture:
+        return "texture";
+    case ResourceKind::Buffer:
+        return "buffer";
+    case ResourceKind::Host:
+        return "host data";
+    }
+    return "?";
+}
+
+const std::string& PassBuilder::name(int index) const {
+    return resources_[static_cast<std::size_t>(index)].name;
+}
+
+std::function<GLuint()> PassBuilder::object(int index) const {
+    return resources_[static_cast<std::size_t>(index)].object;
+}
+
+void PassBuilder::finish() {
+    const auto inHistory = [this](const std::string& resource) {
+        return std::find(history_.begin(), history_.end(), resource) != history_.end();
+    };
+    for (PassBinding& binding : record_.bindings)
+        binding.history = binding.history || inHistory(binding.resource);
+    for (ResourceRead& read : record_.reads)
+        read.history = read.history || inHistory(read.name);
+}
+
+void PassBuilder::sample(TextureId texture, unsigned slot, std::function<GLuint()> sampler,
+                         std::function<GLuint()> object) {
+    PassBinding binding{BindingKind::Texture, slot, name(texture.index),
+                        object ? std::move(object) : this->object(texture.index),
+                        std::move(sampler)};
+    record_.bindings.push_back(std::move(binding));
+}
+
+void PassBuilder::image(TextureId texture, unsigned slot, ImageAccess access,
+                        std::function<GLuint()> object) {
+    PassBinding binding{BindingKind::Image, slot, name(texture.index),
+                        object ? std::move(object) : this->object(texture.index)};
+    binding.access = access;
+    binding.imageFormat = resources_[static_cast<std::size_t>(texture.index)].format;
+    record_.bindings.push_back(std::move(binding));
+}
+
+void PassBuilder::storage(BufferId buffer, unsigned slot, ImageAccess access) {
+    PassBinding binding{BindingKind::StorageBuffer, slot, name(buffer.index),
+                        object(buffer.index)};
+    binding.access = access;
+    record_.bindings.push_back(std::move(binding));
+}
+
+void PassBuilder::uniform(BufferId buffer, unsigned slot) {
+    PassBinding binding{BindingKind::UniformBlock, slot, name(buffer.index),
+                        object(buffer.index)};
+    record_.bindings.push_back(std::move(binding));
+}
+
+void PassBuilder::indirect(BufferId buffer) {
+    record_.reads.push_back({name(buffer.index), false, Access::Indirect});
+}
+
+int FrameGraph::add(ResourceDesc desc) {
+    if (const std::optional<int> existing = find(desc.name)) {
+        const ResourceDesc& old = resources_[static_cast<std::size_t>(*existing)];
+        if (old.kind != desc.kind || old.format != desc.format || old.width != desc.width ||
+            old.height != desc.height || old.bytes != desc.bytes)
+            problems_.push_back(fmt::format(
+                "resource '{}' registered twice: as {} {}x{} format {:#x} ({} bytes), then as "
+                "{} {}x{} format {:#x} ({} bytes)",
+                desc.name, toString(old.kind), old.width, old.height, old.format, old.bytes,
+                toString(desc.kind), desc.width, desc.height, desc.format, desc.bytes));
+        return *existing;
+    }
+    resources_.push_back(std::move(desc));
+    return static_cast<int>(resources_.size()) - 1;
+}
+
+TextureId FrameGraph::texture(TextureDesc desc) {
+    return {add({std::move(desc.name), ResourceKind::Texture, desc.format, desc.width,
+                 desc.height, 0, std::move(desc.object)})};
+}
+
+BufferId FrameGraph::buffer(BufferDesc desc) {
+    return {add({std::move(desc.name), ResourceKind::Buffer, 0, 0, 0, desc.bytes,
+                 std::move(desc.object)})};
+}
+
+HostId FrameGraph::host(std::string name) {
+    return {add({std::move(name), ResourceKind::Host})};
+}
+
+std::optional<int> FrameGraph::find(std::string_view name) const {
+    for (std::size_t i = 0; i < resources_.size(); ++i)
+        if (resources_[i].name == name)
+            return static_cast<int>(i);
+    return std::nullopt;
+}
+
+void FrameGraph::addPass(std::string name, const std::function<void(PassBuilder&)>& setup,
+                         std::function<void()> execute) {
+    PassRecord record;
+    record.name = std::move(name);
+    PassBuilder builder(record, resources_);
+    if (setup)
+        setup(builder);
+    builder.finish();
+    record.execute = std::move(execute);
+    passes_.push_back(std::move(record));
+}
+
+void dispatchCompute(unsigned x, unsigned y, unsigned z) {
+    glDispatchCompute(x, y, z);
+}
+
+void readBuffer(GLuint buffer, std::size_t offset, std::size_t bytes, void* out) {
+    glMemoryBarrier(GL_BUFFER_UPDATE_BARRIER_BIT);
+    glGetNamedBufferSubData(buffer, static_cast<GLintptr>(offset), static_cast<GLsizeiptr>(bytes),
+                            out);
+}
+
+void setUniform(GLuint program, GLint location, GLuint value) {
+    glProgramUniform1ui(program, location, value);
+}
+
+std::vector<std::string> checkGraph(const FrameGraph& graph, std::span<const std::string> given) {
+    std::vector<std::string> problems(graph.problems().begin(), graph.problems().end());
+    for (std::string& missing : unwrittenReads(graph.passes(), given))
+        problems.push_back(std::move(missing));
+    return problems;
+}
+
+void runGraph(const FrameGraph& graph, PassTimer* timer, std::span<const std::string> given) {
+#ifndef NDEBUG
+    for (const std::string& problem : checkGraph(graph, given))
+        spdlog::error("frame graph: {}", problem);
+#else
+    (void)given;
+#endif
+    runPasses(graph.passes(), timer);
+}
+
+void dispatchIndirect(GLuint commands, std::size_t offset) {
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, commands);
+    glDispatchComputeIndirect(static_cast<GLintptr>(offset));
+    glBindBuffer(GL_DISPATCH_INDIRECT_BUFFER, 0);
+}
+
+} // namespace snowcap::gpu
