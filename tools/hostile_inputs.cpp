@@ -143,14 +143,8 @@ std::vector<InputFixture> writeInputFixtures(const fs::path& dir) {
     std::vector<InputFixture> all;
     const auto add = [&all](std::string cls, std::string name, std::vector<std::string> args,
                             std::string message, fs::path names = {}) {
-        InputFixture f;
-        f.cls = std::move(cls);
-        f.name = std::move(name);
-        f.args = std::move(args);
-        f.message = std::move(message);
-        f.names = std::move(names);
-        all.push_back(std::move(f));
-        return &all.back();
+        return addFixture(all, std::move(cls), std::move(name), std::move(args),
+                          std::move(message), std::move(names));
     };
 
     // ---- special files where a file is read ----------------------------------------------

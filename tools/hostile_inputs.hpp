@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hostile {
@@ -36,6 +37,21 @@ struct InputFixture {
     double memoryMiB = 0.0;    // and memory bound, when above the suite's
     double signalAfterS = 0.0; // > 0: SIGTERM sent this long after the start
 };
+
+// Appends a fixture with the fields every fixture sets and returns it, for the caller to set
+// the rest before the next one is appended.
+inline InputFixture* addFixture(std::vector<InputFixture>& all, std::string cls, std::string name,
+                                std::vector<std::string> args, std::string message,
+                                std::filesystem::path names = {}) {
+    InputFixture f;
+    f.cls = std::move(cls);
+    f.name = std::move(name);
+    f.args = std::move(args);
+    f.message = std::move(message);
+    f.names = std::move(names);
+    all.push_back(std::move(f));
+    return &all.back();
+}
 
 // The fixtures of runs, sweeps and their outputs: plans, shards and batch files edited on a
 // shared disk, merges, output targets (a video, a screenshot, an export), inputs found bad
