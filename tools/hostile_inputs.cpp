@@ -143,8 +143,8 @@ std::vector<InputFixture> writeInputFixtures(const fs::path& dir) {
     std::vector<InputFixture> all;
     const auto add = [&all](std::string cls, std::string name, std::vector<std::string> args,
                             std::string message, fs::path names = {}) {
-        return addFixture(all, std::move(cls), std::move(name), std::move(args),
-                          std::move(message), std::move(names));
+        return addFixture(all, std::move(cls), std::move(name), std::move(args), std::move(message),
+                          std::move(names));
     };
 
     // ---- special files where a file is read ----------------------------------------------

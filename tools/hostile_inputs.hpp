@@ -33,9 +33,9 @@ struct InputFixture {
     // or a link where an output was asked for.
     std::vector<std::filesystem::path> untouched;
     std::vector<std::filesystem::path> absent; // none of these may exist after the run
-    double seconds = 0.0;      // this fixture's time bound, when above the suite's
-    double memoryMiB = 0.0;    // and memory bound, when above the suite's
-    double signalAfterS = 0.0; // > 0: SIGTERM sent this long after the start
+    double seconds = 0.0;                      // this fixture's time bound, when above the suite's
+    double memoryMiB = 0.0;                    // and memory bound, when above the suite's
+    double signalAfterS = 0.0;                 // > 0: SIGTERM sent this long after the start
 };
 
 // Appends a fixture with the fields every fixture sets and returns it, for the caller to set

@@ -128,11 +128,11 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     std::vector<InputFixture> all;
     const auto add = [&all](std::string cls, std::string name, std::vector<std::string> args,
                             std::string message, fs::path names = {}) {
-        return addFixture(all, std::move(cls), std::move(name), std::move(args),
-                          std::move(message), std::move(names));
+        return addFixture(all, std::move(cls), std::move(name), std::move(args), std::move(message),
+                          std::move(names));
     };
-    const std::vector<std::string> small = {"--set", "snow.resolution=64", "--set",
-                                            "view.width=64", "--set", "view.height=64"};
+    const std::vector<std::string> small = {"--set", "snow.resolution=64", "--set", "view.width=64",
+                                            "--set", "view.height=64"};
     const auto with = [&small](std::vector<std::string> args) {
         args.insert(args.end(), small.begin(), small.end());
         return args;
@@ -149,8 +149,8 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     setUp(snowcap, with({"render", "--scenario", "press_release", "--frames", "2", "--no-progress",
                          "--out", good.string()}));
     const fs::path goodWorld = dir / "good.world";
-    setUp(snowcap, {"render", "--scenario", "world_walk", "--frames", "1", "--no-progress",
-                    "--out", (dir / "world_render").string(), "--world-out", goodWorld.string()});
+    setUp(snowcap, {"render", "--scenario", "world_walk", "--frames", "1", "--no-progress", "--out",
+                    (dir / "world_render").string(), "--world-out", goodWorld.string()});
 
     // A copy of the merged plan to break; `merged` lists the outputs a refusal must keep.
     const auto copyPlan = [&](const std::string& name) {
@@ -163,12 +163,14 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     };
     const auto merge = [&](const std::string& cls, const std::string& name, const fs::path& plan,
                            const std::string& message, const fs::path& names) {
-        InputFixture* f = add(cls, name, {"sweep", "--no-progress", "--merge", plan.string()},
-                              message, names);
+        InputFixture* f =
+            add(cls, name, {"sweep", "--no-progress", "--merge", plan.string()}, message, names);
         f->untouched = merged(plan);
         return f;
     };
-    const auto batchFile = [](const fs::path& plan) { return plan / "shards/1/batch_0.json"; };
+    const auto batchFile = [](const fs::path& plan) {
+        return plan / "shards/1/batch_0.json";
+    };
     // A batch file edited by `edit` (the merge must refuse it, naming the file).
     const auto editBatch = [&](const std::string& cls, const std::string& name,
                                const std::string& message, auto edit) {
@@ -183,14 +185,16 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     editBatch("1 merge bounds", "a batch with fewer samples than --at times", "'samples' holds 0",
               [](nlohmann::json& b) { b[0]["samples"] = nlohmann::json::array(); });
     editBatch("1 merge bounds", "a batch naming one probe more than it holds values of",
-              "'probes' holds",
-              [](nlohmann::json& b) { b[0]["probe_names"].push_back("extra"); });
+              "'probes' holds", [](nlohmann::json& b) { b[0]["probe_names"].push_back("extra"); });
     editBatch("1 merge bounds", "a batch with another number of fades", "'fades' holds",
               [](nlohmann::json& b) {
                   nlohmann::json& fades = b[1]["fades"];
                   if (fades.empty())
-                      fades.push_back({{"peak", 1}, {"start_s", 0}, {"to50", nullptr},
-                                       {"to10", nullptr}, {"to0", nullptr}});
+                      fades.push_back({{"peak", 1},
+                                       {"start_s", 0},
+                                       {"to50", nullptr},
+                                       {"to10", nullptr},
+                                       {"to0", nullptr}});
                   else
                       fades.erase(fades.size() - 1);
               });
@@ -211,10 +215,16 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     for (const auto& [what, kind, make] :
          std::vector<std::tuple<std::string, std::string, std::function<void(const fs::path&)>>>{
              {"a directory", "a directory",
-              [](const fs::path& p) { fs::remove(p), fs::create_directories(p); }},
-             {"a FIFO", "a FIFO", [](const fs::path& p) { makeFifo(p); }},
-             {"a link to /dev/zero", "a character device",
-              [](const fs::path& p) { replaceWithLink(p, "/dev/zero"); }}}) {
+              [](const fs::path& p) {
+                  fs::remove(p), fs::create_directories(p);
+              }},
+             {"a FIFO", "a FIFO",
+              [](const fs::path& p) {
+                  makeFifo(p);
+              }},
+             {"a link to /dev/zero", "a character device", [](const fs::path& p) {
+                  replaceWithLink(p, "/dev/zero");
+              }}}) {
         const std::string tag = std::to_string(all.size());
         const fs::path plan = copyPlan("plan_special_" + tag);
         make(plan / "plan.json");
@@ -292,11 +302,11 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
         for (const auto& [what, target, kind] :
              std::vector<std::tuple<std::string, fs::path, std::string>>{
                  {"a FIFO", fifo, "a FIFO"}, {"a link to /dev/null", link, "a symbolic link"}}) {
-            InputFixture* f = add("5 video target", "render --video onto " + what,
-                                  with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
-                                        "--no-progress", "--out", good.string(), "--video",
-                                        target.string()}),
-                                  "not a regular file (" + kind + "), not replaced", target);
+            InputFixture* f =
+                add("5 video target", "render --video onto " + what,
+                    with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                          "--no-progress", "--out", good.string(), "--video", target.string()}),
+                    "not a regular file (" + kind + "), not replaced", target);
             f->untouched = {target, good / "run.json", good / "stats.json"};
         }
     }
@@ -308,9 +318,9 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
         writeFile(texture, pngClaiming(8192, 8192, 16, 400u << 10));
         InputFixture* f = add(
             "6 decoding budget", "a 400 KiB ground texture claiming 8192 x 8192 RGBA16 (cut short)",
-            with({"--quiet", "render", "--scenario", "press_release", "--frames", "2", "--no-progress", "--out",
-                  good.string(), "--set", "ground.kind=\"texture\"", "--set",
-                  "ground.texture=\"" + texture.string() + "\""}),
+            with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                  "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
+                  "--set", "ground.texture=\"" + texture.string() + "\""}),
             "cannot hold the 8192 x 8192 pixels its header claims", texture);
         f->untouched = {good / "run.json", good / "stats.json"};
         // Cut at 99.9 %: past the ratio's reach, found by inflating what is there (32 MB
@@ -318,12 +328,12 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
         const std::size_t whole = pngClaiming(2048, 2048, 16, std::size_t(1) << 30).size() - 57;
         const fs::path nearly = dir / "claims_2048_rgba16_nearly.png";
         writeFile(nearly, pngClaiming(2048, 2048, 16, whole * 999 / 1000));
-        InputFixture* g = add(
-            "6 decoding budget", "a ground texture claiming 2048 x 2048 RGBA16 cut at 99.9 %",
-            with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
-                  "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
-                  "--set", "ground.texture=\"" + nearly.string() + "\""}),
-            "its pixel data is shorter than its 2048 x 2048 pixels need", nearly);
+        InputFixture* g =
+            add("6 decoding budget", "a ground texture claiming 2048 x 2048 RGBA16 cut at 99.9 %",
+                with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                      "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
+                      "--set", "ground.texture=\"" + nearly.string() + "\""}),
+                "its pixel data is shorter than its 2048 x 2048 pixels need", nearly);
         g->untouched = f->untouched;
         const fs::path plan = copyPlan("tile_16384");
         writeFile(plan / "shards/1/batch_0_c0_t0.png", pngClaiming(16384, 16384, 8, 64u << 10));
@@ -342,30 +352,30 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     {
         const fs::path off = dir / "claims.off";
         writeFile(off, "OFF\n353535235358 1 0\n0 0 0\n1 0 0\n0 1 0\n3 0 1 2\n");
-        InputFixture* f = add("8 last run kept", "a mesh body whose file lies (after --out)",
-                              with({"--quiet", "render", "--scenario", "press_release", "--frames",
-                                    "2", "--no-progress", "--out", good.string(), "--set",
-                                    "body=[{name='m', shape='mesh', mesh='" + off.string() + "'}]"}),
-                              "header claims 353535235358 vertices", off);
+        InputFixture* f =
+            add("8 last run kept", "a mesh body whose file lies (after --out)",
+                with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                      "--no-progress", "--out", good.string(), "--set",
+                      "body=[{name='m', shape='mesh', mesh='" + off.string() + "'}]"}),
+                "header claims 353535235358 vertices", off);
         f->untouched = {good / "run.json", good / "stats.json", good / "final.png"};
         const fs::path missing = dir / "no_such_texture.png";
-        InputFixture* g = add("8 last run kept", "a ground texture that is not there",
-                              with({"--quiet", "render", "--scenario", "press_release", "--frames",
-                                    "2", "--no-progress", "--out", good.string(), "--set",
-                                    "ground.kind=\"texture\"", "--set",
-                                    "ground.texture=\"" + missing.string() + "\""}),
-                              "cannot open file", missing);
+        InputFixture* g =
+            add("8 last run kept", "a ground texture that is not there",
+                with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                      "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
+                      "--set", "ground.texture=\"" + missing.string() + "\""}),
+                "cannot open file", missing);
         g->untouched = f->untouched;
     }
 
     // ---- 9. an interrupted run keeps the last world file ---------------------------------
     {
-        InputFixture* f =
-            add("9 world-out and interrupts", "SIGTERM during a run with --world-out",
-                {"--quiet", "render", "--scenario", "world_walk", "--frames", "100000",
-                 "--no-progress", "--out", (dir / "world_render").string(), "--world-out",
-                 goodWorld.string()},
-                "render: interrupted (SIGTERM)");
+        InputFixture* f = add("9 world-out and interrupts", "SIGTERM during a run with --world-out",
+                              {"--quiet", "render", "--scenario", "world_walk", "--frames",
+                               "100000", "--no-progress", "--out", (dir / "world_render").string(),
+                               "--world-out", goodWorld.string()},
+                              "render: interrupted (SIGTERM)");
         f->exitCode = 128 + 15;
         f->signalAfterS = 2.0;
         f->seconds = 30.0; // the context and the lab first (seconds on llvmpipe), then the signal
@@ -377,8 +387,8 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
     {
         const fs::path cwd = dir / "view_cwd";
         fs::create_directories(cwd);
-        InputFixture* f = add("10 view without a display", "a bare view", {"view"},
-                              "use `snowcap render");
+        InputFixture* f =
+            add("10 view without a display", "a bare view", {"view"}, "use `snowcap render");
         f->env = {"DISPLAY", "WAYLAND_DISPLAY"};
         f->cwd = cwd;
         f->absent = {cwd / "out"};
@@ -398,10 +408,10 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
         setUp(snowcap, with({"sweep", "--no-progress", "--scenario", "press_release", "--vary",
                              "sim.b.decay=0.9,0.95", "--at", "1000", "--tile", "16x16", "--plan",
                              plan.string()}));
-        InputFixture* f = add("11 signals, all or nothing", "SIGTERM during a shard",
-                              {"--quiet", "sweep", "--no-progress", "--plan", plan.string(),
-                               "--shard", "1/1"},
-                              "sweep --shard 1/1: interrupted (SIGTERM); nothing of it was kept");
+        InputFixture* f =
+            add("11 signals, all or nothing", "SIGTERM during a shard",
+                {"--quiet", "sweep", "--no-progress", "--plan", plan.string(), "--shard", "1/1"},
+                "sweep --shard 1/1: interrupted (SIGTERM); nothing of it was kept");
         f->exitCode = 128 + 15;
         f->signalAfterS = 2.0;
         f->seconds = 30.0;
@@ -417,9 +427,9 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
         g->absent = {dir / "card.py"};
         const fs::path sheet = copyPlan("merge_onto_fifo");
         makeFifo(sheet / "sweep.csv");
-        InputFixture* h = merge("11 signals, all or nothing", "a merge onto a FIFO sweep.csv",
-                                sheet, "not a regular file (a FIFO), not replaced",
-                                sheet / "sweep.csv");
+        InputFixture* h =
+            merge("11 signals, all or nothing", "a merge onto a FIFO sweep.csv", sheet,
+                  "not a regular file (a FIFO), not replaced", sheet / "sweep.csv");
         h->untouched = {sheet / "sheet.png", sheet / "sweep.json", sheet / "sweep.csv"};
     }
 

@@ -122,8 +122,8 @@ std::string snapshot(const fs::path& path) {
 }
 
 // The reason a run broke the fixture's promise, or "".
-std::string judge(const InputFixture& fixture, const Outcome& run, double seconds,
-                  double memoryMiB, const std::vector<std::string>& before) {
+std::string judge(const InputFixture& fixture, const Outcome& run, double seconds, double memoryMiB,
+                  const std::vector<std::string>& before) {
     for (std::size_t i = 0; i < fixture.untouched.size(); ++i)
         if (snapshot(fixture.untouched[i]) != before[i])
             return fixture.untouched[i].string() + " changed (it must be as it was)";

@@ -201,7 +201,9 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     };
     // A group's line goes out with its first case, so --only names only the groups it runs.
     std::string groupLine;
-    const auto announce = [&groupLine](std::string line) { groupLine = std::move(line); };
+    const auto announce = [&groupLine](std::string line) {
+        groupLine = std::move(line);
+    };
     // Within a group (the whole frames take most of a run), each case is a tick too.
     harness.setOnCase([&](const bench::Case& c) {
         if (!groupLine.empty()) {

@@ -73,8 +73,7 @@ std::variant<nlohmann::json, std::string> readBenchReport(const fs::path& path) 
     nlohmann::json report = std::holds_alternative<nlohmann::json>(read)
                                 ? std::move(std::get<nlohmann::json>(read))
                                 : nlohmann::json();
-    if (!report.is_object() || !report.contains("cases") ||
-        !report["cases"].is_array())
+    if (!report.is_object() || !report.contains("cases") || !report["cases"].is_array())
         return fmt::format("--bench {}: not a snowcap bench report (JSON with a \"cases\" list)",
                            path.string());
     return report;

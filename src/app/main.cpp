@@ -1,7 +1,7 @@
 // snowcap: a lab for real-time snow deformation (the UE snow-interaction capture pipeline).
 #include "app/commands.hpp"
-#include "platform/gl_context.hpp"
 #include "app/validate_command.hpp"
+#include "platform/gl_context.hpp"
 #include "scene/model_import.hpp"
 #include "viewer/viewer_panels.hpp"
 

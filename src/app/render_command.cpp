@@ -58,21 +58,20 @@ void warnIfVideoIsSlow(std::chrono::steady_clock::duration firstFrame, int video
         return;
     std::vector<std::string> cheaper;
     if (settings.snow.quality == Quality::Custom || settings.snow.quality > Quality::Low)
-        cheaper.push_back(fmt::format("--set snow.quality=low (this run: {})",
-                                      toString(settings.snow.quality)));
+        cheaper.push_back(
+            fmt::format("--set snow.quality=low (this run: {})", toString(settings.snow.quality)));
     const int every = static_cast<int>(std::ceil(videoEvery * estimateS / 110.0));
     if (every < totalFrames)
         cheaper.push_back(fmt::format("--video-every {} (this run: {}) takes about {:.1f} min",
-                                      every, videoEvery,
-                                      perFrameS * (totalFrames / every) / 60.0));
+                                      every, videoEvery, perFrameS * (totalFrames / every) / 60.0));
     if (settings.view.width > 640)
         cheaper.push_back(fmt::format("--size 640 360 (this run: {} {})", settings.view.width,
                                       settings.view.height));
     std::string advice;
     for (const std::string& item : cheaper)
         advice += (advice.empty() ? "; cheaper: " : "; ") + item;
-    spdlog::warn("video: {} frames at about {:.2f} s each, about {:.0f} min in all{}",
-                 videoFrames, perFrameS, estimateS / 60.0, advice);
+    spdlog::warn("video: {} frames at about {:.2f} s each, about {:.0f} min in all{}", videoFrames,
+                 perFrameS, estimateS / 60.0, advice);
 }
 
 // On a CPU rasteriser render starts on the rung the viewer starts on (kLlvmpipeStartQuality):

@@ -204,7 +204,9 @@ void stopIfInterrupted(const fs::path& workDir, const std::string& command = "sw
             spdlog::error("{}", RunGuard::interruptedNote("sweep", workDir.parent_path(), signal));
         else
             spdlog::error("{}: interrupted ({}); nothing of it was kept", command,
-                          signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "a signal");
+                          signal == SIGINT    ? "SIGINT"
+                          : signal == SIGTERM ? "SIGTERM"
+                                              : "a signal");
         std::fflush(nullptr);
         std::_Exit(128 + signal);
     }
@@ -253,11 +255,10 @@ std::variant<SweepRunOptions, std::string> sweepRunOptionsFrom(const SweepOption
     } catch (const std::exception&) {
         run.tileWidth = 0;
     }
-    if (x == std::string::npos || run.tileWidth < kMinSweepTile ||
-        run.tileHeight < kMinSweepTile || run.tileWidth > kMaxSweepTile ||
-        run.tileHeight > kMaxSweepTile)
-        return fmt::format("--tile '{}': expected WxH, each {} to {}", options.tile,
-                           kMinSweepTile, kMaxSweepTile);
+    if (x == std::string::npos || run.tileWidth < kMinSweepTile || run.tileHeight < kMinSweepTile ||
+        run.tileWidth > kMaxSweepTile || run.tileHeight > kMaxSweepTile)
+        return fmt::format("--tile '{}': expected WxH, each {} to {}", options.tile, kMinSweepTile,
+                           kMaxSweepTile);
     return run;
 }
 

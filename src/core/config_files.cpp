@@ -41,8 +41,7 @@ std::optional<ConfigError> resolveOne(toml::node& node, const std::string& key,
     return ConfigError{*where.path + ":" + std::to_string(where.begin.line) + ":" +
                        std::to_string(where.begin.column) + ": key '" + key + "': " + who +
                        text->get() + ": cannot open file (not beside " +
-                       namingFile.filename().string() + ": " +
-                       beside.lexically_normal().string() +
+                       namingFile.filename().string() + ": " + beside.lexically_normal().string() +
                        ", nor in the repository: " + inRoot.lexically_normal().string() + ")"};
 }
 
@@ -76,9 +75,11 @@ void resolveList(toml::table& merged, std::string_view list, std::string_view fi
 std::optional<ConfigError> resolveFileKeys(toml::table& merged,
                                            const std::set<std::string>& flagOrigins,
                                            const fs::path& root) {
-    constexpr std::pair<std::string_view, std::string_view> kLists[] = {
-        {"deformer", "mesh"}, {"crowd", "mesh"},  {"body", "mesh"},
-        {"vehicle", "chassis_mesh"}, {"foliage", "mesh"}};
+    constexpr std::pair<std::string_view, std::string_view> kLists[] = {{"deformer", "mesh"},
+                                                                        {"crowd", "mesh"},
+                                                                        {"body", "mesh"},
+                                                                        {"vehicle", "chassis_mesh"},
+                                                                        {"foliage", "mesh"}};
     std::optional<ConfigError> missing;
     for (const auto& [list, field] : kLists)
         resolveList(merged, list, field, flagOrigins, root, missing);

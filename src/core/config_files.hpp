@@ -17,8 +17,9 @@ namespace snowcap::config_files {
 // Rewrites each relative file key that a configuration file gave (not config/default.toml, not a
 // --set, whose names are in `flagOrigins`) to the absolute path beside that file when one is
 // there; leaves it for `root` when the file is in the repository instead; and, when it is in
-// neither, leaves it and returns (for the first such key) the one line "FILE:LINE:COL: key 'deformer[0].mesh': NAME: cannot open file (not
-// beside FILE: DIR/NAME, nor in the repository: ROOT/NAME)".
+// neither, leaves it and returns (for the first such key) the one line "FILE:LINE:COL: key
+// 'deformer[0].mesh': NAME: cannot open file (not beside FILE: DIR/NAME, nor in the repository:
+// ROOT/NAME)".
 std::optional<ConfigError> resolveFileKeys(toml::table& merged,
                                            const std::set<std::string>& flagOrigins,
                                            const std::filesystem::path& root);

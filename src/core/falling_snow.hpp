@@ -67,8 +67,8 @@ struct FallingSnowAir {
     float windCmS = 0.0f;                // mean drift speed
     float gustAmount = 0.0f;             // [wind] gust_amount
     float gustOmega = 0.0f;              // 2 pi gust_hz (1/s)
-    double gustTimeS = 0.0; // timeS wrapped by whole gust periods (core/phase_wrap.hpp)
-    float gustWaveNumber = 0.0f;         // 2 pi / gust_wavelength_cm (1/cm)
+    double gustTimeS = 0.0;      // timeS wrapped by whole gust periods (core/phase_wrap.hpp)
+    float gustWaveNumber = 0.0f; // 2 pi / gust_wavelength_cm (1/cm)
 };
 
 // Where a perspective camera stands and looks (unit forward).

@@ -22,7 +22,8 @@ const Section<GroundSettings>& groundParams() {
              "\"grass\", \"mud\" (water in the column darkens it most), \"rock\", or "
              "\"texture\" (the albedo from ground.texture)."},
             {"texture", &G::texture, "", anyNumber(), "", None,
-             "With kind = \"texture\": a PNG (beside the file that names it, else in the repository, or absolute; "
+             "With kind = \"texture\": a PNG (beside the file that names it, else in the "
+             "repository, or absolute; "
              "at most 8192 pixels a side), its colour the ground's albedo (sRGB), seen from above "
              "with its top towards +Y. Read once when the settings name it; ignored by the "
              "other kinds."},

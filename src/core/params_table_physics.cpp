@@ -61,7 +61,8 @@ const Section<BodySettings>& bodyParams() {
              "A mesh body's size is its file's."},
             {"mesh", &B::mesh, "", anyNumber(), "", None,
              "With shape = \"mesh\" (and only then): a file Assimp reads (beside the file "
-             "that names it, else in the repository, or absolute), imported as a deformer's mesh is. The body collides "
+             "that names it, else in the repository, or absolute), imported as a deformer's mesh "
+             "is. The body collides "
              "as the convex hull of its vertices, with its centre of mass at the hull's centroid, "
              "and is drawn as the mesh; a mesh with no volume is refused."},
             {"mass_kg", &B::massKg, 1.0, aboveUpTo(0.0, 10000.0), "kg", None, "Its mass."},

@@ -78,15 +78,16 @@ std::vector<RungChange> rungChanges(const Settings& settings, Quality rung) {
     for (std::size_t s = 0; s < settings.sims.size(); ++s) {
         const auto given = rungKeysOf(settings, settings.sims[s]);
         const auto set = rungKeysOf(run, run.sims[s]);
-        const auto table = rungKeysOf(defaults, defaults.sims[std::min(s, defaults.sims.size() - 1)]);
+        const auto table =
+            rungKeysOf(defaults, defaults.sims[std::min(s, defaults.sims.size() - 1)]);
         for (std::size_t k = 0; k < given.size(); ++k) {
             // A sim that follows snow.resolution is named once, by snow.resolution.
             if (given[k].first == "resolution" && settings.sims[s].resolution == 0)
                 continue;
             if (given[k].second != set[k].second && given[k].second != table[k].second)
-                out.push_back({"sim." + std::string(simName(static_cast<int>(s))) + "." +
-                                   given[k].first,
-                               given[k].second, set[k].second});
+                out.push_back(
+                    {"sim." + std::string(simName(static_cast<int>(s))) + "." + given[k].first,
+                     given[k].second, set[k].second});
         }
     }
     return out;
@@ -129,8 +130,8 @@ std::optional<std::string> startRungRefusal(const Settings& settings) {
 std::optional<std::string> rungReplacesNote(const Settings& settings, Quality rung) {
     std::vector<std::string> replaced;
     for (const RungChange& change : rungChanges(settings, rung))
-        replaced.push_back(fmt::format("{} {} (the scenario's {})", change.key, change.rungValue,
-                                       change.given));
+        replaced.push_back(
+            fmt::format("{} {} (the scenario's {})", change.key, change.rungValue, change.given));
     if (replaced.empty())
         return std::nullopt;
     return fmt::format("snow.quality = {} replaces {}", toString(rung), listed(replaced));

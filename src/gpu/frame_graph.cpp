@@ -1,8 +1,8 @@
 #include "gpu/frame_graph.hpp"
 
 #include <algorithm>
-#include <spdlog/spdlog.h>
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 namespace snowcap::gpu {
 
@@ -54,15 +54,13 @@ void PassBuilder::image(TextureId texture, unsigned slot, ImageAccess access,
 }
 
 void PassBuilder::storage(BufferId buffer, unsigned slot, ImageAccess access) {
-    PassBinding binding{BindingKind::StorageBuffer, slot, name(buffer.index),
-                        object(buffer.index)};
+    PassBinding binding{BindingKind::StorageBuffer, slot, name(buffer.index), object(buffer.index)};
     binding.access = access;
     record_.bindings.push_back(std::move(binding));
 }
 
 void PassBuilder::uniform(BufferId buffer, unsigned slot) {
-    PassBinding binding{BindingKind::UniformBlock, slot, name(buffer.index),
-                        object(buffer.index)};
+    PassBinding binding{BindingKind::UniformBlock, slot, name(buffer.index), object(buffer.index)};
     record_.bindings.push_back(std::move(binding));
 }
 
@@ -87,13 +85,13 @@ int FrameGraph::add(ResourceDesc desc) {
 }
 
 TextureId FrameGraph::texture(TextureDesc desc) {
-    return {add({std::move(desc.name), ResourceKind::Texture, desc.format, desc.width,
-                 desc.height, 0, std::move(desc.object)})};
+    return {add({std::move(desc.name), ResourceKind::Texture, desc.format, desc.width, desc.height,
+                 0, std::move(desc.object)})};
 }
 
 BufferId FrameGraph::buffer(BufferDesc desc) {
-    return {add({std::move(desc.name), ResourceKind::Buffer, 0, 0, 0, desc.bytes,
-                 std::move(desc.object)})};
+    return {add(
+        {std::move(desc.name), ResourceKind::Buffer, 0, 0, 0, desc.bytes, std::move(desc.object)})};
 }
 
 HostId FrameGraph::host(std::string name) {

@@ -37,9 +37,9 @@ const char* toString(ResourceKind kind);
 struct ResourceDesc {
     std::string name;
     ResourceKind kind = ResourceKind::Host;
-    GLenum format = 0;       // textures: the internal format (images are bound with it)
+    GLenum format = 0;         // textures: the internal format (images are bound with it)
     int width = 0, height = 0; // textures
-    std::size_t bytes = 0;   // buffers
+    std::size_t bytes = 0;     // buffers
     // The GL name when a pass runs (a ping-pong pair swaps, so it is asked then, not now).
     std::function<GLuint()> object;
 };

@@ -124,8 +124,8 @@ struct PassRecord {
 struct ResourceUse {
     std::string name;
     bool read = false, write = false;
-    bool history = false;        // a declaration says it reads what an earlier frame left
-    GLbitfield readBits = 0;     // the barrier bits of its accesses (what a barrier must cover)
+    bool history = false;         // a declaration says it reads what an earlier frame left
+    GLbitfield readBits = 0;      // the barrier bits of its accesses (what a barrier must cover)
     bool incoherentWrite = false; // stored through an image or a storage buffer
     bool texture = false;         // a texture (not a buffer): what its pending writes reach
 };

@@ -32,9 +32,8 @@ readUntrustedJson(const std::filesystem::path& path, std::uint64_t maxBytes) {
 
 // `value` as a whole number in [lo, hi], or the reason naming `name` ("'shard' is 4294967297,
 // not in 1..100000"). Any other JSON type, a fraction or a number past 64 bits is refused.
-inline std::variant<long long, std::string> jsonInteger(const nlohmann::json& value,
-                                                        const std::string& name, long long lo,
-                                                        long long hi) {
+inline std::variant<long long, std::string>
+jsonInteger(const nlohmann::json& value, const std::string& name, long long lo, long long hi) {
     long long n = 0;
     if (value.is_number_unsigned()) {
         const auto u = value.get<std::uint64_t>();
@@ -54,7 +53,7 @@ inline std::variant<long long, std::string> jsonInteger(const nlohmann::json& va
 
 // `value` as a finite number in [lo, hi], or the reason naming `name`.
 inline std::variant<double, std::string> jsonReal(const nlohmann::json& value,
-                                                    const std::string& name, double lo, double hi) {
+                                                  const std::string& name, double lo, double hi) {
     if (!value.is_number())
         return fmt::format("'{}' is {}, not a number", name, clipForMessage(value.dump(), 40));
     const double v = value.get<double>();

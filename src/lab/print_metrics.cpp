@@ -1,9 +1,9 @@
 #include "lab/print_metrics.hpp"
 
 #include "core/sim_clock.hpp"
-#include "snow/snowpack_sim.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
+#include "snow/snowpack_sim.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -89,8 +89,7 @@ std::string simHeadline(const SnowField& field, int s, double fps) {
                            duration(*fade.toZeroS));
     if (!fade.to10S)
         return fmt::format("half-life {}", duration(*fade.to50S));
-    return fmt::format("half-life {}, 10 % after {}", duration(*fade.to50S),
-                       duration(*fade.to10S));
+    return fmt::format("half-life {}, 10 % after {}", duration(*fade.to50S), duration(*fade.to10S));
 }
 
 Relief measureRelief(SnowField& field, SceneRenderer& renderer, int sim, const Settings& settings) {

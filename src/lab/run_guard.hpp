@@ -6,8 +6,8 @@
 //   the other run's PID (the lock dies with its process: nothing stale is left to clean);
 // - a manifest: DIR/run.json is removed when the run starts writing (begin(): after every
 //   input was checked, so a refused run leaves the last complete set as it was) and written
-//   last, after every output, listing the files this run wrote with their sizes. A reader that finds run.json
-//   knows the set is complete and from one run; without it the directory is mid-run,
+//   last, after every output, listing the files this run wrote with their sizes. A reader that
+//   finds run.json knows the set is complete and from one run; without it the directory is mid-run,
 //   interrupted or failed;
 // - interruption: SIGINT and SIGTERM set a flag the run polls between steps; it then stops,
 //   writes no manifest and leaves one line (interruptedNote). SIGXFSZ is ignored (main), so a

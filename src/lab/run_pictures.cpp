@@ -310,8 +310,8 @@ ImageRgba8 renderFinalImage(SnowField& field, SceneRenderer& renderer,
         std::string label = paneLabel(sims, s, paneWidth < 240);
         if (paneWidth >= 240)
             label += timeAndHeadline(field, s, settings.run.fps);
-        drawFittedLabel(image, rect.x + 8 * scale, rect.y + 8 * scale, label,
-                        rect.z - 16 * scale, scale);
+        drawFittedLabel(image, rect.x + 8 * scale, rect.y + 8 * scale, label, rect.z - 16 * scale,
+                        scale);
     }
     return image;
 }

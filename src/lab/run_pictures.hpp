@@ -16,7 +16,6 @@
 #include <span>
 #include <string>
 #include <vector>
-#include <string>
 
 namespace snowcap {
 

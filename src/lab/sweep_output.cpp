@@ -213,9 +213,8 @@ std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPl
     const std::vector<double>& at = plan.request.atS;
     // Every result the shape the sheet, the CSV and the plots index (a result read from a file
     // is checked as it is read; this is the writer's own guard).
-    const ImageRgba8& firstTile = results.front().samples.empty()
-                                      ? ImageRgba8()
-                                      : results.front().samples.front().tile;
+    const ImageRgba8& firstTile =
+        results.front().samples.empty() ? ImageRgba8() : results.front().samples.front().tile;
     for (const SweepResult& r : results) {
         bool fits = r.combination == static_cast<int>(&r - results.data()) &&
                     r.samples.size() == at.size() && r.fades.size() == r.probeNames.size() &&

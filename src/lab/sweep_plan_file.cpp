@@ -198,8 +198,7 @@ std::variant<SweepPlanFile, std::string> readSweepPlanFile(const fs::path& dir) 
             problem = fmt::format("'at_s' holds {} times, not 1..{}", at.is_array() ? at.size() : 0,
                                   kMaxSweepTimes);
         for (std::size_t t = 0; problem.empty() && t < at.size(); ++t)
-            check(jsonReal(at[t], "at_s", 1e-9, kMaxSweepSeconds),
-                  file.request.atS.emplace_back());
+            check(jsonReal(at[t], "at_s", 1e-9, kMaxSweepSeconds), file.request.atS.emplace_back());
         check(jsonInteger(r.at("frames"), "frames", 0, std::numeric_limits<int>::max()),
               file.request.frames);
         file.request.sim = r.at("sim").get<std::string>();

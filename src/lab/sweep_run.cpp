@@ -267,9 +267,8 @@ struct ResultReader {
 
     SweepResult result(const nlohmann::json& r, std::size_t i) const {
         SweepResult result;
-        result.combination = static_cast<int>(integer(field(r, "combination"), "combination",
-                                                      shape.combinations[i],
-                                                      shape.combinations[i]));
+        result.combination = static_cast<int>(integer(
+            field(r, "combination"), "combination", shape.combinations[i], shape.combinations[i]));
         const nlohmann::json& names = field(r, "probe_names");
         if (!names.is_array() || names.size() > 100000)
             refuse("'probe_names' is not a list of names");
@@ -283,34 +282,35 @@ struct ResultReader {
             sample.atS = real(field(s, "at_s"), "at_s", shape.atS[t], shape.atS[t]);
             sample.step = static_cast<int>(integer(field(s, "step"), "step", 1, shape.frames));
             for (const nlohmann::json& v : array(field(s, "probes"), "probes", probes))
-                sample.probes.push_back(v.is_null() ? std::nullopt
-                                                    : std::optional<float>(float(real(v, "probes",
-                                                                                      -1e9, 1e9))));
-            sample.texelsDisturbed = integer(field(s, "texels_disturbed"), "texels_disturbed", 0,
-                                             1ll << 40);
+                sample.probes.push_back(
+                    v.is_null() ? std::nullopt
+                                : std::optional<float>(float(real(v, "probes", -1e9, 1e9))));
+            sample.texelsDisturbed =
+                integer(field(s, "texels_disturbed"), "texels_disturbed", 0, 1ll << 40);
             // Only the name the writer gives it: never a path out of the directory.
             const std::string tile =
                 fmt::format("{}_c{}_t{}.png", jsonPath.stem().string(), result.combination, t);
             if (text(field(s, "tile"), "tile") != tile)
                 refuse(fmt::format("'tile' is not {}", tile));
-            auto image = readPngWithin(jsonPath.parent_path() / tile,
-                                       std::max(shape.tileWidth, shape.tileHeight),
-                                       kMaxBatchFileBytes);
+            auto image =
+                readPngWithin(jsonPath.parent_path() / tile,
+                              std::max(shape.tileWidth, shape.tileHeight), kMaxBatchFileBytes);
             if (auto* error = std::get_if<std::string>(&image))
                 throw std::invalid_argument(*error); // names its own file
             sample.tile = std::get<ImageRgba8>(std::move(image));
             if (sample.tile.width != shape.tileWidth || sample.tile.height != shape.tileHeight)
-                throw std::invalid_argument(fmt::format(
-                    "{}: {} x {} pixels, the plan's tiles are {} x {}",
-                    (jsonPath.parent_path() / tile).string(), sample.tile.width,
-                    sample.tile.height, shape.tileWidth, shape.tileHeight));
+                throw std::invalid_argument(
+                    fmt::format("{}: {} x {} pixels, the plan's tiles are {} x {}",
+                                (jsonPath.parent_path() / tile).string(), sample.tile.width,
+                                sample.tile.height, shape.tileWidth, shape.tileHeight));
             result.samples.push_back(std::move(sample));
         }
         for (const nlohmann::json& f : array(field(r, "fades"), "fades", probes))
-            result.fades.push_back(
-                {optionalReal(field(f, "peak"), "peak"), optionalReal(field(f, "start_s"), "start_s"),
-                 optionalReal(field(f, "to50"), "to50"), optionalReal(field(f, "to10"), "to10"),
-                 optionalReal(field(f, "to0"), "to0")});
+            result.fades.push_back({optionalReal(field(f, "peak"), "peak"),
+                                    optionalReal(field(f, "start_s"), "start_s"),
+                                    optionalReal(field(f, "to50"), "to50"),
+                                    optionalReal(field(f, "to10"), "to10"),
+                                    optionalReal(field(f, "to0"), "to0")});
         const nlohmann::json& p = field(r, "predicted");
         result.predicted = {optionalReal(field(p, "to50"), "to50"),
                             optionalReal(field(p, "to10"), "to10"),

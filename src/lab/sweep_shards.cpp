@@ -173,9 +173,9 @@ std::variant<SweepShardRecord, std::string> readShardRecord(const fs::path& dir)
     const auto integer = [&](const char* name, long long lo, long long hi) -> long long {
         if (!problem.empty())
             return lo;
-        auto n = in.contains(name) ? jsonInteger(in.at(name), name, lo, hi)
-                                   : std::variant<long long, std::string>(
-                                         fmt::format("no '{}'", name));
+        auto n = in.contains(name)
+                     ? jsonInteger(in.at(name), name, lo, hi)
+                     : std::variant<long long, std::string>(fmt::format("no '{}'", name));
         if (auto* error = std::get_if<std::string>(&n))
             return problem = *error, lo;
         return std::get<long long>(n);
@@ -275,8 +275,8 @@ gatherSweepShards(const fs::path& planDir, const SweepPlanFile& file, const Swee
         if (!index || !entry.is_directory())
             continue; // partial directories (".K.partial-...") and anything else
         if (*index < 1 || *index > kMaxShards) {
-            problems.push_back(fmt::format("{} is no shard number (1..{})",
-                                           clipForMessage(name, 40), kMaxShards));
+            problems.push_back(
+                fmt::format("{} is no shard number (1..{})", clipForMessage(name, 40), kMaxShards));
             continue;
         }
         auto record = readShardRecord(entry.path());

@@ -148,9 +148,8 @@ std::string VideoWriter::ffmpegSaid() const {
     text.resize(got > 0 ? std::size_t(got) : 0);
     while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
         text.pop_back();
-    text = text.substr(text.find_last_of('\n') == std::string::npos
-                           ? 0
-                           : text.find_last_of('\n') + 1);
+    text =
+        text.substr(text.find_last_of('\n') == std::string::npos ? 0 : text.find_last_of('\n') + 1);
     for (char& c : text)
         if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
             c = ' ';
@@ -226,10 +225,11 @@ std::optional<std::string> VideoWriter::finish() {
     if (!error_ && frames_ == 0)
         error_ = path_.string() + ": no frames were recorded";
     if (!error_ && !(WIFEXITED(status) && WEXITSTATUS(status) == 0))
-        error_ = path_.string() +
-                 fmt::format(": ffmpeg failed ({} {})", WIFEXITED(status) ? "exit status" : "signal",
-                             WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)) +
-                 ffmpegSaid();
+        error_ =
+            path_.string() +
+            fmt::format(": ffmpeg failed ({} {})", WIFEXITED(status) ? "exit status" : "signal",
+                        WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status)) +
+            ffmpegSaid();
     if (!error_)
         if (auto refused = checkReplaceable(path_)) // swapped for a special file meanwhile
             error_ = *refused;

@@ -66,9 +66,9 @@ private:
     double fps_ = 0.0;
     int expected_ = 0;
     std::string ffmpegSaid() const; // its stderr's last line, for the one line of a failure
-    int fd_ = -1;  // our end of the socket ffmpeg reads as stdin
-    int errFd_ = -1; // an unlinked file that takes ffmpeg's stderr
-    int pid_ = -1; // ffmpeg
+    int fd_ = -1;                   // our end of the socket ffmpeg reads as stdin
+    int errFd_ = -1;                // an unlinked file that takes ffmpeg's stderr
+    int pid_ = -1;                  // ffmpeg
     int frames_ = 0;
     std::optional<std::string> error_;
     std::vector<std::uint8_t> rgb_;

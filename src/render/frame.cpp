@@ -3,8 +3,8 @@
 #include "render/view_params.hpp"
 
 #include <algorithm>
-#include <spdlog/spdlog.h>
 #include <array>
+#include <spdlog/spdlog.h>
 #include <vector>
 
 namespace snowcap {

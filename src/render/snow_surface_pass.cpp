@@ -331,10 +331,10 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
         // The names the snowpack's passes write them under (snow/snowpack_sim.hpp), so the
         // barrier after their stores reaches this pass; as the last step left them.
         const std::string state = snowpackResource(sim.name());
-        inputs.push_back({gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack, state + ".block",
-                          [snowpack] {
-                              return snowpack->block().id();
-                          }});
+        inputs.push_back(
+            {gpu::BindingKind::UniformBlock, gpu::slot::kSnowpack, state + ".block", [snowpack] {
+                 return snowpack->block().id();
+             }});
         inputs.back().history = true;
         const SnowSurfacePass* self = this;
         inputs.push_back({gpu::BindingKind::Texture, gpu::slot::kSnowpackStateTexture, state,

@@ -65,23 +65,22 @@ std::vector<std::string> sanityWarnings(const ImportedModel& model, const Import
     const auto fixes = [&](std::initializer_list<std::pair<double, const char*>> factors) {
         std::string text;
         for (const auto& [factor, mistake] : factors)
-            text += std::string(text.empty() ? "" : "; ") + "scale = " +
-                    number(options.scale * factor) + " makes it " + length(extent * factor) +
-                    " (" + mistake + ")";
+            text += std::string(text.empty() ? "" : "; ") +
+                    "scale = " + number(options.scale * factor) + " makes it " +
+                    length(extent * factor) + " (" + mistake + ")";
         return text;
     };
     if (options.fitHeightCm > 0.0) {
         // fit_height_cm chose the size: the unit is not the question.
     } else if (extent < kSaneMinExtentCm) {
-        warnings.push_back("only " + length(extent) +
-                           " at its largest, under human scale (1 cm): " +
-                           fixes({{100.0, "metres read as centimetres"}}) +
-                           "; or set fit_height_cm");
+        warnings.push_back(
+            "only " + length(extent) + " at its largest, under human scale (1 cm): " +
+            fixes({{100.0, "metres read as centimetres"}}) + "; or set fit_height_cm");
     } else if (extent > kSaneMaxExtentCm) {
-        warnings.push_back(length(extent) + " at its largest, over human scale (100 m): " +
-                           fixes({{0.01, "centimetres read as metres"},
-                                  {0.001, "millimetres read as metres"}}) +
-                           "; or set fit_height_cm");
+        warnings.push_back(
+            length(extent) + " at its largest, over human scale (100 m): " +
+            fixes({{0.01, "centimetres read as metres"}, {0.001, "millimetres read as metres"}}) +
+            "; or set fit_height_cm");
     }
     if (!model.skinned())
         return warnings;
@@ -95,12 +94,11 @@ std::vector<std::string> sanityWarnings(const ImportedModel& model, const Import
             warnings.push_back(
                 "clip '" + clip.name + "' goes " + length(below) +
                 " below the ground the rest pose stands on: its prints start that deep. Raise "
-                "it with the deformer's offset_cm = [" + number(options.offsetCm.x) + ", " +
-                number(options.offsetCm.y) + ", " + number(double(options.offsetCm.z) + below) +
-                "]" +
-                (options.offsetCm.z != 0.0f
-                     ? " (it has " + number(options.offsetCm.z) + " cm)"
-                     : std::string()));
+                "it with the deformer's offset_cm = [" +
+                number(options.offsetCm.x) + ", " + number(options.offsetCm.y) + ", " +
+                number(double(options.offsetCm.z) + below) + "]" +
+                (options.offsetCm.z != 0.0f ? " (it has " + number(options.offsetCm.z) + " cm)"
+                                            : std::string()));
     }
     const bool feet = std::any_of(model.skeleton.joints.begin(), model.skeleton.joints.end(),
                                   [](const Joint& joint) { return isFootJoint(joint.name); });

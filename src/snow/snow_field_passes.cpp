@@ -173,17 +173,16 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         const gpu::Texture2D& depth = captures_[c]->depth();
         const gpu::TextureId capture = graph.texture(
             {c == 0 ? "capture" : fmt::format("capture.{}", c),
-             gpu::formatInfo(depth.format()).internal, depth.width(), depth.height(),
-             [this, c] { return captures_[c]->depth().id(); }});
-        snowpacks_[i]->addStepPasses(graph, snowpackResource(simName(i)), capture,
-                                     dtSeconds);
+             gpu::formatInfo(depth.format()).internal, depth.width(), depth.height(), [this, c] {
+                 return captures_[c]->depth().id();
+             }});
+        snowpacks_[i]->addStepPasses(graph, snowpackResource(simName(i)), capture, dtSeconds);
     }
     for (int i = 0; i < simCount(); ++i)
         if (snowpacks_[i] && snowpacks_[i]->weather().active())
             snowpacks_[i]->weather().addPasses(graph, *snowpacks_[i],
                                                fmt::format("weather.{}", simName(i)),
-                                               snowpackResource(simName(i)),
-                                               dtSeconds);
+                                               snowpackResource(simName(i)), dtSeconds);
     for (gpu::PassRecord& pass : graph.takePasses())
         plan.passes.push_back(std::move(pass));
 

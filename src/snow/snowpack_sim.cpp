@@ -4,11 +4,10 @@
 #include "core/weather_laws.hpp"
 #include "gpu/binding_slots.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <fmt/format.h>
 #include <glm/common.hpp>
 #include <glm/vec4.hpp>
 
@@ -176,12 +175,16 @@ SnowpackSim::Resources SnowpackSim::resources(gpu::FrameGraph& graph,
                                               const std::string& name) const {
     const int n = region_.resolution;
     auto buffer = [&](const char* part, const gpu::Buffer& b) {
-        return graph.buffer({name + "." + part, b.bytes(), [&b] { return b.id(); }});
+        return graph.buffer({name + "." + part, b.bytes(), [&b] {
+                                 return b.id();
+                             }});
     };
     Resources r;
     // The ping-pong pair is one resource: a pass that reads one half and writes the other
     // binds both halves of it (the swap makes the written half the state).
-    r.state = graph.texture({name, GL_RGBA32F, n, n, [this] { return state().id(); }});
+    r.state = graph.texture({name, GL_RGBA32F, n, n, [this] {
+                                 return state().id();
+                             }});
     r.block = buffer("block", block_);
     r.quanta = buffer("quanta", quanta_);
     r.inside = buffer("inside", inside_);
@@ -220,12 +223,11 @@ void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
         pass.timers(timers);
         pass.compute(program.id());
         pass.uniform(r.block, gpu::slot::kSnowpack);
-        for (const auto& [buffer, slot] :
-             {std::pair{r.quanta, gpu::slot::kPloughQuanta},
-              std::pair{r.inside, gpu::slot::kPloughInside},
-              std::pair{r.received, gpu::slot::kPloughReceived},
-              std::pair{r.tileState, gpu::slot::kTileState},
-              std::pair{r.tileLists, gpu::slot::kTileLists}}) {
+        for (const auto& [buffer, slot] : {std::pair{r.quanta, gpu::slot::kPloughQuanta},
+                                           std::pair{r.inside, gpu::slot::kPloughInside},
+                                           std::pair{r.received, gpu::slot::kPloughReceived},
+                                           std::pair{r.tileState, gpu::slot::kTileState},
+                                           std::pair{r.tileLists, gpu::slot::kTileLists}}) {
             pass.storage(buffer, slot, ImageAccess::ReadWrite);
             pass.history(buffer);
         }
@@ -251,7 +253,9 @@ void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
             });
     };
     const auto tilesOf = [this](TileList list) {
-        return [this, list] { gpu::dispatchIndirect(tileLists_.id(), list * kCommandBytes); };
+        return [this, list] {
+            gpu::dispatchIndirect(tileLists_.id(), list * kCommandBytes);
+        };
     };
 
     // The tiles the capture reaches (and, on a settling tick, all): settle + compact there, in
@@ -296,8 +300,9 @@ void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
             pass.indirect(r.tileLists);
         },
         tilesOf(kCompactList));
-    listPass(name + ".resolve_tiles", *resolveTiles_, kResolveList,
-             [this] { return !activeTiles_; }, false);
+    listPass(
+        name + ".resolve_tiles", *resolveTiles_, kResolveList, [this] { return !activeTiles_; },
+        false);
     graph.addPass(
         name + ".plough_resolve",
         [&](PassBuilder& pass) {
@@ -313,13 +318,14 @@ void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
     // hold the same, and slump would move nothing.
     for (int i = 0; i < planned.slumpIterations; ++i) {
         const std::string iteration = fmt::format("{}.{}", name, i);
-        listPass(fmt::format("{}.slump_tiles.{}", name, i), *slumpTiles_, kSlumpList,
-                 [this] {
-                     const bool every = touchAll_ || !activeTiles_;
-                     touchAll_ = false;
-                     return every;
-                 },
-                 true);
+        listPass(
+            fmt::format("{}.slump_tiles.{}", name, i), *slumpTiles_, kSlumpList,
+            [this] {
+                const bool every = touchAll_ || !activeTiles_;
+                touchAll_ = false;
+                return every;
+            },
+            true);
         graph.addPass(
             fmt::format("{}.slump.{}", name, i),
             [&](PassBuilder& pass) {
@@ -383,9 +389,10 @@ void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
         return;
     gpu::FrameGraph graph;
     const gpu::TextureId capture =
-        graph.texture({"capture", formatInfo(captureDepth.format()).internal,
-                       captureDepth.width(), captureDepth.height(),
-                       [&captureDepth] { return captureDepth.id(); }});
+        graph.texture({"capture", formatInfo(captureDepth.format()).internal, captureDepth.width(),
+                       captureDepth.height(), [&captureDepth] {
+                           return captureDepth.id();
+                       }});
     addStepPasses(graph, "snowpack", capture, dtSeconds);
     const std::string given[] = {"capture"};
     gpu::runGraph(graph, nullptr, given);
@@ -440,10 +447,13 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
     // The leaving rectangles summed into carriedOut, then the moved state: the entering
     // column everywhere, the kept texels over it.
     gpu::FrameGraph graph;
-    const gpu::TextureId state = graph.texture(
-        {"snowpack", GL_RGBA32F, n, n, [this] { return states_[current_].id(); }});
-    const gpu::BufferId carried = graph.buffer(
-        {"snowpack.carried_out", carriedOut_.bytes(), [this] { return carriedOut_.id(); }});
+    const gpu::TextureId state = graph.texture({"snowpack", GL_RGBA32F, n, n, [this] {
+                                                    return states_[current_].id();
+                                                }});
+    const gpu::BufferId carried =
+        graph.buffer({"snowpack.carried_out", carriedOut_.bytes(), [this] {
+                          return carriedOut_.id();
+                      }});
     for (std::size_t k = 0; k < leaving.size(); ++k)
         graph.addPass(
             fmt::format("snowpack.carry_out.{}", k),
@@ -471,8 +481,8 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
             glClearTexImage(next.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
             if (kept.x > 0 && kept.y > 0)
                 glCopyImageSubData(states_[current_].id(), GL_TEXTURE_2D, 0, lo.x, lo.y, 0,
-                                   next.id(), GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y,
-                                   0, kept.x, kept.y, 1);
+                                   next.id(), GL_TEXTURE_2D, 0, lo.x - offset.x, lo.y - offset.y, 0,
+                                   kept.x, kept.y, 1);
         });
     gpu::runGraph(graph);
     current_ = 1 - current_;
@@ -492,10 +502,13 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
     // step's compaction sets them where the capture reaches), and slump everywhere once. The
     // compaction stored into them: the clear waits for those stores.
     gpu::FrameGraph flags;
-    const gpu::BufferId inside = flags.buffer(
-        {"snowpack.inside", inside_.bytes(), [this] { return inside_.id(); }});
-    const gpu::BufferId tileState = flags.buffer(
-        {"snowpack.tile_state", tileState_.bytes(), [this] { return tileState_.id(); }});
+    const gpu::BufferId inside = flags.buffer({"snowpack.inside", inside_.bytes(), [this] {
+                                                   return inside_.id();
+                                               }});
+    const gpu::BufferId tileState =
+        flags.buffer({"snowpack.tile_state", tileState_.bytes(), [this] {
+                          return tileState_.id();
+                      }});
     flags.addPass(
         "snowpack.shift_flags",
         [&](gpu::PassBuilder& pass) {

@@ -32,7 +32,6 @@ namespace snowcap {
 
 std::vector<gpu::ProgramDesc> snowpackPrograms();
 
-
 class SnowpackSim {
 public:
     SnowpackSim() = default;
@@ -49,8 +48,8 @@ public:
     // of `graph` named after `name` (the state's resource, "snowpack.a"): setup (the clock and
     // the block), classify, compact, plough scatter, resolve list, plough resolve, then per
     // slump iteration its list and the slump. Nothing changes until they run.
-    void addStepPasses(gpu::FrameGraph& graph, const std::string& name,
-                       gpu::TextureId captureDepth, double dtSeconds);
+    void addStepPasses(gpu::FrameGraph& graph, const std::string& name, gpu::TextureId captureDepth,
+                       double dtSeconds);
     // The same passes in a graph of their own, run at once.
     void step(const gpu::Texture2D& captureDepth, double dtSeconds);
     // Its resources in `graph` (registered on the first call): the state (the ping-pong pair

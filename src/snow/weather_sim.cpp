@@ -29,9 +29,8 @@ struct WeatherBlock {
     // vec4 gust
     float gustAmount, gustWaveNumber, originXCm, originYCm;
 };
-static_assert(offsetof(WeatherBlock, snowfallDensity) == 16 &&
-                  offsetof(WeatherBlock, sunX) == 32 && offsetof(WeatherBlock, windX) == 48 &&
-                  offsetof(WeatherBlock, gustAmount) == 64,
+static_assert(offsetof(WeatherBlock, snowfallDensity) == 16 && offsetof(WeatherBlock, sunX) == 32 &&
+                  offsetof(WeatherBlock, windX) == 48 && offsetof(WeatherBlock, gustAmount) == 64,
               "std140 drift: each vec4 of the Weather block starts on 16 bytes");
 static_assert(sizeof(WeatherBlock) == 80, "std140 drift: see shaders/weather/weather_block.glsl");
 
@@ -237,9 +236,8 @@ void WeatherSim::draw(const gpu::ShaderProgram& program, std::initializer_list<G
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
-                           const std::string& name, const std::string& snowpackName,
-                           double dtSeconds) {
+void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack, const std::string& name,
+                           const std::string& snowpackName, double dtSeconds) {
     if (!active() || !snowpack.allocated())
         return;
     using gpu::Access;
@@ -263,10 +261,12 @@ void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
     // The drift record's pair, one resource: drift apply reads one half and writes the other.
     const gpu::TextureId record =
         texture("drift_record", GL_R32I, [this] { return record_[record0_].id(); });
-    const gpu::BufferId block =
-        graph.buffer({name + ".block", block_.bytes(), [this] { return block_.id(); }});
-    const gpu::BufferId totals =
-        graph.buffer({name + ".totals", totals_.bytes(), [this] { return totals_.id(); }});
+    const gpu::BufferId block = graph.buffer({name + ".block", block_.bytes(), [this] {
+                                                  return block_.id();
+                                              }});
+    const gpu::BufferId totals = graph.buffer({name + ".totals", totals_.bytes(), [this] {
+                                                   return totals_.id();
+                                               }});
     const std::vector<std::string> timers = {name};
     // The whole step's ticks, advanced when the first pass runs and read by each tick's.
     auto stepTicks = std::make_shared<std::vector<WeatherTick>>();
@@ -285,8 +285,12 @@ void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
     const auto& fragmentPass = snowpackInputs;
     // Every input is read with texelFetch alone: sampler 0 on its unit, whatever another pass
     // left there.
-    const auto texelFetchOnly = [] { return 0u; };
-    const auto otherHalf = [&snowpack] { return snowpack.otherHalf().id(); };
+    const auto texelFetchOnly = [] {
+        return 0u;
+    };
+    const auto otherHalf = [&snowpack] {
+        return snowpack.otherHalf().id();
+    };
     for (std::size_t t = 0; t < ticks; ++t) {
         const std::string tick = ticks == 1 ? name : fmt::format("{}.{}", name, t);
         graph.addPass(
@@ -430,12 +434,18 @@ const gpu::Texture2D* WeatherSim::driftRecordKgM2(const SnowpackSim& snowpack) {
         // The record in kg/m2, stored as an image; what reads it next (the viewer's panel
         // samples it or reads it back) gets the barrier the graph derives at its end.
         gpu::FrameGraph graph;
-        const gpu::BufferId block = graph.buffer({"snowpack.block", snowpack.block().bytes(),
-                                                  [&snowpack] { return snowpack.block().id(); }});
-        const gpu::TextureId record = graph.texture(
-            {"weather.drift_record", GL_R32I, size_, size_, [this] { return record_[record0_].id(); }});
-        const gpu::TextureId view = graph.texture(
-            {"weather.drift_view", GL_R32F, size_, size_, [this] { return recordView_.id(); }});
+        const gpu::BufferId block =
+            graph.buffer({"snowpack.block", snowpack.block().bytes(), [&snowpack] {
+                              return snowpack.block().id();
+                          }});
+        const gpu::TextureId record =
+            graph.texture({"weather.drift_record", GL_R32I, size_, size_, [this] {
+                               return record_[record0_].id();
+                           }});
+        const gpu::TextureId view =
+            graph.texture({"weather.drift_view", GL_R32F, size_, size_, [this] {
+                               return recordView_.id();
+                           }});
         graph.addPass(
             "weather.drift_record_view",
             [&](gpu::PassBuilder& pass) {

@@ -127,9 +127,8 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // comparison would be void.
         Settings edited = lab.settings();
         std::optional<std::string> replaced;
-        const auto refusal = edited.snow.quality == Quality::Custom
-                                 ? startRungRefusal(edited)
-                                 : std::optional<std::string>();
+        const auto refusal = edited.snow.quality == Quality::Custom ? startRungRefusal(edited)
+                                                                    : std::optional<std::string>();
         if (refusal) {
             state.status = "llvmpipe: " + *refusal;
         } else {

@@ -6,7 +6,6 @@
 #include "core/snow_math.hpp"
 
 #include <filesystem>
-
 #include <gtest/gtest.h>
 
 namespace snowcap {

@@ -12,35 +12,38 @@ namespace {
 // stores into an image, a draw samples the image.
 struct Chain {
     FrameGraph graph;
-    TextureId state = graph.texture({"state", GL_RGBA32F, 64, 64, [] { return 1u; }});
-    BufferId list = graph.buffer({"list", 256, [] { return 2u; }});
-    TextureId target = graph.texture({"target", GL_RGBA8, 64, 64, [] { return 3u; }});
+    TextureId state = graph.texture({"state", GL_RGBA32F, 64, 64, [] {
+                                         return 1u;
+                                     }});
+    BufferId list = graph.buffer({"list", 256, [] {
+                                      return 2u;
+                                  }});
+    TextureId target = graph.texture({"target", GL_RGBA8, 64, 64, [] {
+                                          return 3u;
+                                      }});
 
     Chain() {
-        graph.addPass(
-            "build",
-            [&](PassBuilder& pass) {
-                pass.compute(10);
-                pass.storage(list, 4, ImageAccess::Write);
-            },
-            {});
-        graph.addPass(
-            "step",
-            [&](PassBuilder& pass) {
-                pass.compute(11);
-                pass.indirect(list);
-                pass.storage(list, 4, ImageAccess::Read);
-                pass.image(state, 0, ImageAccess::ReadWrite);
-                pass.history(state);
-            },
-            {});
-        graph.addPass(
-            "draw",
-            [&](PassBuilder& pass) {
-                pass.sample(state, 2);
-                pass.write(target, Access::Attachment);
-            },
-            {});
+        graph.addPass("build",
+                      [&](PassBuilder& pass) {
+                          pass.compute(10);
+                          pass.storage(list, 4, ImageAccess::Write);
+                      },
+                      {});
+        graph.addPass("step",
+                      [&](PassBuilder& pass) {
+                          pass.compute(11);
+                          pass.indirect(list);
+                          pass.storage(list, 4, ImageAccess::Read);
+                          pass.image(state, 0, ImageAccess::ReadWrite);
+                          pass.history(state);
+                      },
+                      {});
+        graph.addPass("draw",
+                      [&](PassBuilder& pass) {
+                          pass.sample(state, 2);
+                          pass.write(target, Access::Attachment);
+                      },
+                      {});
     }
 };
 
@@ -68,14 +71,16 @@ TEST(FrameGraph, BarrierBitsFollowTheReadersAccess) {
     ASSERT_EQ(barriers.before.size(), 3u);
     EXPECT_EQ(barriers.before[0], 0u); // nothing stored before the list
     // The list was stored by a shader: the dispatch reads its command and its storage.
-    EXPECT_EQ(barriers.before[1], GLbitfield(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT));
+    EXPECT_EQ(barriers.before[1],
+              GLbitfield(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT));
     // The image store is sampled next: texture fetch, and nothing the last barrier covered.
     EXPECT_EQ(barriers.before[2], GLbitfield(GL_TEXTURE_FETCH_BARRIER_BIT));
     // What is still pending reaches whatever comes after by every path of its kind: the state
     // by image, copy and attachment (fetch was made visible), the list by uniform and copy.
-    EXPECT_EQ(barriers.after, GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT |
-                                         GL_TEXTURE_UPDATE_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT |
-                                         GL_UNIFORM_BARRIER_BIT | GL_BUFFER_UPDATE_BARRIER_BIT));
+    EXPECT_EQ(barriers.after,
+              GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT | GL_TEXTURE_UPDATE_BARRIER_BIT |
+                         GL_FRAMEBUFFER_BARRIER_BIT | GL_UNIFORM_BARRIER_BIT |
+                         GL_BUFFER_UPDATE_BARRIER_BIT));
 }
 
 TEST(FrameGraph, DrawnWritesNeedNoBarrier) {
@@ -93,13 +98,12 @@ TEST(FrameGraph, ACopyAfterImageStoresWaitsForThem) {
     const TextureId state = graph.texture({"state", GL_RGBA32F, 8, 8, {}});
     graph.addPass("store", [&](PassBuilder& pass) { pass.image(state, 0, ImageAccess::Write); },
                   {});
-    graph.addPass(
-        "copy",
-        [&](PassBuilder& pass) {
-            pass.read(state, Access::TextureCopy);
-            pass.write(state, Access::TextureCopy);
-        },
-        {});
+    graph.addPass("copy",
+                  [&](PassBuilder& pass) {
+                      pass.read(state, Access::TextureCopy);
+                      pass.write(state, Access::TextureCopy);
+                  },
+                  {});
     EXPECT_EQ(deriveBarriers(graph.passes()).before[1], GLbitfield(GL_TEXTURE_UPDATE_BARRIER_BIT));
 }
 

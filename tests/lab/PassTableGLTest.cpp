@@ -79,7 +79,8 @@ TEST(PassTable, ArchitectureDocsTableIsTheDecayLadderFrame) {
 // Every bundled scenario (config/scenarios/*.toml).
 std::vector<std::string> bundledScenarios() {
     std::vector<std::string> out;
-    for (const auto& entry : std::filesystem::directory_iterator(test::sourceDir() / "config/scenarios"))
+    for (const auto& entry :
+         std::filesystem::directory_iterator(test::sourceDir() / "config/scenarios"))
         if (entry.path().extension() == ".toml")
             out.push_back(entry.path().stem().string());
     std::sort(out.begin(), out.end());
@@ -168,8 +169,9 @@ TEST(PassTable, APassBeforeItsProducerIsCaught) {
     const Target target;
     std::vector<gpu::PassRecord> passes = snowpackStep(*lab, target);
     // The plough's resolve runs before the compaction has written the state.
-    auto compact = std::find_if(passes.begin(), passes.end(),
-                                [](const auto& p) { return p.name == "snowpack.b.plough_resolve"; });
+    auto compact = std::find_if(passes.begin(), passes.end(), [](const auto& p) {
+        return p.name == "snowpack.b.plough_resolve";
+    });
     auto classify = std::find_if(passes.begin(), passes.end(),
                                  [](const auto& p) { return p.name == "snowpack.b.classify"; });
     ASSERT_NE(compact, passes.end());

@@ -108,14 +108,15 @@ TEST(SweepShards, RangeChecksSixtyFourBitValuesBeforeNarrowingThem) {
               std::string::npos);
     EXPECT_NE(shardText(parseSweepShard("1/4294967297", 0, envOf({}))).find("N in 1..100000"),
               std::string::npos);
-    const std::string slurm = shardText(parseSweepShard("env", 0,
-                                                        envOf({{"SLURM_ARRAY_TASK_ID", "4294967296"},
-                                                               {"SLURM_ARRAY_TASK_MIN", "0"},
-                                                               {"SLURM_ARRAY_TASK_COUNT", "2"}})));
+    const std::string slurm =
+        shardText(parseSweepShard("env", 0,
+                                  envOf({{"SLURM_ARRAY_TASK_ID", "4294967296"},
+                                         {"SLURM_ARRAY_TASK_MIN", "0"},
+                                         {"SLURM_ARRAY_TASK_COUNT", "2"}})));
     EXPECT_NE(slurm.find("--shard 4294967297/2: K must be"), std::string::npos) << slurm;
-    const std::string huge = shardText(
-        parseSweepShard("env", 0, envOf({{"JOB_COMPLETION_INDEX", "9223372036854775807"},
-                                         {"SNOWCAP_SHARD_COUNT", "2"}})));
+    const std::string huge = shardText(parseSweepShard(
+        "env", 0,
+        envOf({{"JOB_COMPLETION_INDEX", "9223372036854775807"}, {"SNOWCAP_SHARD_COUNT", "2"}})));
     EXPECT_NE(huge.find("out of range"), std::string::npos) << huge;
 }
 

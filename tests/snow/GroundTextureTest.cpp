@@ -134,8 +134,8 @@ TEST(GroundTexture, EveryBadFileIsOneLineNamingTheKeyTheFileAndTheReason) {
                   "its pixel data is shorter than its 8 x 8 pixels need (it inflates to ");
     // Far smaller than its header's pixels could be packed into: refused before inflating.
     const fs::path tiny = dir / "tiny.png";
-    writeBytes(tiny, withHeaderSize(std::vector<std::uint8_t>(png.begin(), png.begin() + 64),
-                                    8192, 8192));
+    writeBytes(
+        tiny, withHeaderSize(std::vector<std::uint8_t>(png.begin(), png.begin() + 64), 8192, 8192));
     expectRefused(textureGround(tiny), tiny.string(),
                   "its 64 bytes cannot hold the 8192 x 8192 pixels its header claims");
     // Larger than any ground texture could be (a sparse file: nothing is written or read).
