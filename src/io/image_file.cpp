@@ -1,5 +1,6 @@
 #include "core/untrusted_file.hpp"
 #include "io/image.hpp"
+#include "io/zlib_walk.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,10 +11,10 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <span>
 #include <stb/stb_image.h>
 #include <stb/stb_image_write.h>
 #include <unistd.h>
-#include <zlib.h>
 
 // The files of io/image.hpp: atomic writes, PNG (stb) and PFM (our own reader, strict about
 // sizes the file claims).
@@ -120,46 +121,41 @@ std::variant<ImageRgba8, std::string> decodePng(const std::vector<std::uint8_t>&
     return image;
 }
 
-// How many bytes the PNG's IDAT chunks inflate to, counted through a 64 KiB window and no
-// further than `enough` (0 when the stream is broken before any).
-std::uint64_t inflatedIdatBytes(const std::vector<std::uint8_t>& data, std::uint64_t enough) {
-    z_stream stream{};
-    if (inflateInit(&stream) != Z_OK)
-        return 0;
-    std::vector<std::uint8_t> window(64 << 10);
-    std::uint64_t total = 0;
-    bool ended = false;
-    const auto be32 = [&](std::size_t at) {
-        return (std::uint32_t(data[at]) << 24) | (std::uint32_t(data[at + 1]) << 16) |
-               (std::uint32_t(data[at + 2]) << 8) | std::uint32_t(data[at + 3]);
-    };
-    for (std::size_t at = 8; !ended && total < enough && at + 8 <= data.size();) {
-        const std::uint64_t length = be32(at);
-        const std::uint64_t held = std::min<std::uint64_t>(length, data.size() - (at + 8));
-        const bool idat = std::memcmp(&data[at + 4], "IDAT", 4) == 0;
+// The PNG's IDAT chunks, in order: together, its zlib stream. A chunk running past the end of
+// the file gives what it holds, and is the last.
+std::vector<std::span<const std::uint8_t>> idatChunks(const std::vector<std::uint8_t>& data) {
+    std::vector<std::span<const std::uint8_t>> pieces;
+    for (std::size_t at = 8; at + 8 <= data.size();) {
+        const std::uint64_t length = (std::uint64_t(data[at]) << 24) |
+                                     (std::uint64_t(data[at + 1]) << 16) |
+                                     (std::uint64_t(data[at + 2]) << 8) | data[at + 3];
         if (std::memcmp(&data[at + 4], "IEND", 4) == 0)
             break;
-        if (idat) {
-            stream.next_in = const_cast<Bytef*>(&data[at + 8]);
-            stream.avail_in = static_cast<uInt>(held);
-            while (stream.avail_in > 0 && total < enough) {
-                stream.next_out = window.data();
-                stream.avail_out = static_cast<uInt>(window.size());
-                const int result = inflate(&stream, Z_NO_FLUSH);
-                total += window.size() - stream.avail_out;
-                if (result == Z_STREAM_END || (result != Z_OK && result != Z_BUF_ERROR)) {
-                    ended = true;
-                    break;
-                }
-                if (result == Z_BUF_ERROR && stream.avail_out == window.size())
-                    break; // no progress: wants input this chunk does not have
-            }
-        }
+        const std::uint64_t held = std::min<std::uint64_t>(length, data.size() - (at + 8));
+        if (std::memcmp(&data[at + 4], "IDAT", 4) == 0)
+            pieces.emplace_back(&data[at + 8], std::size_t(held));
         if (held < length)
             break;
         at += std::size_t(8 + length + 4);
     }
-    inflateEnd(&stream);
+    return pieces;
+}
+
+// The bytes a PNG's pixels take inflated: a filter byte and the packed samples of each row, of
+// the whole image or of each of the seven Adam7 passes (a pass with no pixels has no rows).
+std::uint64_t unpackedBytes(std::uint64_t width, std::uint64_t height, std::uint64_t bitsAPixel,
+                            bool interlaced) {
+    const auto rows = [&](std::uint64_t w, std::uint64_t h) {
+        return w == 0 || h == 0 ? 0 : h * ((w * bitsAPixel + 7) / 8 + 1);
+    };
+    if (!interlaced)
+        return rows(width, height);
+    static constexpr int kPass[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                        {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}}; // x0 y0 dx dy
+    std::uint64_t total = 0;
+    for (const auto& [x0, y0, dx, dy] : kPass)
+        total += rows(width > std::uint64_t(x0) ? (width - x0 + dx - 1) / dx : 0,
+                      height > std::uint64_t(y0) ? (height - y0 + dy - 1) / dy : 0);
     return total;
 }
 
@@ -207,30 +203,39 @@ std::variant<ImageRgba8, std::string> readPngWithin(const std::filesystem::path&
     if (data.size() > static_cast<std::size_t>(std::numeric_limits<int>::max()))
         return who + "file too large";
     // The budget from the header, before a pixel is decoded: the pixels take `unpacked` bytes
-    // inflated (a filter byte a row). stb allocates all the header claims before it finds the
-    // data short (8192 x 8192 RGBA16 in 510 KB: 596 MiB), so the IDAT stream is inflated first
-    // through a small window, counting: one that ends short is refused having cost nothing.
+    // inflated. stb allocates all the header claims before it finds the data short (8192 x
+    // 8192 RGBA16 in 510 KB: 596 MiB), and grows its buffer for whatever more the stream
+    // inflates to, so the stream is walked first (io/zlib_walk.hpp: its symbols decoded and
+    // counted, nothing inflated), at a cost bounded by the file's bytes: one that ends short,
+    // runs long or breaks is refused having allocated nothing.
     static constexpr int kChannels[7] = {1, 0, 3, 1, 2, 0, 4}; // by colour type
     const unsigned depth = data[24], colourType = data[25];
     if (colourType > 6 || kChannels[colourType] == 0 || depth == 0 || depth > 16)
         return who + "not a readable PNG (colour type " + std::to_string(colourType) +
                ", bit depth " + std::to_string(depth) + ")";
-    const std::uint64_t rowBytes =
-        (std::uint64_t(width) * kChannels[colourType] * depth + 7) / 8 + 1;
-    const std::uint64_t unpacked = rowBytes * height;
+    const std::uint64_t unpacked =
+        unpackedBytes(width, height, std::uint64_t(kChannels[colourType]) * depth, data[28] != 0);
+    const std::string pixels = std::to_string(width) + " x " + std::to_string(height) + " pixels";
     // Deflate packs at most 1032 bytes into one: a file smaller than that share of what its
-    // pixels need is cut short whatever it holds, and is refused without inflating a byte.
+    // pixels need is cut short whatever it holds, and is refused without reading further.
     if (data.size() * 1032 < unpacked)
-        return who + "its " + std::to_string(data.size()) + " bytes cannot hold the " +
-               std::to_string(width) + " x " + std::to_string(height) +
-               " pixels its header claims (" + std::to_string(unpacked) +
+        return who + "its " + std::to_string(data.size()) + " bytes cannot hold the " + pixels +
+               " its header claims (" + std::to_string(unpacked) +
                " bytes inflated; deflate packs at most 1032 to 1)";
-    const bool interlaced = data[28] != 0; // Adam7 passes: other row counts (not counted)
-    if (const std::uint64_t got = interlaced ? unpacked : inflatedIdatBytes(data, unpacked);
-        got < unpacked)
-        return who + "its pixel data is shorter than its " + std::to_string(width) + " x " +
-               std::to_string(height) + " pixels need (it inflates to " + std::to_string(got) +
-               " of " + std::to_string(unpacked) + " bytes)";
+    const ZlibWalk walk = walkZlib(idatChunks(data), unpacked);
+    switch (walk.end) {
+    case ZlibWalk::End::Corrupt:
+        return who + "not a readable PNG (its pixel data is no zlib stream: " + walk.reason + ")";
+    case ZlibWalk::End::TooLong:
+        return who + "its pixel data inflates to more than its " + pixels + " need (" +
+               std::to_string(unpacked) + " bytes)";
+    case ZlibWalk::End::Truncated:
+    case ZlibWalk::End::Complete:
+        if (walk.produced < unpacked)
+            return who + "its pixel data is shorter than its " + pixels + " need (it inflates to " +
+                   std::to_string(walk.produced) + " of " + std::to_string(unpacked) + " bytes)";
+        break;
+    }
     auto image = decodePng(data);
     if (auto* reason = std::get_if<std::string>(&image)) {
         // stb's word for pixel data that ends before the header's size is filled.

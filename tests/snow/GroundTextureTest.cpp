@@ -12,6 +12,7 @@
 #include <string>
 #include <variant>
 #include <vector>
+#include <zlib.h>
 
 namespace snowcap {
 namespace {
@@ -47,6 +48,36 @@ std::vector<std::uint8_t> withHeaderSize(std::vector<std::uint8_t> png, std::uin
         png[16 + i] = std::uint8_t(width >> (24 - 8 * i));
         png[20 + i] = std::uint8_t(height >> (24 - 8 * i));
     }
+    return png;
+}
+
+// An RGBA8 PNG made by hand: its IHDR says width x height (Adam7 when `interlaced`) and its one
+// IDAT holds `raw` (filter bytes and samples, of whatever length) deflated.
+std::vector<std::uint8_t> handMadePng(std::uint32_t width, std::uint32_t height, bool interlaced,
+                                      const std::vector<std::uint8_t>& raw) {
+    std::vector<std::uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+    const auto be32 = [](std::vector<std::uint8_t>& to, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            to.push_back(std::uint8_t(v >> (24 - 8 * i)));
+    };
+    const auto chunk = [&](const char* type, const std::vector<std::uint8_t>& body) {
+        std::vector<std::uint8_t> typed(type, type + 4);
+        typed.insert(typed.end(), body.begin(), body.end());
+        be32(png, std::uint32_t(body.size()));
+        png.insert(png.end(), typed.begin(), typed.end());
+        be32(png, std::uint32_t(crc32(0, typed.data(), uInt(typed.size()))));
+    };
+    std::vector<std::uint8_t> header;
+    be32(header, width);
+    be32(header, height);
+    header.insert(header.end(), {8, 6, 0, 0, std::uint8_t(interlaced ? 1 : 0)});
+    chunk("IHDR", header);
+    uLongf size = compressBound(uLong(raw.size()));
+    std::vector<std::uint8_t> deflated(size);
+    EXPECT_EQ(compress2(deflated.data(), &size, raw.data(), uLong(raw.size()), 6), Z_OK);
+    deflated.resize(size);
+    chunk("IDAT", deflated);
+    chunk("IEND", {});
     return png;
 }
 
@@ -87,6 +118,34 @@ TEST(GroundTexture, AGoodPngReadsAsItsPixels) {
     // Every other kind names no file.
     bundled.kind = GroundKind::Mud;
     EXPECT_TRUE(groundTexturePath(bundled, "/r").empty());
+}
+
+// An interlaced PNG of the exact size reads: the Adam7 passes' bytes, counted before stb
+// decodes them, are what stb then needs (13 x 7 leaves some passes' rows short or empty).
+TEST(GroundTexture, AnInterlacedPngOfTheRightSizeReads) {
+    const fs::path dir = test::scratchDir();
+    std::vector<std::uint8_t> raw;
+    static constexpr int kPass[7][4] = {{0, 0, 8, 8}, {4, 0, 8, 8}, {0, 4, 4, 8}, {2, 0, 4, 4},
+                                        {0, 2, 2, 4}, {1, 0, 2, 2}, {0, 1, 1, 2}};
+    for (const auto& [x0, y0, dx, dy] : kPass) {
+        const int w = (13 - x0 + dx - 1) / dx, h = (7 - y0 + dy - 1) / dy;
+        for (int y = 0; w > 0 && y < h; ++y) {
+            raw.push_back(0); // filter: none
+            for (int x = 0; x < w; ++x)
+                raw.insert(raw.end(),
+                           {std::uint8_t(x0 + x * dx), std::uint8_t(y0 + y * dy), 9, 255});
+        }
+    }
+    const fs::path file = dir / "interlaced.png";
+    writeBytes(file, handMadePng(13, 7, true, raw));
+    auto read = GroundTexture::read(textureGround(file), test::sourceDir());
+    ASSERT_TRUE(std::holds_alternative<ImageRgba8>(read)) << std::get<std::string>(read);
+    const ImageRgba8& image = std::get<ImageRgba8>(read);
+    ASSERT_EQ(image.width, 13);
+    ASSERT_EQ(image.height, 7);
+    for (int y = 0; y < 7; ++y)
+        for (int x = 0; x < 13; ++x)
+            EXPECT_EQ(image.at(x, y), (glm::u8vec4{x, y, 9, 255})) << x << ", " << y;
 }
 
 TEST(GroundTexture, EveryBadFileIsOneLineNamingTheKeyTheFileAndTheReason) {
@@ -132,6 +191,23 @@ TEST(GroundTexture, EveryBadFileIsOneLineNamingTheKeyTheFileAndTheReason) {
     writeBytes(cut, std::vector<std::uint8_t>(png.begin(), png.begin() + png.size() / 2 + 8));
     expectRefused(textureGround(cut), cut.string(),
                   "its pixel data is shorter than its 8 x 8 pixels need (it inflates to ");
+    // Its pixel data inflating to more than its pixels need (stb would grow its buffer for it).
+    const fs::path padded = dir / "padded.png";
+    writeBytes(padded, handMadePng(8, 8, false, std::vector<std::uint8_t>(2 * 8 * (8 * 4 + 1))));
+    expectRefused(textureGround(padded), padded.string(),
+                  "its pixel data inflates to more than its 8 x 8 pixels need (264 bytes)");
+    // Interlaced (Adam7: seven passes of other sizes) and short: counted as well.
+    const fs::path interlacedCut = dir / "interlaced_cut.png";
+    writeBytes(interlacedCut, handMadePng(13, 7, true, std::vector<std::uint8_t>(100)));
+    expectRefused(textureGround(interlacedCut), interlacedCut.string(),
+                  "its pixel data is shorter than its 13 x 7 pixels need (it inflates to 100 of");
+    // A block of the reserved type 3 right at the start of the stream.
+    std::vector<std::uint8_t> broken = handMadePng(8, 8, false, std::vector<std::uint8_t>(264));
+    broken[8 + 25 + 8 + 2] = 0x07; // after the signature, IHDR, the IDAT's head, zlib's header
+    const fs::path blockType = dir / "block_type.png";
+    writeBytes(blockType, broken);
+    expectRefused(textureGround(blockType), blockType.string(),
+                  "its pixel data is no zlib stream: invalid block type");
     // Far smaller than its header's pixels could be packed into: refused before inflating.
     const fs::path tiny = dir / "tiny.png";
     writeBytes(
