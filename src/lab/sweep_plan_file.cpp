@@ -6,8 +6,10 @@
 #include "lab/run_outputs.hpp"
 #include "lab/sweep_shards.hpp"
 
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
 #include <fmt/format.h>
-#include <fstream>
 #include <iterator>
 #include <limits>
 #include <unistd.h>
@@ -73,6 +75,37 @@ std::optional<std::string> firstDifference(const nlohmann::json& plan, const nlo
     return fmt::format("key '{}': plan {}, here {}", key, plan.dump(), here.dump());
 }
 
+// Writes `text` into `temp`, a file this call creates: O_EXCL never opens a name already
+// there, so a link planted under the temporary's name is not followed to what it points at
+// (O_NOFOLLOW says the same of the last component). Something left there (an earlier run's
+// temporary after a crash, or such a link) is unlinked once, which removes the link and not
+// its target, and the create tried again. On disk (fsync) before the caller renames it.
+std::optional<std::string> writeNewFile(const fs::path& temp, const std::string& text) {
+    constexpr int kFlags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+    int fd = ::open(temp.c_str(), kFlags, 0644);
+    if (fd < 0 && errno == EEXIST && ::unlink(temp.c_str()) == 0)
+        fd = ::open(temp.c_str(), kFlags, 0644);
+    if (fd < 0)
+        return fmt::format("{}: cannot create ({})", temp.string(), std::strerror(errno));
+    std::size_t written = 0;
+    while (written < text.size()) {
+        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        written += std::size_t(n);
+    }
+    const int writeErrno = errno;
+    const bool synced = written == text.size() && ::fsync(fd) == 0;
+    if (::close(fd) != 0 || !synced) {
+        const int reason = written < text.size() ? writeErrno : errno;
+        ::unlink(temp.c_str());
+        return fmt::format("{}: cannot write ({})", temp.string(), std::strerror(reason));
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 SweepRunOptions sweepRunOptions(const SweepPlanFile& file) {
@@ -136,15 +169,8 @@ std::optional<std::string> writeSweepPlanFile(const fs::path& dir, const SweepPl
         return std::nullopt;
     const fs::path temp = dir / fmt::format(".{}.tmp-{}-{}", kSweepPlanName, sweepHostName(),
                                             static_cast<long>(getpid()));
-    {
-        std::ofstream file(temp, std::ios::binary | std::ios::trunc);
-        file.write(text.data(), static_cast<std::streamsize>(text.size()));
-        file.flush();
-        if (!file) {
-            fs::remove(temp, ec);
-            return fmt::format("{}: cannot write", temp.string());
-        }
-    }
+    if (auto error = writeNewFile(temp, text))
+        return error;
     fs::rename(temp, path, ec);
     if (ec) {
         const std::string reason = ec.message();

@@ -8,8 +8,10 @@
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <iterator>
 #include <map>
 #include <set>
+#include <unistd.h>
 
 namespace snowcap {
 namespace {
@@ -175,6 +177,35 @@ TEST(SweepPlanFile, RoundTripsAndRefusesAPlanThatResolvesDifferently) {
 
     EXPECT_NE(std::get<std::string>(readSweepPlanFile(dir / "nowhere")).find("cannot open"),
               std::string::npos);
+}
+
+// The plan goes through a temporary named for this host and process; a link planted under
+// that name (or a stale file of an earlier run) is removed, never written through.
+TEST(SweepPlanFile, ALinkPlantedUnderTheTemporarysNameIsNotFollowed) {
+    const fs::path dir = testing::TempDir() + "/sweep_plan_planted";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const fs::path victim = dir.string() + "_victim";
+    std::ofstream(victim) << "keep me\n";
+    const fs::path temp =
+        dir / (".plan.json.tmp-" + sweepHostName() + "-" + std::to_string(getpid()));
+    fs::create_symlink(victim, temp);
+    ASSERT_FALSE(writeSweepPlanFile(dir, decayPlan({"0.9", "0.95"}), {}, "lit", {"1", "c"}));
+    std::ifstream kept(victim);
+    EXPECT_EQ(std::string(std::istreambuf_iterator<char>(kept), {}), "keep me\n");
+    EXPECT_FALSE(fs::exists(fs::symlink_status(temp)));
+    EXPECT_TRUE(std::holds_alternative<SweepPlanFile>(readSweepPlanFile(dir)));
+
+    // A directory there cannot be removed: one line naming it, and no plan.
+    const fs::path other = dir.string() + "_blocked";
+    fs::remove_all(other);
+    fs::create_directories(other / temp.filename() / "inside");
+    const auto refused = writeSweepPlanFile(other, decayPlan({"0.9"}), {}, "lit", {"1", "c"});
+    ASSERT_TRUE(refused);
+    EXPECT_NE(refused->find((other / temp.filename()).string() + ": cannot create"),
+              std::string::npos)
+        << *refused;
+    EXPECT_FALSE(fs::exists(other / "plan.json"));
 }
 
 TEST(SweepShards, TheMergeNamesEveryMissingOrMismatchedShardInOneLine) {
