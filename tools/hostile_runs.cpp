@@ -120,6 +120,43 @@ std::string pngClaiming(std::uint32_t width, std::uint32_t height, int depth,
     return "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + chunk("IDAT", idat) + chunk("IEND", "");
 }
 
+// A PNG of width x height RGBA at `depth` bits whose IDAT is a zlib stream of `raw` zero bytes
+// written by hand as one fixed-Huffman block (a zero, then 258-byte copies of it: 13 bits
+// each), cut to its first `keep` bytes when `keep` is less. Quick to make at any size, where
+// deflating 537 MB of zeros takes seconds.
+std::string pngOfZeros(std::uint32_t width, std::uint32_t height, int depth, std::uint64_t raw,
+                       std::uint64_t keep) {
+    std::string stream = "\x78\x01"; // deflate, 32 KiB window, no dictionary
+    std::uint64_t bits = 0;
+    int count = 0;
+    const auto put = [&](std::uint32_t value, int n) { // value's bits, least significant first
+        bits |= std::uint64_t(value) << count;
+        for (count += n; count >= 8; count -= 8, bits >>= 8)
+            stream.push_back(char(bits & 0xff));
+    };
+    const auto code = [&](std::uint32_t value, int n) { // a Huffman code, first bit first
+        for (int b = n - 1; b >= 0; --b)
+            put((value >> b) & 1, 1);
+    };
+    put(1, 1), put(1, 2); // the last block; fixed Huffman codes
+    code(0x30, 8);        // literal 0
+    std::uint64_t left = raw - 1;
+    for (; left >= 258; left -= 258)
+        code(0xc5, 8), code(0, 5); // length 258 (symbol 285), distance 1 (code 0)
+    for (; left > 0; --left)
+        code(0x30, 8);
+    code(0, 7); // end of block
+    if (count > 0)
+        put(0, 8 - count);
+    const std::uint32_t adler = std::uint32_t((raw % 65521) << 16 | 1); // of raw zeros
+    stream += be32(adler);
+    if (stream.size() > keep)
+        stream.resize(std::size_t(keep));
+    std::string ihdr = be32(width) + be32(height);
+    ihdr += {char(depth), 6, 0, 0, 0};
+    return "\x89PNG\r\n\x1a\n" + chunk("IHDR", ihdr) + chunk("IDAT", stream) + chunk("IEND", "");
+}
+
 } // namespace
 
 std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::string& snowcap) {
@@ -323,18 +360,29 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
                   "--set", "ground.texture=\"" + texture.string() + "\""}),
             "cannot hold the 8192 x 8192 pixels its header claims", texture);
         f->untouched = {good / "run.json", good / "stats.json"};
-        // Cut at 99.9 %: past the ratio's reach, found by inflating what is there (32 MB
-        // here; docs/hostile.md gives what 8192 x 8192 RGBA16 cut so costs).
-        const std::size_t whole = pngClaiming(2048, 2048, 16, std::size_t(1) << 30).size() - 57;
-        const fs::path nearly = dir / "claims_2048_rgba16_nearly.png";
-        writeFile(nearly, pngClaiming(2048, 2048, 16, whole * 999 / 1000));
+        // Cut at 99.9 %: past the ratio's reach, found by walking the deflate symbols that are
+        // there (io/zlib_walk.hpp), nothing inflated: the largest ground texture there can be.
+        const std::uint64_t need = 8192ull * (8192 * 8 + 1);
+        const std::uint64_t whole = pngOfZeros(1, 1, 8, need, ~0ull).size() - 57;
+        const fs::path nearly = dir / "claims_8192_rgba16_nearly.png";
+        writeFile(nearly, pngOfZeros(8192, 8192, 16, need, whole * 999 / 1000));
         InputFixture* g =
-            add("6 decoding budget", "a ground texture claiming 2048 x 2048 RGBA16 cut at 99.9 %",
+            add("6 decoding budget", "a ground texture claiming 8192 x 8192 RGBA16 cut at 99.9 %",
                 with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
                       "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
                       "--set", "ground.texture=\"" + nearly.string() + "\""}),
-                "its pixel data is shorter than its 2048 x 2048 pixels need", nearly);
+                "its pixel data is shorter than its 8192 x 8192 pixels need", nearly);
         g->untouched = f->untouched;
+        // Whole but inflating to 64 times what its pixels need (stb grows its buffer for it).
+        const fs::path padded = dir / "inflates_64x.png";
+        writeFile(padded, pngOfZeros(1024, 1024, 8, 64ull * 1024 * (1024 * 4 + 1), ~0ull));
+        InputFixture* h =
+            add("6 decoding budget", "a 1024 x 1024 ground texture inflating to 64 times that",
+                with({"--quiet", "render", "--scenario", "press_release", "--frames", "2",
+                      "--no-progress", "--out", good.string(), "--set", "ground.kind=\"texture\"",
+                      "--set", "ground.texture=\"" + padded.string() + "\""}),
+                "its pixel data inflates to more than its 1024 x 1024 pixels need", padded);
+        h->untouched = f->untouched;
         const fs::path plan = copyPlan("tile_16384");
         writeFile(plan / "shards/1/batch_0_c0_t0.png", pngClaiming(16384, 16384, 8, 64u << 10));
         merge("6 decoding budget", "a merge tile claiming 16384 x 16384", plan,
@@ -425,6 +473,18 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
                               "not a regular file (a FIFO), not replaced", dir / "card.md");
         g->untouched = {dir / "card.json", dir / "card.md"};
         g->absent = {dir / "card.py"};
+        const fs::path benchJson = dir / "bench.json";
+        writeFile(benchJson, "{\"old\": true}\n");
+        InputFixture* b =
+            add("11 signals, all or nothing", "SIGTERM during bench --json",
+                {"--quiet", "bench", "--no-progress", "--sizes", "64,128,256,512", "--only", "copy",
+                 "--frames", "100000", "--case-budget", "3600", "--json", benchJson.string()},
+                "bench: interrupted (SIGTERM); --json " + benchJson.string() + " not written");
+        b->exitCode = 128 + 15;
+        b->signalAfterS = 2.0;
+        b->seconds = 30.0;
+        b->memoryMiB = 1024.0;
+        b->untouched = {benchJson};
         const fs::path sheet = copyPlan("merge_onto_fifo");
         makeFifo(sheet / "sweep.csv");
         InputFixture* h =
@@ -482,6 +542,13 @@ std::vector<InputFixture> writeRunFixtures(const fs::path& dir, const std::strin
                                "sim.b.decay=0.9,0.95", "--at", "0.05", "--out", out.string()},
                               "not a regular file (a FIFO), not replaced", out / "sheet.png");
         f->untouched = {out / "sheet.png"};
+        const fs::path benchFifo = dir / "bench_fifo_out.json";
+        makeFifo(benchFifo);
+        InputFixture* g =
+            add("13 exit codes", "bench --json onto a FIFO",
+                {"bench", "--sizes", "64", "--only", "copy", "--json", benchFifo.string()},
+                "not a regular file (a FIFO), not replaced", benchFifo);
+        g->untouched = {benchFifo};
     }
     return all;
 }

@@ -1,7 +1,16 @@
 // make_hostile_inputs: writes the hostile-input suite (world files, scenario files, special
-// files, command lines, output targets; tools/hostile_inputs.cpp) and runs snowcap on each:
+// files, command lines, output targets; tools/hostile_inputs.cpp; runs, sweeps, plans, shards,
+// merges and their outputs, one class per cause: tools/hostile_runs.cpp) and runs snowcap on
+// each:
 //
 //   make_hostile_inputs --out DIR --run SNOWCAP [--seconds S] [--memory-mib M]
+//   make_hostile_inputs --out DIR --run SNOWCAP --write-only [--expect CLASS]...
+//   make_hostile_inputs --out DIR --run SNOWCAP --class CLASS [--seconds S] [--memory-mib M]
+//
+// The first writes every fixture and runs them all. The second writes them and their list
+// (DIR/fixtures.json) and runs none, checking the classes are exactly the --expect ones; the
+// third runs one class of that list: ctest has a test per class (tests/CMakeLists.txt), so a
+// cause that breaks is named by the test that fails.
 //
 // Per fixture: the exit code (2 for every refusal), exactly one line on stderr naming the file
 // and holding the expected words, and the run bounded: wall time under S (2 s by default) and
@@ -18,7 +27,10 @@
 #include <fcntl.h>
 #include <fstream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <poll.h>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <sys/file.h>
 #include <sys/resource.h>
@@ -170,6 +182,59 @@ std::string judge(const InputFixture& fixture, const Outcome& run, double second
     return "";
 }
 
+// The fixture list written by --write-only and read back by --class.
+nlohmann::json listed(const InputFixture& f) {
+    const auto paths = [](const std::vector<fs::path>& list) {
+        std::vector<std::string> out;
+        for (const fs::path& p : list)
+            out.push_back(p.string());
+        return out;
+    };
+    return {{"cls", f.cls},
+            {"name", f.name},
+            {"args", f.args},
+            {"exit", f.exitCode},
+            {"message", f.message},
+            {"names", f.names.string()},
+            {"any_stderr", f.anyStderr},
+            {"max_line_bytes", f.maxLineBytes},
+            {"still_fifo", f.stillFifo.string()},
+            {"still_char_device", f.stillCharDevice.string()},
+            {"hold_lock", f.holdLock.string()},
+            {"env", f.env},
+            {"cwd", f.cwd.string()},
+            {"untouched", paths(f.untouched)},
+            {"absent", paths(f.absent)},
+            {"seconds", f.seconds},
+            {"memory_mib", f.memoryMiB},
+            {"signal_after_s", f.signalAfterS}};
+}
+
+InputFixture unlisted(const nlohmann::json& j) {
+    InputFixture f;
+    f.cls = j.at("cls");
+    f.name = j.at("name");
+    f.args = j.at("args").get<std::vector<std::string>>();
+    f.exitCode = j.at("exit");
+    f.message = j.at("message");
+    f.names = j.at("names").get<std::string>();
+    f.anyStderr = j.at("any_stderr");
+    f.maxLineBytes = j.at("max_line_bytes");
+    f.stillFifo = j.at("still_fifo").get<std::string>();
+    f.stillCharDevice = j.at("still_char_device").get<std::string>();
+    f.holdLock = j.at("hold_lock").get<std::string>();
+    f.env = j.at("env").get<std::vector<std::string>>();
+    f.cwd = j.at("cwd").get<std::string>();
+    for (const std::string& p : j.at("untouched"))
+        f.untouched.emplace_back(p);
+    for (const std::string& p : j.at("absent"))
+        f.absent.emplace_back(p);
+    f.seconds = j.at("seconds");
+    f.memoryMiB = j.at("memory_mib");
+    f.signalAfterS = j.at("signal_after_s");
+    return f;
+}
+
 std::string fixed(double value, int digits) {
     char text[32];
     std::snprintf(text, sizeof text, "%.*f", digits, value);
@@ -180,11 +245,27 @@ std::string fixed(double value, int digits) {
 
 int main(int argc, char** argv) {
     fs::path out;
-    std::string snowcap;
+    std::string snowcap, onlyClass;
+    std::set<std::string> expected;
+    bool writeOnly = false;
     double seconds = 2.0, memoryMiB = 256.0;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        const std::string key = argv[i], value = argv[i + 1];
-        if (key == "--out")
+    for (int i = 1; i < argc; i += 2) {
+        const std::string key = argv[i];
+        if (key == "--write-only") {
+            writeOnly = true;
+            --i;
+            continue;
+        }
+        if (i + 1 == argc) {
+            std::fprintf(stderr, "make_hostile_inputs: %s wants a value\n", key.c_str());
+            return 2;
+        }
+        const std::string value = argv[i + 1];
+        if (key == "--class")
+            onlyClass = value;
+        else if (key == "--expect")
+            expected.insert(value);
+        else if (key == "--out")
             out = value;
         else if (key == "--run")
             snowcap = value;
@@ -205,13 +286,46 @@ int main(int argc, char** argv) {
         return 2;
     }
     std::vector<InputFixture> fixtures;
+    const fs::path list = out / "fixtures.json";
     try {
-        fixtures = hostile::writeInputFixtures(out);
-        for (InputFixture& f : hostile::writeRunFixtures(out / "runs", snowcap))
-            fixtures.push_back(std::move(f));
+        if (onlyClass.empty()) {
+            fixtures = hostile::writeInputFixtures(out);
+            for (InputFixture& f : hostile::writeRunFixtures(out / "runs", snowcap))
+                fixtures.push_back(std::move(f));
+        } else {
+            std::ifstream in(list);
+            if (!in)
+                throw std::runtime_error("no " + list.string() + " (write it with --write-only)");
+            for (const nlohmann::json& j : nlohmann::json::parse(in))
+                if (j.at("cls") == onlyClass)
+                    fixtures.push_back(unlisted(j));
+            if (fixtures.empty())
+                throw std::runtime_error("no fixture of class '" + onlyClass + "' in " +
+                                         list.string());
+        }
     } catch (const std::exception& error) {
         std::fprintf(stderr, "make_hostile_inputs: %s\n", error.what());
         return 1;
+    }
+    if (writeOnly) {
+        nlohmann::json all = nlohmann::json::array();
+        std::set<std::string> classes;
+        for (const InputFixture& f : fixtures) {
+            all.push_back(listed(f));
+            classes.insert(f.cls);
+        }
+        std::ofstream(list) << all.dump(1) << "\n";
+        std::printf("make_hostile_inputs: %zu fixtures of %zu classes in %s\n", fixtures.size(),
+                    classes.size(), list.c_str());
+        int unknown = 0; // a class no test runs, or a test whose class is gone
+        for (const std::string& cls : classes)
+            if (!expected.empty() && !expected.count(cls))
+                std::printf("class '%s' is not --expect'ed: no test runs it\n", cls.c_str()),
+                    ++unknown;
+        for (const std::string& cls : expected)
+            if (!classes.count(cls))
+                std::printf("--expect '%s': no fixture has this class\n", cls.c_str()), ++unknown;
+        return unknown == 0 ? 0 : 1;
     }
     std::printf("make_hostile_inputs: %zu fixtures in %s (bounds %g s, %g MiB)\n", fixtures.size(),
                 out.c_str(), seconds, memoryMiB);
@@ -275,7 +389,8 @@ int main(int argc, char** argv) {
                    fixed(worst.seconds, 2) + " | " + worst.slowest + " | " +
                    fixed(worst.peakMiB, 0) + " | " + worst.biggest + " |\n";
     std::printf("\n%s", summary.c_str());
-    std::ofstream(out / "summary.md") << summary << "\n" << table;
+    if (onlyClass.empty()) // the whole suite's table (docs/hostile.md is made from it)
+        std::ofstream(out / "summary.md") << summary << "\n" << table;
     std::printf("%d of %zu fixtures broke their promise\n", broken, fixtures.size());
     return broken == 0 ? 0 : 1;
 }

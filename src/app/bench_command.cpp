@@ -10,17 +10,23 @@
 #include "bench/bench_world.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "core/untrusted_file.hpp"
+#include "io/image.hpp"
 #include "lab/progress.hpp"
+#include "lab/run_guard.hpp"
 #include "platform/gl_context.hpp"
 
 #include <CLI/CLI.hpp>
 #include <charconv>
 #include <chrono>
-#include <fstream>
+#include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <spdlog/spdlog.h>
 
 namespace snowcap {
+
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -156,6 +162,39 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         }
     }
 
+    // The JSON target is checked before anything runs, as render checks --out: only a regular
+    // file (or nothing) in a directory that exists is ever replaced, and only at the end.
+    if (!options.json.empty()) {
+        if (auto refused = checkReplaceable(options.json)) {
+            spdlog::error("--json {}", *refused);
+            return 2;
+        }
+        std::error_code ec;
+        const fs::path folder =
+            options.json.parent_path().empty() ? fs::path(".") : options.json.parent_path();
+        if (!fs::is_directory(folder, ec)) {
+            spdlog::error("--json {}: cannot write: {} is not a directory", options.json.string(),
+                          folder.string());
+            return 2;
+        }
+    }
+    // A SIGINT or SIGTERM stops the measuring (lab/run_guard.hpp): nothing is written, and a
+    // --json file already there stays as it was.
+    RunGuard::catchInterrupts();
+    const auto interrupted = [&options]() -> int {
+        const int signal = RunGuard::interruptedBy();
+        if (signal == 0)
+            return 0;
+        spdlog::error("bench: interrupted ({}); {}",
+                      signal == SIGINT    ? "SIGINT"
+                      : signal == SIGTERM ? "SIGTERM"
+                                          : "a signal",
+                      options.json.empty()
+                          ? std::string("nothing was reported")
+                          : "--json " + options.json.string() + " not written (left as it was)");
+        return 128 + signal;
+    };
+
     auto context = HeadlessContext::create(common.debugGl);
     if (auto* error = std::get_if<ContextError>(&context)) {
         spdlog::error("{}", error->message);
@@ -170,8 +209,12 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
 
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     bench::Harness harness(method, options.frames, options.only, options.caseBudgetS);
+    harness.setStop([] { return RunGuard::interruptedBy() != 0; });
     bench::Context bench{harness, shaders, common.overrides, info.isLlvmpipe()};
-    auto fail = [](const std::string& message) {
+    // A case cut short by an interrupt may fail its own checks: the interrupt is the news.
+    auto fail = [&interrupted](const std::string& message) {
+        if (const int code = interrupted())
+            return code;
         spdlog::error("{}", message);
         return 2;
     };
@@ -195,9 +238,11 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                .unit = "group",
                                .total = groups},
                               std::cerr);
+    // After each group: its tick, or the exit code of an interrupt.
     const auto finished = [&](const std::string& next) {
         progress.update(++groupsDone, -1.0,
                         fmt::format("{} cases; {}", harness.cases().size(), next));
+        return interrupted();
     };
     // A group's line goes out with its first case, so --only names only the groups it runs.
     std::string groupLine;
@@ -224,7 +269,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             return fail(*error);
         if (auto error = bench::weatherCases(bench, size))
             return fail(*error);
-        finished(fmt::format("buffer {} done", size));
+        if (const int code = finished(fmt::format("buffer {} done", size)))
+            return code;
     }
     if (!triangles.empty() && !options.sizes.empty()) {
         const bool has1024 =
@@ -233,7 +279,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         announce(fmt::format("bench: capture vs triangles at {}", size));
         if (auto error = bench::triangleCases(bench, size, triangles))
             return fail(*error);
-        finished("triangles done");
+        if (const int code = finished("triangles done"))
+            return code;
     }
     if (!options.crowds.empty() && !options.sizes.empty()) {
         // The targets are at 2048; without it in --sizes, the largest size asked for. 1024 runs
@@ -254,7 +301,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             return fail(*error);
         if (auto error = bench::foliageCases(bench, size, 1000))
             return fail(*error);
-        finished("crowds and foliage done");
+        if (const int code = finished("crowds and foliage done"))
+            return code;
     }
     if (!options.sizes.empty()) {
         // The figures are at 1024; without it in --sizes, the smallest size asked for.
@@ -265,24 +313,28 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         announce(fmt::format("bench: physics at {}", size));
         if (auto error = bench::physicsCases(bench, size))
             return fail(*error);
-        finished("physics done");
+        if (const int code = finished("physics done"))
+            return code;
     }
     if (!screens.empty()) {
         announce(fmt::format("bench: screens"));
         if (auto error = bench::screenCases(bench, screens, *frameScreen))
             return fail(*error);
-        finished("screens done");
+        if (const int code = finished("screens done"))
+            return code;
     }
     if (!screens.empty()) {
         announce(fmt::format("bench: surface grid density at {}", frameScreen->label()));
         if (auto error = bench::gridCases(bench, *frameScreen, {128, 256, 512}))
             return fail(*error);
-        finished("grid density done");
+        if (const int code = finished("grid density done"))
+            return code;
     }
     announce(fmt::format("bench: whole frames at {}", frameScreen->label()));
     if (auto error = bench::frameCases(bench, *frameScreen))
         return fail(*error);
-    finished("whole frames done");
+    if (const int code = finished("whole frames done"))
+        return code;
     progress.finish();
     harness.setOnCase({});
 
@@ -301,10 +353,10 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     const auto targets = bench::computeTargets(cases, bench.memory, *frameScreen, run.peakRssMiB);
     bench::printReport(run, cases, targets, !options.only.empty());
     if (!options.json.empty()) {
-        std::ofstream file(options.json);
-        file << bench::toJson(run, cases, targets, bench.memory).dump(2) << "\n";
-        if (!file) {
-            spdlog::error("{}: cannot write", options.json.string());
+        const std::string text = bench::toJson(run, cases, targets, bench.memory).dump(2) + "\n";
+        if (auto error =
+                writeFileAtomically(options.json, {text.begin(), text.end()}, Overwrite::Replace)) {
+            spdlog::error("{}", *error);
             return 1;
         }
         spdlog::info("bench: {} cases in {:.1f} s; wrote {}", cases.size(), run.wallSeconds,

@@ -71,7 +71,10 @@ Case& Harness::run(const CaseSpec& spec, const std::function<void()>& work,
                    const std::function<void()>& setup) {
     // Warm-up: shader variants compile lazily in some drivers and first touches fault pages in.
     // A single warm-up is enough once one repetition is long enough to hide that.
-    for (int i = 0; i < 2; ++i) {
+    const auto stopping = [this] {
+        return stop_ && stop_();
+    };
+    for (int i = 0; i < 2 && !stopping(); ++i) {
         if (setup)
             setup();
         const double ms = timeOnceMs(work, true);
@@ -80,7 +83,7 @@ Case& Harness::run(const CaseSpec& spec, const std::function<void()>& work,
     }
     std::vector<double> ms;
     double spentS = 0.0;
-    for (int i = 0; i < frames_; ++i) {
+    for (int i = 0; i < frames_ && !stopping(); ++i) {
         if (setup)
             setup();
         ms.push_back(timeOnceMs(work, spec.wallClock));
@@ -100,10 +103,11 @@ Case& Harness::run(const CaseSpec& spec, const std::function<void()>& work,
         spec.wallClock ? gpu::toString(gpu::TimingMethod::Serialized) : gpu::toString(method_);
     c.samples = static_cast<int>(ms.size());
     // The median of an even count is the mean of the middle two.
-    const std::size_t n = ms.size();
-    c.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-    c.minMs = ms.front();
-    c.maxMs = ms.back();
+    if (const std::size_t n = ms.size(); n > 0) { // none when stopped before the first
+        c.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+        c.minMs = ms.front();
+        c.maxMs = ms.back();
+    }
     cases_.push_back(std::move(c));
     if (onCase_)
         onCase_(cases_.back());

@@ -66,6 +66,9 @@ public:
     const std::vector<Case>& cases() const { return cases_; }
     // Called after each case is appended (the progress reporter's tick).
     void setOnCase(std::function<void(const Case&)> onCase) { onCase_ = std::move(onCase); }
+    // Asked before every repetition: once it says stop (an interrupt), run() measures nothing
+    // more, and the case it appends holds what was measured (samples may be 0).
+    void setStop(std::function<bool()> stop) { stop_ = std::move(stop); }
     const Case* find(std::string_view pass, std::string_view variant, std::string_view size) const;
     Case* find(std::string_view pass, std::string_view variant, std::string_view size) {
         return const_cast<Case*>(std::as_const(*this).find(pass, variant, size));
@@ -81,6 +84,7 @@ private:
     gpu::Query queryBegin_, queryEnd_;
     std::vector<Case> cases_;
     std::function<void(const Case&)> onCase_;
+    std::function<bool()> stop_;
 };
 
 // A dense procedural deformer: a UV sphere with about `triangles` triangles.
