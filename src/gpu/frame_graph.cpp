@@ -117,7 +117,26 @@ void FrameGraph::addPass(std::string name, const std::function<void(PassBuilder&
     passes_.push_back(std::move(record));
 }
 
+std::array<unsigned, 3> maxComputeGroups() {
+    static const std::array<unsigned, 3> limit = [] {
+        std::array<unsigned, 3> axes{};
+        for (GLuint axis = 0; axis < 3; ++axis) {
+            GLint groups = 0;
+            glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &groups);
+            axes[axis] = static_cast<unsigned>(std::max(groups, 0));
+        }
+        return axes;
+    }();
+    return limit;
+}
+
 void dispatchCompute(unsigned x, unsigned y, unsigned z) {
+#ifndef NDEBUG
+    const std::array<unsigned, 3> limit = maxComputeGroups();
+    if (x > limit[0] || y > limit[1] || z > limit[2])
+        spdlog::error("dispatch of {} x {} x {} groups: past the driver's {} x {} x {}", x, y, z,
+                      limit[0], limit[1], limit[2]);
+#endif
     glDispatchCompute(x, y, z);
 }
 

@@ -20,6 +20,7 @@
 
 #include "gpu/pass_record.hpp"
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -144,7 +145,12 @@ private:
     std::vector<std::string> problems_;
 };
 
-// A compute pass's dispatch of x * y * z groups.
+// GL_MAX_COMPUTE_WORK_GROUP_COUNT along x, y and z, asked of the driver once. Every driver
+// takes at least 65,535 groups along each axis; a pass whose group count grows with the
+// buffer past that folds its dispatch into rows (the snowpack's tile lists).
+std::array<unsigned, 3> maxComputeGroups();
+// A compute pass's dispatch of x * y * z groups. In debug builds a count past the driver's
+// limit is one log line (the driver would drop the dispatch or fail it).
 void dispatchCompute(unsigned x, unsigned y = 1, unsigned z = 1);
 // Reads a buffer back after whatever shaders stored into it (the buffer-update barrier first).
 void readBuffer(GLuint buffer, std::size_t offset, std::size_t bytes, void* out);

@@ -40,9 +40,12 @@ constexpr GLuint kTileListsSlot = gpu::slot::kTileLists;
 constexpr GLint kTouchedInLocation = 0;
 constexpr GLint kTouchedOutLocation = 1;
 constexpr GLint kEveryTileLocation = 2;
-// One indirect dispatch command a list (x, y, z and a pad: a uvec4 in std430).
+// One indirect dispatch command a list (x, y, z and the tiles listed: a uvec4 in std430), then
+// groupsPerRow, then the lists (shaders/snowpack/snowpack_tiles.glsl).
 constexpr std::size_t kCommandBytes = 4 * sizeof(GLuint);
 constexpr int kListCount = 3;
+constexpr std::size_t kGroupsPerRowOffset = kListCount * kCommandBytes;
+constexpr std::size_t kListsHeaderWords = kListCount * 4 + 1;
 } // namespace
 
 std::vector<gpu::ProgramDesc> snowpackPrograms() {
@@ -92,8 +95,8 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
         const int tiles = (n + kTileSize - 1) / kTileSize;
         const std::size_t tileCount = static_cast<std::size_t>(tiles) * tiles;
         tileState_ = gpu::Buffer(tileCount * sizeof(GLuint), nullptr, "snowpack.tile_state");
-        // The commands' y and z are 1 for good; each step clears only the counts (x).
-        std::vector<GLuint> lists(kListCount * 4 + kListCount * tileCount, 0u);
+        // Each command starts empty: no group, one row (clearListCount resets it so each step).
+        std::vector<GLuint> lists(kListsHeaderWords + kListCount * tileCount, 0u);
         for (int list = 0; list < kListCount; ++list)
             lists[list * 4 + 1] = lists[list * 4 + 2] = 1u;
         tileLists_ =
@@ -114,6 +117,7 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     settings_ = settings;
     constants_ = constants;
     region_ = region;
+    writeGroupsPerRow();
     // The surface reads it before the first step.
     writeBlock(0.0f, static_cast<float>(settings_.temperatureC));
     if (refill) {
@@ -379,9 +383,21 @@ void SnowpackSim::beginStep(double dtSeconds) {
 }
 
 void SnowpackSim::clearListCount(TileList list) const {
-    const GLuint zero = 0;
-    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, list * kCommandBytes, sizeof(GLuint),
-                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    const GLuint empty[4] = {0u, 1u, 1u, 0u}; // no group in one row; nothing listed
+    glClearNamedBufferSubData(tileLists_.id(), GL_RGBA32UI, list * kCommandBytes, kCommandBytes,
+                              GL_RGBA_INTEGER, GL_UNSIGNED_INT, empty);
+}
+
+void SnowpackSim::limitDispatchWidth(unsigned groups) {
+    dispatchWidth_ = groups;
+    writeGroupsPerRow();
+}
+
+void SnowpackSim::writeGroupsPerRow() {
+    if (!allocated())
+        return;
+    const GLuint groups = dispatchWidth_ ? dispatchWidth_ : gpu::maxComputeGroups()[0];
+    tileLists_.update(kGroupsPerRowOffset, sizeof(groups), &groups);
 }
 
 void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
@@ -540,10 +556,14 @@ SnowpackSim::TileCounts SnowpackSim::lastTileCounts() const {
         return counts;
     GLuint commands[kListCount * 4] = {};
     gpu::readBuffer(tileLists_.id(), 0, sizeof(commands), commands);
-    counts.compact = static_cast<int>(commands[kCompactList * 4]);
-    counts.resolve = static_cast<int>(commands[kResolveList * 4]);
-    counts.slumpLast = static_cast<int>(commands[kSlumpList * 4]);
+    counts.compact = static_cast<int>(commands[kCompactList * 4 + 3]);
+    counts.resolve = static_cast<int>(commands[kResolveList * 4 + 3]);
+    counts.slumpLast = static_cast<int>(commands[kSlumpList * 4 + 3]);
     counts.total = tilesPerSide() * tilesPerSide();
+    for (int list = 0; list < kListCount; ++list) {
+        counts.widestRow = std::max(counts.widestRow, static_cast<int>(commands[list * 4]));
+        counts.mostRows = std::max(counts.mostRows, static_cast<int>(commands[list * 4 + 1]));
+    }
     return counts;
 }
 
