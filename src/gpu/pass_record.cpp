@@ -1,6 +1,8 @@
 #include "gpu/pass_record.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
 #include <map>
@@ -258,7 +260,7 @@ std::vector<ResourceUse> resourceUses(const PassRecord& pass) {
         if (binding.writes()) {
             ResourceUse& u = use(binding.resource);
             u.write = true;
-            u.incoherentWrite = true;
+            u.storeBits |= barrierBit(binding.how());
             // A store after another pass's stores orders against them through the same path.
             u.readBits |= barrierBit(binding.how());
             u.texture = u.texture || binding.kind == BindingKind::Image;
@@ -280,6 +282,17 @@ std::vector<ResourceUse> resourceUses(const PassRecord& pass) {
     return uses;
 }
 
+namespace {
+
+// The two paths whose stores are incoherent, with what holds a store back until every earlier
+// access has completed (glMemoryBarrier: "image stores and atomics issued after the barrier
+// will not execute until all memory accesses initiated prior to the barrier complete", and the
+// same of shader storage).
+constexpr GLbitfield kStorePaths[] = {GL_SHADER_IMAGE_ACCESS_BARRIER_BIT,
+                                      GL_SHADER_STORAGE_BARRIER_BIT};
+
+} // namespace
+
 Barriers deriveBarriers(std::span<const PassRecord> passes) {
     // Per resource an earlier pass stored into: the access paths a barrier has already made
     // those stores visible to (a barrier covers every resource for its bits).
@@ -288,20 +301,38 @@ Barriers deriveBarriers(std::span<const PassRecord> passes) {
         bool texture = false;
     };
     std::map<std::string, Pending, std::less<>> pending;
+    // Per store path: whether a barrier of its bit has been issued in the list, and the
+    // resources touched since the last one (a store into one of them waits for it).
+    struct Unordered {
+        bool sinceListBegan = true;
+        std::set<std::string, std::less<>> touched;
+    };
+    std::array<Unordered, std::size(kStorePaths)> unordered;
     Barriers barriers;
     barriers.before.reserve(passes.size());
     for (const PassRecord& pass : passes) {
         const std::vector<ResourceUse> uses = resourceUses(pass);
         GLbitfield bits = 0;
-        for (const ResourceUse& u : uses)
+        for (const ResourceUse& u : uses) {
             if (const auto at = pending.find(u.name); at != pending.end())
                 bits |= u.readBits & ~at->second.visibleTo;
+            for (std::size_t k = 0; k < std::size(kStorePaths); ++k)
+                if ((u.storeBits & kStorePaths[k]) &&
+                    (unordered[k].sinceListBegan || unordered[k].touched.contains(u.name)))
+                    bits |= kStorePaths[k];
+        }
         for (auto& [name, p] : pending)
             p.visibleTo |= bits;
+        for (std::size_t k = 0; k < std::size(kStorePaths); ++k)
+            if (bits & kStorePaths[k])
+                unordered[k] = {false, {}};
         barriers.before.push_back(bits);
-        for (const ResourceUse& u : uses)
-            if (u.incoherentWrite)
+        for (const ResourceUse& u : uses) {
+            if (u.storeBits)
                 pending[u.name] = {0, u.texture};
+            for (Unordered& path : unordered)
+                path.touched.insert(u.name);
+        }
     }
     // What comes after the list is not known here: every path of the resource's kind.
     const GLbitfield textureBits = GL_TEXTURE_FETCH_BARRIER_BIT |
@@ -312,6 +343,61 @@ Barriers deriveBarriers(std::span<const PassRecord> passes) {
     for (const auto& [name, p] : pending)
         barriers.after |= (p.texture ? textureBits : bufferBits) & ~p.visibleTo;
     return barriers;
+}
+
+std::vector<std::string> unorderedAccesses(std::span<const PassRecord> passes,
+                                           const Barriers& barriers) {
+    std::vector<std::vector<ResourceUse>> uses;
+    for (const PassRecord& pass : passes)
+        uses.push_back(resourceUses(pass));
+    // The bits of the barriers issued after pass `after` (-1: from the list's start) up to and
+    // including the one before pass `upTo`.
+    const auto between = [&](std::ptrdiff_t after, std::size_t upTo) {
+        GLbitfield bits = 0;
+        for (std::size_t k = static_cast<std::size_t>(after + 1); k <= upTo; ++k)
+            bits |= k < barriers.before.size() ? barriers.before[k] : 0;
+        return bits;
+    };
+    const auto find = [&](std::size_t pass, const std::string& name) -> const ResourceUse* {
+        for (const ResourceUse& u : uses[pass])
+            if (u.name == name)
+                return &u;
+        return nullptr;
+    };
+    std::vector<std::string> problems;
+    for (std::size_t j = 0; j < passes.size(); ++j)
+        for (const ResourceUse& u : uses[j]) {
+            // The nearest earlier store and the nearest earlier access: a barrier after them is
+            // after every farther one too.
+            std::ptrdiff_t stored = -1, touched = -1;
+            for (std::ptrdiff_t i = static_cast<std::ptrdiff_t>(j) - 1; i >= 0; --i)
+                if (const ResourceUse* earlier = find(static_cast<std::size_t>(i), u.name)) {
+                    if (touched < 0)
+                        touched = i;
+                    if (earlier->storeBits) {
+                        stored = i;
+                        break;
+                    }
+                }
+            if (stored >= 0)
+                if (const GLbitfield missing = u.readBits & ~between(stored, j))
+                    problems.push_back(fmt::format("{} {} '{}' after {} stored into it: no {} "
+                                                   "barrier between",
+                                                   passes[j].name, u.read ? "reads" : "writes",
+                                                   u.name, passes[stored].name,
+                                                   describeBarrier(missing)));
+            if (const GLbitfield missing = u.storeBits & ~between(touched, j))
+                problems.push_back(
+                    touched >= 0
+                        ? fmt::format("{} stores into '{}' after {} touched it: no {} barrier "
+                                      "between",
+                                      passes[j].name, u.name, passes[touched].name,
+                                      describeBarrier(missing))
+                        : fmt::format("{} stores into '{}', which what ran before the list may "
+                                      "still touch: no {} barrier since the list began",
+                                      passes[j].name, u.name, describeBarrier(missing)));
+        }
+    return problems;
 }
 
 std::string describeBarrier(GLbitfield bits) {
