@@ -23,6 +23,7 @@
 #include "snow/weather_sim.hpp"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -144,6 +145,18 @@ private:
     // The step's CPU part (the setup pass): the clock, the block, the undisturbed column.
     void beginStep(double dtSeconds);
     void clearListCount(TileList list) const;
+    void dispatchList(TileList list) const; // the list's tiles, one group each (indirect)
+    // addStepPasses' parts (snowpack_sim_passes.cpp): what every tile pass declares, a list's
+    // builder, the contact's passes (classify to plough resolve) and the slump iterations.
+    void declareTilePass(gpu::PassBuilder& pass, const Resources& r,
+                         const gpu::ShaderProgram& program, const std::string& timer) const;
+    void addListPass(gpu::FrameGraph& graph, const std::string& pass, const Resources& r,
+                     const std::string& timer, const gpu::ShaderProgram& program, TileList list,
+                     std::function<bool()> everyTile);
+    void addContactPasses(gpu::FrameGraph& graph, const std::string& name, const Resources& r,
+                          gpu::TextureId captureDepth, bool settles);
+    void addSlumpPasses(gpu::FrameGraph& graph, const std::string& name, const Resources& r,
+                        int iterations);
     void writeGroupsPerRow();
 
     SnowpackSettings settings_;
