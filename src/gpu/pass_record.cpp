@@ -347,56 +347,59 @@ Barriers deriveBarriers(std::span<const PassRecord> passes) {
 
 std::vector<std::string> unorderedAccesses(std::span<const PassRecord> passes,
                                            const Barriers& barriers) {
-    std::vector<std::vector<ResourceUse>> uses;
-    for (const PassRecord& pass : passes)
-        uses.push_back(resourceUses(pass));
-    // The bits of the barriers issued after pass `after` (-1: from the list's start) up to and
-    // including the one before pass `upTo`.
-    const auto between = [&](std::ptrdiff_t after, std::size_t upTo) {
-        GLbitfield bits = 0;
-        for (std::size_t k = static_cast<std::size_t>(after + 1); k <= upTo; ++k)
-            bits |= k < barriers.before.size() ? barriers.before[k] : 0;
-        return bits;
+    // Per resource, the last pass that touched it and the last that stored into it (-1: none
+    // yet): a barrier after them is after every earlier one too.
+    struct Last {
+        std::ptrdiff_t touched = -1, stored = -1;
     };
-    const auto find = [&](std::size_t pass, const std::string& name) -> const ResourceUse* {
-        for (const ResourceUse& u : uses[pass])
-            if (u.name == name)
-                return &u;
-        return nullptr;
+    std::map<std::string, Last, std::less<>> last;
+    // Per barrier bit, the last pass so far that a barrier with it went before (-1: none yet).
+    // A barrier of bit b lies between pass i and the current pass exactly when that is past i.
+    constexpr int kBits = 32;
+    std::array<std::ptrdiff_t, kBits> lastBarrier;
+    lastBarrier.fill(-1);
+    const auto unordered = [&](GLbitfield bits, std::ptrdiff_t after) {
+        GLbitfield missing = 0;
+        for (int b = 0; b < kBits; ++b)
+            if ((bits >> b & 1u) && lastBarrier[static_cast<std::size_t>(b)] <= after)
+                missing |= GLbitfield(1u) << b;
+        return missing;
     };
     std::vector<std::string> problems;
-    for (std::size_t j = 0; j < passes.size(); ++j)
-        for (const ResourceUse& u : uses[j]) {
-            // The nearest earlier store and the nearest earlier access: a barrier after them is
-            // after every farther one too.
-            std::ptrdiff_t stored = -1, touched = -1;
-            for (std::ptrdiff_t i = static_cast<std::ptrdiff_t>(j) - 1; i >= 0; --i)
-                if (const ResourceUse* earlier = find(static_cast<std::size_t>(i), u.name)) {
-                    if (touched < 0)
-                        touched = i;
-                    if (earlier->storeBits) {
-                        stored = i;
-                        break;
-                    }
-                }
-            if (stored >= 0)
-                if (const GLbitfield missing = u.readBits & ~between(stored, j))
-                    problems.push_back(fmt::format("{} {} '{}' after {} stored into it: no {} "
-                                                   "barrier between",
-                                                   passes[j].name, u.read ? "reads" : "writes",
-                                                   u.name, passes[stored].name,
-                                                   describeBarrier(missing)));
-            if (const GLbitfield missing = u.storeBits & ~between(touched, j))
+    for (std::size_t j = 0; j < passes.size(); ++j) {
+        const GLbitfield issued = j < barriers.before.size() ? barriers.before[j] : 0;
+        for (int b = 0; b < kBits; ++b)
+            if (issued >> b & 1u)
+                lastBarrier[static_cast<std::size_t>(b)] = static_cast<std::ptrdiff_t>(j);
+        const std::vector<ResourceUse> uses = resourceUses(passes[j]);
+        for (const ResourceUse& u : uses) {
+            const Last at = last[u.name];
+            if (at.stored >= 0)
+                if (const GLbitfield missing = unordered(u.readBits, at.stored))
+                    problems.push_back(
+                        fmt::format("{} {} '{}' after {} stored into it: no {} barrier between",
+                                    passes[j].name, u.read ? "reads" : "writes", u.name,
+                                    passes[static_cast<std::size_t>(at.stored)].name,
+                                    describeBarrier(missing)));
+            if (const GLbitfield missing = unordered(u.storeBits, at.touched))
                 problems.push_back(
-                    touched >= 0
+                    at.touched >= 0
                         ? fmt::format("{} stores into '{}' after {} touched it: no {} barrier "
                                       "between",
-                                      passes[j].name, u.name, passes[touched].name,
+                                      passes[j].name, u.name,
+                                      passes[static_cast<std::size_t>(at.touched)].name,
                                       describeBarrier(missing))
                         : fmt::format("{} stores into '{}', which what ran before the list may "
                                       "still touch: no {} barrier since the list began",
                                       passes[j].name, u.name, describeBarrier(missing)));
         }
+        for (const ResourceUse& u : uses) {
+            Last& at = last[u.name];
+            at.touched = static_cast<std::ptrdiff_t>(j);
+            if (u.storeBits)
+                at.stored = static_cast<std::ptrdiff_t>(j);
+        }
+    }
     return problems;
 }
 
