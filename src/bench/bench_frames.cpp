@@ -2,6 +2,7 @@
 #include "bench/case_support.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
+#include "gpu/frame_graph.hpp"
 #include "gpu/pass_state.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/session.hpp"
@@ -13,12 +14,42 @@
 #include <fmt/format.h>
 #include <functional>
 #include <map>
+#include <span>
 
 // The whole-frame cases of `snowcap bench` (frame_ab, the quality rungs, idle skip): the frame
 // the viewer draws, through the same pass list (render/frame.hpp).
 namespace snowcap::bench {
 
 namespace {
+
+// The frame graph's own CPU cost on a frame's list: the barrier derivation every build runs on
+// every list (gpu::runPasses) and the check debug builds add (gpu::checkPasses: reads after
+// writes, every hazard ordered), each the mean of kRepeats runs on the same list.
+struct GraphCost {
+    static constexpr int kRepeats = 20;
+    double barriersMs = 0.0, checkMs = 0.0;
+    std::size_t passes = 0, barriers = 0, problems = 0; // of the last list
+    int frames = 0;
+
+    void add(std::span<const gpu::PassRecord> list) {
+        using Clock = std::chrono::steady_clock;
+        const auto a = Clock::now();
+        for (int i = 0; i < kRepeats; ++i) {
+            const gpu::Barriers derived = gpu::deriveBarriers(list);
+            barriers = std::size_t(std::count_if(derived.before.begin(), derived.before.end(),
+                                                 [](GLbitfield bits) { return bits != 0; })) +
+                       (derived.after ? 1 : 0);
+        }
+        const auto b = Clock::now();
+        for (int i = 0; i < kRepeats; ++i)
+            problems = gpu::checkPasses(list).size();
+        const auto c = Clock::now();
+        barriersMs += std::chrono::duration<double, std::milli>(b - a).count() / kRepeats;
+        checkMs += std::chrono::duration<double, std::milli>(c - b).count() / kRepeats;
+        passes = list.size();
+        ++frames;
+    }
+};
 
 // Times whole A/B frames (step + both views) of one session; returns the case with the snow
 // passes per frame and the snow bytes it holds.
@@ -42,6 +73,7 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
         splitViews(field, settings, framebuffer.id(), screen.width, screen.height);
     // One frame (render/frame.hpp), as the viewer and `render` run it; with `breakdown`, every
     // pass is also serialized and its time added there (the per-step passes as "step.*").
+    GraphCost graph;
     auto stepAndDraw = [&](std::map<std::string, double>* breakdown) {
         time = time + kDt > loop ? 0.0 : time + kDt;
         const auto before = std::chrono::steady_clock::now();
@@ -51,7 +83,15 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
             (*breakdown)["deformers.pose"] +=
                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - before)
                     .count();
-        runFrame(field, *session.renderer, {instances, kDt, {views}}, breakdown ? &timer : nullptr);
+        if (!breakdown) {
+            runFrame(field, *session.renderer, {instances, kDt, {views}});
+        } else {
+            // runFrame's list, with the graph's own cost measured on it before it runs.
+            const std::vector<gpu::PassRecord> passes =
+                framePasses(field, *session.renderer, {instances, kDt, {views}});
+            graph.add(passes);
+            gpu::runPasses(passes, &timer);
+        }
         if (breakdown)
             for (const auto& [pass, ms] : timer.latestMs()) {
                 const bool own =
@@ -83,6 +123,16 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
     for (const auto& [pass, ms] : breakdown)
         parts[pass] = ms / kBreakdownFrames;
     c.extra["breakdown_ms"] = parts;
+    // The graph's own cost per frame, and its share of the frame's median.
+    const double barriersMs = graph.barriersMs / graph.frames,
+                 checkMs = graph.checkMs / graph.frames;
+    c.extra["graph"] = {{"passes", graph.passes},
+                        {"barriers", graph.barriers},
+                        {"problems", graph.problems},
+                        {"barriers_ms", barriersMs},
+                        {"check_ms", checkMs},
+                        {"barriers_share", c.medianMs > 0 ? barriersMs / c.medianMs : 0.0},
+                        {"check_share", c.medianMs > 0 ? checkMs / c.medianMs : 0.0}};
     // A rung that shades the lit snow at a lower rate: what that costs in image quality, the
     // same frame rendered at full resolution as the reference (as `render` writes final.png).
     SnowSurfacePass& surface = session.renderer->surface();

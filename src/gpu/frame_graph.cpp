@@ -117,7 +117,26 @@ void FrameGraph::addPass(std::string name, const std::function<void(PassBuilder&
     passes_.push_back(std::move(record));
 }
 
+std::array<unsigned, 3> maxComputeGroups() {
+    static const std::array<unsigned, 3> limit = [] {
+        std::array<unsigned, 3> axes{};
+        for (GLuint axis = 0; axis < 3; ++axis) {
+            GLint groups = 0;
+            glGetIntegeri_v(GL_MAX_COMPUTE_WORK_GROUP_COUNT, axis, &groups);
+            axes[axis] = static_cast<unsigned>(std::max(groups, 0));
+        }
+        return axes;
+    }();
+    return limit;
+}
+
 void dispatchCompute(unsigned x, unsigned y, unsigned z) {
+#ifndef NDEBUG
+    const std::array<unsigned, 3> limit = maxComputeGroups();
+    if (x > limit[0] || y > limit[1] || z > limit[2])
+        spdlog::error("dispatch of {} x {} x {} groups: past the driver's {} x {} x {}", x, y, z,
+                      limit[0], limit[1], limit[2]);
+#endif
     glDispatchCompute(x, y, z);
 }
 
@@ -131,21 +150,30 @@ void setUniform(GLuint program, GLint location, GLuint value) {
     glProgramUniform1ui(program, location, value);
 }
 
-std::vector<std::string> checkGraph(const FrameGraph& graph, std::span<const std::string> given) {
-    std::vector<std::string> problems(graph.problems().begin(), graph.problems().end());
-    for (std::string& missing : unwrittenReads(graph.passes(), given))
-        problems.push_back(std::move(missing));
+std::vector<std::string> checkPasses(std::span<const PassRecord> passes,
+                                     std::span<const std::string> given) {
+    std::vector<std::string> problems = unwrittenReads(passes, given);
+    for (std::string& hazard : unorderedAccesses(passes, deriveBarriers(passes)))
+        problems.push_back(std::move(hazard));
     return problems;
 }
 
-void runGraph(const FrameGraph& graph, PassTimer* timer, std::span<const std::string> given) {
+void runChecked(std::span<const PassRecord> passes, PassTimer* timer,
+                std::span<const std::string> given, std::span<const std::string> problems) {
 #ifndef NDEBUG
-    for (const std::string& problem : checkGraph(graph, given))
+    for (const std::string& problem : problems)
+        spdlog::error("frame graph: {}", problem);
+    for (const std::string& problem : checkPasses(passes, given))
         spdlog::error("frame graph: {}", problem);
 #else
     (void)given;
+    (void)problems;
 #endif
-    runPasses(graph.passes(), timer);
+    runPasses(passes, timer);
+}
+
+void runGraph(const FrameGraph& graph, PassTimer* timer, std::span<const std::string> given) {
+    runChecked(graph.passes(), timer, given, graph.problems());
 }
 
 void dispatchIndirect(GLuint commands, std::size_t offset) {

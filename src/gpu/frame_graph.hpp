@@ -20,6 +20,7 @@
 
 #include "gpu/pass_record.hpp"
 
+#include <array>
 #include <cstddef>
 #include <functional>
 #include <optional>
@@ -144,21 +145,32 @@ private:
     std::vector<std::string> problems_;
 };
 
-// A compute pass's dispatch of x * y * z groups.
+// GL_MAX_COMPUTE_WORK_GROUP_COUNT along x, y and z, asked of the driver once. Every driver
+// takes at least 65,535 groups along each axis; a pass whose group count grows with the
+// buffer past that folds its dispatch into rows (the snowpack's tile lists).
+std::array<unsigned, 3> maxComputeGroups();
+// A compute pass's dispatch of x * y * z groups. In debug builds a count past the driver's
+// limit is one log line (the driver would drop the dispatch or fail it).
 void dispatchCompute(unsigned x, unsigned y = 1, unsigned z = 1);
 // Reads a buffer back after whatever shaders stored into it (the buffer-update barrier first).
 void readBuffer(GLuint buffer, std::size_t offset, std::size_t bytes, void* out);
 // A compute pass's value for a uint uniform of its program.
 void setUniform(GLuint program, GLint location, GLuint value);
 
-// Runs the graph's passes (gpu::runPasses). In debug builds it first checks them: every read
-// after a write (or history; `given`: what was written before the graph) and every
-// registration; a failure is one log line each, and the passes run all the same.
+// The check every list gets before it runs in debug builds (runChecked): every read after a
+// write or history (unwrittenReads; `given`: what was written before the list), and every
+// hazard ordered by the barriers derived for it (unorderedAccesses). One line a problem.
+std::vector<std::string> checkPasses(std::span<const PassRecord> passes,
+                                     std::span<const std::string> given = {});
+// Runs a list (gpu::runPasses). In debug builds it is checked first (checkPasses, after
+// `problems`: a graph's registration conflicts), one log line a problem, and runs all the same.
+// The frame's list (render/frame.cpp) and each graph run on its own go through here.
+void runChecked(std::span<const PassRecord> passes, PassTimer* timer = nullptr,
+                std::span<const std::string> given = {},
+                std::span<const std::string> problems = {});
+// A graph's passes through runChecked, with its registration problems.
 void runGraph(const FrameGraph& graph, PassTimer* timer = nullptr,
               std::span<const std::string> given = {});
-// The check runGraph does in debug builds: registration problems, then unwritten reads.
-std::vector<std::string> checkGraph(const FrameGraph& graph,
-                                    std::span<const std::string> given = {});
 // An indirect dispatch of the command at `offset` in `commands` (bound only for the call).
 void dispatchIndirect(GLuint commands, std::size_t offset);
 

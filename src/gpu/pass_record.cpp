@@ -1,6 +1,8 @@
 #include "gpu/pass_record.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <fmt/format.h>
 #include <map>
@@ -258,7 +260,7 @@ std::vector<ResourceUse> resourceUses(const PassRecord& pass) {
         if (binding.writes()) {
             ResourceUse& u = use(binding.resource);
             u.write = true;
-            u.incoherentWrite = true;
+            u.storeBits |= barrierBit(binding.how());
             // A store after another pass's stores orders against them through the same path.
             u.readBits |= barrierBit(binding.how());
             u.texture = u.texture || binding.kind == BindingKind::Image;
@@ -280,6 +282,17 @@ std::vector<ResourceUse> resourceUses(const PassRecord& pass) {
     return uses;
 }
 
+namespace {
+
+// The two paths whose stores are incoherent, with what holds a store back until every earlier
+// access has completed (glMemoryBarrier: "image stores and atomics issued after the barrier
+// will not execute until all memory accesses initiated prior to the barrier complete", and the
+// same of shader storage).
+constexpr GLbitfield kStorePaths[] = {GL_SHADER_IMAGE_ACCESS_BARRIER_BIT,
+                                      GL_SHADER_STORAGE_BARRIER_BIT};
+
+} // namespace
+
 Barriers deriveBarriers(std::span<const PassRecord> passes) {
     // Per resource an earlier pass stored into: the access paths a barrier has already made
     // those stores visible to (a barrier covers every resource for its bits).
@@ -288,20 +301,38 @@ Barriers deriveBarriers(std::span<const PassRecord> passes) {
         bool texture = false;
     };
     std::map<std::string, Pending, std::less<>> pending;
+    // Per store path: whether a barrier of its bit has been issued in the list, and the
+    // resources touched since the last one (a store into one of them waits for it).
+    struct Unordered {
+        bool sinceListBegan = true;
+        std::set<std::string, std::less<>> touched;
+    };
+    std::array<Unordered, std::size(kStorePaths)> unordered;
     Barriers barriers;
     barriers.before.reserve(passes.size());
     for (const PassRecord& pass : passes) {
         const std::vector<ResourceUse> uses = resourceUses(pass);
         GLbitfield bits = 0;
-        for (const ResourceUse& u : uses)
+        for (const ResourceUse& u : uses) {
             if (const auto at = pending.find(u.name); at != pending.end())
                 bits |= u.readBits & ~at->second.visibleTo;
+            for (std::size_t k = 0; k < std::size(kStorePaths); ++k)
+                if ((u.storeBits & kStorePaths[k]) &&
+                    (unordered[k].sinceListBegan || unordered[k].touched.contains(u.name)))
+                    bits |= kStorePaths[k];
+        }
         for (auto& [name, p] : pending)
             p.visibleTo |= bits;
+        for (std::size_t k = 0; k < std::size(kStorePaths); ++k)
+            if (bits & kStorePaths[k])
+                unordered[k] = {false, {}};
         barriers.before.push_back(bits);
-        for (const ResourceUse& u : uses)
-            if (u.incoherentWrite)
+        for (const ResourceUse& u : uses) {
+            if (u.storeBits)
                 pending[u.name] = {0, u.texture};
+            for (Unordered& path : unordered)
+                path.touched.insert(u.name);
+        }
     }
     // What comes after the list is not known here: every path of the resource's kind.
     const GLbitfield textureBits = GL_TEXTURE_FETCH_BARRIER_BIT |
@@ -312,6 +343,64 @@ Barriers deriveBarriers(std::span<const PassRecord> passes) {
     for (const auto& [name, p] : pending)
         barriers.after |= (p.texture ? textureBits : bufferBits) & ~p.visibleTo;
     return barriers;
+}
+
+std::vector<std::string> unorderedAccesses(std::span<const PassRecord> passes,
+                                           const Barriers& barriers) {
+    // Per resource, the last pass that touched it and the last that stored into it (-1: none
+    // yet): a barrier after them is after every earlier one too.
+    struct Last {
+        std::ptrdiff_t touched = -1, stored = -1;
+    };
+    std::map<std::string, Last, std::less<>> last;
+    // Per barrier bit, the last pass so far that a barrier with it went before (-1: none yet).
+    // A barrier of bit b lies between pass i and the current pass exactly when that is past i.
+    constexpr int kBits = 32;
+    std::array<std::ptrdiff_t, kBits> lastBarrier;
+    lastBarrier.fill(-1);
+    const auto unordered = [&](GLbitfield bits, std::ptrdiff_t after) {
+        GLbitfield missing = 0;
+        for (int b = 0; b < kBits; ++b)
+            if ((bits >> b & 1u) && lastBarrier[static_cast<std::size_t>(b)] <= after)
+                missing |= GLbitfield(1u) << b;
+        return missing;
+    };
+    std::vector<std::string> problems;
+    for (std::size_t j = 0; j < passes.size(); ++j) {
+        const GLbitfield issued = j < barriers.before.size() ? barriers.before[j] : 0;
+        for (int b = 0; b < kBits; ++b)
+            if (issued >> b & 1u)
+                lastBarrier[static_cast<std::size_t>(b)] = static_cast<std::ptrdiff_t>(j);
+        const std::vector<ResourceUse> uses = resourceUses(passes[j]);
+        for (const ResourceUse& u : uses) {
+            const Last at = last[u.name];
+            if (at.stored >= 0)
+                if (const GLbitfield missing = unordered(u.readBits, at.stored))
+                    problems.push_back(
+                        fmt::format("{} {} '{}' after {} stored into it: no {} barrier between",
+                                    passes[j].name, u.read ? "reads" : "writes", u.name,
+                                    passes[static_cast<std::size_t>(at.stored)].name,
+                                    describeBarrier(missing)));
+            if (const GLbitfield missing = unordered(u.storeBits, at.touched))
+                problems.push_back(
+                    at.touched >= 0
+                        ? fmt::format("{} stores into '{}' after {} touched it: no {} barrier "
+                                      "between",
+                                      passes[j].name, u.name,
+                                      passes[static_cast<std::size_t>(at.touched)].name,
+                                      describeBarrier(missing))
+                        : fmt::format("{} stores into '{}', which what ran before the list may "
+                                      "still touch: no {} barrier since the list began",
+                                      passes[j].name, u.name, describeBarrier(missing)));
+        }
+        for (const ResourceUse& u : uses) {
+            Last& at = last[u.name];
+            at.touched = static_cast<std::ptrdiff_t>(j);
+            if (u.storeBits)
+                at.stored = static_cast<std::ptrdiff_t>(j);
+        }
+    }
+    return problems;
 }
 
 std::string describeBarrier(GLbitfield bits) {

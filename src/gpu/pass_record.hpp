@@ -124,22 +124,37 @@ struct PassRecord {
 struct ResourceUse {
     std::string name;
     bool read = false, write = false;
-    bool history = false;         // a declaration says it reads what an earlier frame left
-    GLbitfield readBits = 0;      // the barrier bits of its accesses (what a barrier must cover)
-    bool incoherentWrite = false; // stored through an image or a storage buffer
-    bool texture = false;         // a texture (not a buffer): what its pending writes reach
+    bool history = false;    // a declaration says it reads what an earlier frame left
+    GLbitfield readBits = 0; // the barrier bits of its accesses (what a barrier must cover)
+    // Stored through an image or a storage buffer (incoherent): the bit of that path
+    // (GL_SHADER_IMAGE_ACCESS_BARRIER_BIT, GL_SHADER_STORAGE_BARRIER_BIT), 0 for none.
+    GLbitfield storeBits = 0;
+    bool texture = false; // a texture (not a buffer): what its pending writes reach
 };
 std::vector<ResourceUse> resourceUses(const PassRecord& pass);
 
 // The memory barriers a list needs, derived from its declarations: before[i] goes before pass
 // i; `after` at the end of the list makes every write still pending visible to whatever comes
 // next (the next frame, a read-back for stats or outputs), by every path its kind allows.
+// Read after write: a pass that touches what an earlier one stored through an image or a
+// storage buffer waits for those stores by the path of its own access. Write after read: a
+// pass that stores through an image (a storage buffer) into what an earlier pass touched
+// waits for that access with the image (storage) bit, the one that holds later stores back
+// until every earlier access has completed; what ran before the list may have touched
+// anything, so the first such store of a list waits for the list's first barrier of its bit.
 struct Barriers {
     std::vector<GLbitfield> before;
     GLbitfield after = 0;
 };
 Barriers deriveBarriers(std::span<const PassRecord> passes);
 std::string describeBarrier(GLbitfield bits);
+// The check of `barriers` against `passes`, pair by pair as the rules above state them: each
+// access after a store with no barrier of the access's bit between, each store after an access
+// (or since the list began) with no barrier of the store's bit between, as "pass stores into
+// 'resource' after earlier touched it: no image barrier between", in order. Empty for the
+// derived barriers; a barrier left out or a bit dropped fails here.
+std::vector<std::string> unorderedAccesses(std::span<const PassRecord> passes,
+                                           const Barriers& barriers);
 
 // Binds each binding (what the loop does before a pass's execute), and afterwards puts the
 // samplers they set back to 0: for the code that runs one pass on its own (SnowSim::blur).

@@ -245,6 +245,62 @@ struct Tally {
     long long resets = 0, resizes = 0, paramChanges = 0, checks = 0, texelsChecked = 0;
 };
 
+// What a run measured: its time, the resident memory and the live GL objects at its start,
+// after warm-up and at the end.
+struct Measured {
+    double seconds = 0.0;
+    std::size_t startRss = 0, warmRss = 0, peakRss = 0, endRss = 0;
+    ObjectCounts warmObjects, endObjects;
+};
+
+// soak.json, the summary line and the verdict on growth after warm-up: 0 (PASS), 1 (grown;
+// `fail` says how) or 2 (the report could not be written).
+int reportSoak(const SoakSettings& soak, int steps, int warmup, const Tally& tally,
+               const Measured& m, const gpu::ShaderLibrary& shaders, const fs::path& outDir,
+               const std::function<int(int, const std::string&)>& fail) {
+    nlohmann::json report;
+    report["seed"] = soak.seed;
+    report["steps"] = steps;
+    report["warmup_steps"] = warmup;
+    report["seconds"] = m.seconds;
+    report["steps_per_s"] = steps / std::max(m.seconds, 1e-9);
+    report["resets"] = tally.resets;
+    report["resizes"] = tally.resizes;
+    report["parameter_changes"] = tally.paramChanges;
+    report["checks"] = tally.checks;
+    report["rss_mib"] = {{"start", mib(m.startRss)},
+                         {"after_warmup", mib(m.warmRss)},
+                         {"peak_after_warmup", mib(m.peakRss)},
+                         {"end", mib(m.endRss)}};
+    report["gl_objects"] = {{"after_warmup", toJson(m.warmObjects)},
+                            {"end", toJson(m.endObjects)},
+                            {"cached_programs", shaders.programs().size()}};
+    const std::string text = report.dump(2) + "\n";
+    if (auto error = writeFileAtomically(outDir / "soak.json",
+                                         std::vector<std::uint8_t>(text.begin(), text.end()))) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+
+    spdlog::info("soak: {} steps in {:.1f} s ({:.0f} steps/s), {} resets, {} resizes, {} "
+                 "parameter changes, {} checks; RSS {:.1f} MiB after warm-up, {:.1f} MiB at the "
+                 "end; {} GL objects",
+                 steps, m.seconds, steps / std::max(m.seconds, 1e-9), tally.resets, tally.resizes,
+                 tally.paramChanges, tally.checks, mib(m.warmRss), mib(m.endRss),
+                 gpu::totalLiveCount());
+    if (!(m.endObjects == m.warmObjects))
+        return fail(steps, "live GL objects grew after warm-up: " + toJson(m.warmObjects).dump() +
+                               " -> " + toJson(m.endObjects).dump());
+    if (mib(m.endRss) > mib(m.warmRss) + soak.rssSlackMiB)
+        return fail(steps, fmt::format("RSS grew from {:.1f} MiB to {:.1f} MiB after warm-up "
+                                       "(allowed: {} MiB)",
+                                       mib(m.warmRss), mib(m.endRss), soak.rssSlackMiB));
+    spdlog::info("soak: PASS: every buffer check held, no GL object or memory growth after "
+                 "warm-up; report in {}",
+                 (outDir / "soak.json").string());
+    return 0;
+}
+
 } // namespace
 
 int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir, ProgressMode progressMode) {
@@ -265,9 +321,8 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir, Progress
         return 1;
     };
 
-    ObjectCounts warmObjects;
-    std::size_t warmRss = 0, peakRss = 0;
-    const std::size_t startRss = residentBytes();
+    Measured m;
+    m.startRss = residentBytes();
     const auto start = std::chrono::steady_clock::now();
     ProgressReporter progress(
         {.mode = progressMode, .label = "soak", .total = steps, .simulatedTotalS = steps * dt},
@@ -305,70 +360,28 @@ int runSoak(const Settings& settings, Lab& lab, const fs::path& outDir, Progress
             // Measured at the base settings, after every switch has been visited once.
             if (auto error = visitEverySwitch(settings, field, instances, dt))
                 return fail(step, "switch tour rejected: " + *error);
-            warmObjects = countObjects(shaders);
+            m.warmObjects = countObjects(shaders);
             if (auto error = field.applySettings(current))
                 return fail(step, *error);
-            warmRss = residentBytes();
+            m.warmRss = residentBytes();
         }
         const std::size_t rss = residentBytes();
-        peakRss = std::max(peakRss, step >= warmup ? rss : 0);
+        m.peakRss = std::max(m.peakRss, step >= warmup ? rss : 0);
         progress.update(
             step, time,
             fmt::format("RSS {:.1f} MiB, {} GL objects", mib(rss), gpu::totalLiveCount()));
     }
     progress.finish();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    m.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
     // The end state at the base settings, to compare with warm-up's.
     if (auto error = field.applySettings(settings))
         return fail(steps, *error);
-    const ObjectCounts endObjects = countObjects(shaders);
-    const std::size_t endRss = residentBytes();
+    m.endObjects = countObjects(shaders);
+    m.endRss = residentBytes();
     if (warmup == 0) // nothing measured at warm-up: the whole run is the warm-up
-        warmObjects = endObjects, warmRss = endRss;
-
-    nlohmann::json report;
-    report["seed"] = soak.seed;
-    report["steps"] = steps;
-    report["warmup_steps"] = warmup;
-    report["seconds"] = seconds;
-    report["steps_per_s"] = steps / std::max(seconds, 1e-9);
-    report["resets"] = tally.resets;
-    report["resizes"] = tally.resizes;
-    report["parameter_changes"] = tally.paramChanges;
-    report["checks"] = tally.checks;
-    report["rss_mib"] = {{"start", mib(startRss)},
-                         {"after_warmup", mib(warmRss)},
-                         {"peak_after_warmup", mib(peakRss)},
-                         {"end", mib(endRss)}};
-    report["gl_objects"] = {{"after_warmup", toJson(warmObjects)},
-                            {"end", toJson(endObjects)},
-                            {"cached_programs", shaders.programs().size()}};
-    const std::string text = report.dump(2) + "\n";
-    if (auto error = writeFileAtomically(outDir / "soak.json",
-                                         std::vector<std::uint8_t>(text.begin(), text.end()))) {
-        spdlog::error("{}", *error);
-        return 2;
-    }
-
-    spdlog::info("soak: {} steps in {:.1f} s ({:.0f} steps/s), {} resets, {} resizes, {} "
-                 "parameter changes, {} checks; RSS {:.1f} MiB after warm-up, {:.1f} MiB at the "
-                 "end; {} GL objects",
-                 steps, seconds, steps / std::max(seconds, 1e-9), tally.resets, tally.resizes,
-                 tally.paramChanges, tally.checks, mib(warmRss), mib(endRss),
-                 gpu::totalLiveCount());
-    if (!(endObjects == warmObjects))
-        return fail(steps, "live GL objects grew after warm-up: " + toJson(warmObjects).dump() +
-                               " -> " + toJson(endObjects).dump());
-    if (mib(endRss) > mib(warmRss) + soak.rssSlackMiB)
-        return fail(steps, fmt::format("RSS grew from {:.1f} MiB to {:.1f} MiB after warm-up "
-                                       "(allowed: {} MiB)",
-                                       mib(warmRss), mib(endRss), soak.rssSlackMiB));
-    spdlog::info("soak: PASS: every buffer check held, no GL object or memory growth after "
-                 "warm-up; report in {}",
-                 (outDir / "soak.json").string());
-    return 0;
+        m.warmObjects = m.endObjects, m.warmRss = m.endRss;
+    return reportSoak(soak, steps, warmup, tally, m, shaders, outDir, fail);
 }
 
 } // namespace snowcap

@@ -1,8 +1,9 @@
 #pragma once
 // PhysicsWorld's state (physics/physics_world.hpp), private to the physics module: the bodies'
 // specs and settings, the Bullet world built from them, the vehicles and the snowpack support.
-// physics_world.cpp builds and steps it; physics_world_support.cpp holds what the support reads
-// (the window around what can touch the snow) and how it bears.
+// physics_world.cpp builds and steps it; body_overlap.cpp finds what starts inside something;
+// physics_world_support.cpp holds what the support reads (the window around what can touch the
+// snow) and how it bears.
 
 #include "physics/physics_world.hpp"
 #include "physics/raycast_vehicle.hpp"

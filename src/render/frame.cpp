@@ -1,10 +1,10 @@
 #include "render/frame.hpp"
 
+#include "gpu/frame_graph.hpp"
 #include "render/view_params.hpp"
 
 #include <algorithm>
 #include <array>
-#include <spdlog/spdlog.h>
 #include <vector>
 
 namespace snowcap {
@@ -131,13 +131,7 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
 
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer) {
-    const std::vector<gpu::PassRecord> passes = framePasses(field, renderer, frame);
-#ifndef NDEBUG
-    // Every frame in a debug build: no pass reads what nothing before it wrote.
-    for (const std::string& missing : gpu::unwrittenReads(passes))
-        spdlog::error("frame: {}", missing);
-#endif
-    gpu::runPasses(passes, timer);
+    gpu::runChecked(framePasses(field, renderer, frame), timer);
 }
 
 PaneGrid paneGrid(int count) {

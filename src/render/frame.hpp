@@ -66,8 +66,9 @@ struct Frame {
 // and programs) but not run. Run them at once (gpu::runPasses) and plan nothing in between.
 std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& renderer,
                                          const Frame& frame);
-// framePasses run by gpu::runPasses. With a timer, every pass is timed under the names above
-// (the caller starts the timer's frame); timing changes no pass and no order.
+// framePasses run by gpu::runChecked (checked first in debug builds, as every graph is). With
+// a timer, every pass is timed under the names above (the caller starts the timer's frame);
+// timing changes no pass and no order.
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer = nullptr);
 

@@ -257,6 +257,36 @@ void collectClips(const aiScene& scene, const std::unordered_map<std::string, in
     }
 }
 
+// The skin of a mesh with bones: each vertex's weights by joint, normalised to sum 1. Vertices
+// without weights (invalid glTF, but seen) follow the root joint rigidly instead of collapsing
+// to the origin; they are marked in `unweighted`.
+void skinByBones(const aiMesh& mesh, const std::unordered_map<std::string, int>& nodeByName,
+                 const std::vector<int>& jointOfNode, std::vector<Influences>& skin,
+                 std::vector<char>& unweighted) {
+    for (unsigned b = 0; b < mesh.mNumBones; ++b) {
+        const aiBone* bone = mesh.mBones[b];
+        const int joint = jointOfNode[static_cast<std::size_t>(nodeByName.at(bone->mName.C_Str()))];
+        for (unsigned w = 0; w < bone->mNumWeights; ++w) {
+            const aiVertexWeight& weight = bone->mWeights[w];
+            if (weight.mVertexId < mesh.mNumVertices && weight.mWeight > 0.0f &&
+                std::isfinite(weight.mWeight))
+                skin[weight.mVertexId].add(static_cast<std::uint16_t>(joint), weight.mWeight);
+        }
+    }
+    for (std::size_t v = 0; v < skin.size(); ++v) {
+        Influences& influences = skin[v];
+        const float total = influences.weights[0] + influences.weights[1] + influences.weights[2] +
+                            influences.weights[3];
+        if (total > 0.0f) {
+            for (float& weight : influences.weights)
+                weight /= total;
+        } else {
+            influences.add(0, 1.0f);
+            unweighted[v] = 1;
+        }
+    }
+}
+
 std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& scene,
                            ImportedModel& model) {
     std::unordered_map<std::string, int> nodeByName;
@@ -346,33 +376,8 @@ std::string collectSkinned(const std::vector<FlatNode>& nodes, const aiScene& sc
                 reason = appendMesh(
                     *mesh, [&](unsigned) { return place; }, &skin, model);
             } else {
-                for (unsigned b = 0; b < mesh->mNumBones; ++b) {
-                    const aiBone* bone = mesh->mBones[b];
-                    const int joint =
-                        jointOfNode[static_cast<std::size_t>(nodeByName.at(bone->mName.C_Str()))];
-                    for (unsigned w = 0; w < bone->mNumWeights; ++w) {
-                        const aiVertexWeight& weight = bone->mWeights[w];
-                        if (weight.mVertexId < mesh->mNumVertices && weight.mWeight > 0.0f &&
-                            std::isfinite(weight.mWeight))
-                            skin[weight.mVertexId].add(static_cast<std::uint16_t>(joint),
-                                                       weight.mWeight);
-                    }
-                }
-                // Vertices without weights (invalid glTF, but seen) follow the root joint
-                // rigidly instead of collapsing to the origin.
                 std::vector<char> unweighted(skin.size(), 0);
-                for (std::size_t v = 0; v < skin.size(); ++v) {
-                    Influences& influences = skin[v];
-                    const float total = influences.weights[0] + influences.weights[1] +
-                                        influences.weights[2] + influences.weights[3];
-                    if (total > 0.0f) {
-                        for (float& weight : influences.weights)
-                            weight /= total;
-                    } else {
-                        influences.add(0, 1.0f);
-                        unweighted[v] = 1;
-                    }
-                }
+                skinByBones(*mesh, nodeByName, jointOfNode, skin, unweighted);
                 if (const auto count = std::count(unweighted.begin(), unweighted.end(), 1))
                     model.warnings.push_back(
                         "mesh '" + std::string(mesh->mName.C_Str()) +

@@ -33,16 +33,12 @@ static_assert(offsetof(SnowpackBlock, initialDensity) == 16 &&
                   offsetof(SnowpackBlock, settleDtS) == 32 &&
                   offsetof(SnowpackBlock, groundPrintMaxCm) == 48,
               "std140 drift: each vec4 of the Snowpack block starts on 16 bytes");
-constexpr GLuint kCaptureUnit = gpu::slot::kCaptureDepth;
-constexpr GLuint kTileStateSlot = gpu::slot::kTileState;
-constexpr GLuint kTileListsSlot = gpu::slot::kTileLists;
-// Uniform locations of the tile passes (shaders/snowpack/*.comp).
-constexpr GLint kTouchedInLocation = 0;
-constexpr GLint kTouchedOutLocation = 1;
-constexpr GLint kEveryTileLocation = 2;
-// One indirect dispatch command a list (x, y, z and a pad: a uvec4 in std430).
+// One indirect dispatch command a list (x, y, z and the tiles listed: a uvec4 in std430), then
+// groupsPerRow, then the lists (shaders/snowpack/snowpack_tiles.glsl).
 constexpr std::size_t kCommandBytes = 4 * sizeof(GLuint);
 constexpr int kListCount = 3;
+constexpr std::size_t kGroupsPerRowOffset = kListCount * kCommandBytes;
+constexpr std::size_t kListsHeaderWords = kListCount * 4 + 1;
 } // namespace
 
 std::vector<gpu::ProgramDesc> snowpackPrograms() {
@@ -92,8 +88,8 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
         const int tiles = (n + kTileSize - 1) / kTileSize;
         const std::size_t tileCount = static_cast<std::size_t>(tiles) * tiles;
         tileState_ = gpu::Buffer(tileCount * sizeof(GLuint), nullptr, "snowpack.tile_state");
-        // The commands' y and z are 1 for good; each step clears only the counts (x).
-        std::vector<GLuint> lists(kListCount * 4 + kListCount * tileCount, 0u);
+        // Each command starts empty: no group, one row (clearListCount resets it so each step).
+        std::vector<GLuint> lists(kListsHeaderWords + kListCount * tileCount, 0u);
         for (int list = 0; list < kListCount; ++list)
             lists[list * 4 + 1] = lists[list * 4 + 2] = 1u;
         tileLists_ =
@@ -114,6 +110,7 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     settings_ = settings;
     constants_ = constants;
     region_ = region;
+    writeGroupsPerRow();
     // The surface reads it before the first step.
     writeBlock(0.0f, static_cast<float>(settings_.temperatureC));
     if (refill) {
@@ -171,192 +168,6 @@ void SnowpackSim::writeBlock(float settleDtS, float settleTemperatureC) {
     block_.update(0, sizeof(block), &block);
 }
 
-SnowpackSim::Resources SnowpackSim::resources(gpu::FrameGraph& graph,
-                                              const std::string& name) const {
-    const int n = region_.resolution;
-    auto buffer = [&](const char* part, const gpu::Buffer& b) {
-        return graph.buffer({name + "." + part, b.bytes(), [&b] {
-                                 return b.id();
-                             }});
-    };
-    Resources r;
-    // The ping-pong pair is one resource: a pass that reads one half and writes the other
-    // binds both halves of it (the swap makes the written half the state).
-    r.state = graph.texture({name, GL_RGBA32F, n, n, [this] {
-                                 return state().id();
-                             }});
-    r.block = buffer("block", block_);
-    r.quanta = buffer("quanta", quanta_);
-    r.inside = buffer("inside", inside_);
-    r.received = buffer("received", received_);
-    r.tileState = buffer("tile_state", tileState_);
-    r.tileLists = buffer("tile_lists", tileLists_);
-    return r;
-}
-
-void SnowpackSim::addStepPasses(gpu::FrameGraph& graph, const std::string& name,
-                                gpu::TextureId captureDepth, double dtSeconds) {
-    if (!allocated())
-        return;
-    using gpu::ImageAccess;
-    using gpu::PassBuilder;
-    const Resources r = resources(graph, name);
-    // What the step will do, from a copy of the clock: planning changes nothing.
-    SnowpackClock clock = clock_;
-    const SnowpackStep planned = clock.advance(dtSeconds);
-    const std::vector<std::string> timers = {name};
-
-    // The clock, the block and the undisturbed column (CPU work and one upload).
-    graph.addPass(
-        name + ".setup",
-        [&](PassBuilder& pass) {
-            pass.timers(timers);
-            pass.note("no draw: the clock steps, the Snowpack block is uploaded");
-            pass.write(r.block, gpu::Access::BufferCopy);
-        },
-        [this, dtSeconds] { beginStep(dtSeconds); });
-
-    // Every tile pass sees the whole block, the plough's buffers and the tile bits and lists
-    // (snowpack_block.glsl and snowpack_tiles.glsl declare them for every program, and each
-    // program uses them); what else differs per pass. What they held is the last step's.
-    const auto tilePass = [&](PassBuilder& pass, const gpu::ShaderProgram& program) {
-        pass.timers(timers);
-        pass.compute(program.id());
-        pass.uniform(r.block, gpu::slot::kSnowpack);
-        for (const auto& [buffer, slot] : {std::pair{r.quanta, gpu::slot::kPloughQuanta},
-                                           std::pair{r.inside, gpu::slot::kPloughInside},
-                                           std::pair{r.received, gpu::slot::kPloughReceived},
-                                           std::pair{r.tileState, gpu::slot::kTileState},
-                                           std::pair{r.tileLists, gpu::slot::kTileLists}}) {
-            pass.storage(buffer, slot, ImageAccess::ReadWrite);
-            pass.history(buffer);
-        }
-    };
-    // A list's count cleared, then one invocation a tile decides whether it goes on it.
-    const auto listPass = [&](const std::string& pass, const gpu::ShaderProgram& program,
-                              TileList list, std::function<bool()> everyTile, bool slumpList) {
-        graph.addPass(
-            pass,
-            [&](PassBuilder& b) {
-                tilePass(b, program);
-                b.note("compute: clears the list's count, one invocation a tile");
-                b.write(r.tileLists, gpu::Access::BufferCopy);
-            },
-            [this, &program, list, everyTile = std::move(everyTile), slumpList] {
-                clearListCount(list);
-                gpu::setUniform(program.id(), kTouchedInLocation, touchedIn_);
-                if (slumpList) // the resolve's builder only sets touchedIn
-                    gpu::setUniform(program.id(), kTouchedOutLocation, touchedOut_);
-                gpu::setUniform(program.id(), kEveryTileLocation, everyTile() ? 1u : 0u);
-                const GLuint tiles = static_cast<GLuint>(tilesPerSide() * tilesPerSide());
-                gpu::dispatchCompute((tiles + 63) / 64);
-            });
-    };
-    const auto tilesOf = [this](TileList list) {
-        return [this, list] {
-            gpu::dispatchIndirect(tileLists_.id(), list * kCommandBytes);
-        };
-    };
-
-    // The tiles the capture reaches (and, on a settling tick, all): settle + compact there, in
-    // place. Everywhere else the full pass would leave every column as it is.
-    const bool settles = planned.settleTicks > 0;
-    graph.addPass(
-        name + ".classify",
-        [&](PassBuilder& pass) {
-            tilePass(pass, *classify_);
-            pass.note("compute: one group a tile of the region");
-            pass.sample(captureDepth, gpu::slot::kCaptureDepth, [] { return 0u; });
-            pass.write(r.tileLists, gpu::Access::BufferCopy);
-        },
-        [this, settles] {
-            clearListCount(kCompactList);
-            gpu::setUniform(classify_->id(), kEveryTileLocation,
-                            settles || !activeTiles_ ? 1u : 0u);
-            const GLuint tiles = static_cast<GLuint>(tilesPerSide());
-            gpu::dispatchCompute(tiles, tiles); // the whole region: one group a tile
-        });
-    graph.addPass(
-        name + ".compact",
-        [&](PassBuilder& pass) {
-            tilePass(pass, *compact_);
-            pass.note("compute: the compact list's tiles (indirect)");
-            pass.sample(captureDepth, gpu::slot::kCaptureDepth, [] { return 0u; });
-            pass.image(r.state, gpu::slot::kSnowpackState, ImageAccess::ReadWrite);
-            pass.indirect(r.tileLists);
-            pass.history(r.state);
-        },
-        [this, dispatch = tilesOf(kCompactList)] {
-            gpu::setUniform(compact_->id(), kTouchedInLocation, touchedIn_);
-            dispatch();
-        });
-    // What cannot compact goes to the nearest texel outside the contact; the tiles it lands
-    // on take it.
-    graph.addPass(
-        name + ".plough_scatter",
-        [&](PassBuilder& pass) {
-            tilePass(pass, *scatter_);
-            pass.note("compute: the compact list's tiles (indirect)");
-            pass.indirect(r.tileLists);
-        },
-        tilesOf(kCompactList));
-    listPass(
-        name + ".resolve_tiles", *resolveTiles_, kResolveList, [this] { return !activeTiles_; },
-        false);
-    graph.addPass(
-        name + ".plough_resolve",
-        [&](PassBuilder& pass) {
-            tilePass(pass, *resolve_);
-            pass.note("compute: the resolve list's tiles (indirect)");
-            pass.image(r.state, gpu::slot::kSnowpackState, ImageAccess::ReadWrite);
-            pass.indirect(r.tileLists);
-        },
-        tilesOf(kResolveList));
-
-    // The clock's slump iterations, each from one half of the pair into the other, on the
-    // tiles that changed since the last iteration and their neighbours: elsewhere both halves
-    // hold the same, and slump would move nothing.
-    for (int i = 0; i < planned.slumpIterations; ++i) {
-        const std::string iteration = fmt::format("{}.{}", name, i);
-        listPass(
-            fmt::format("{}.slump_tiles.{}", name, i), *slumpTiles_, kSlumpList,
-            [this] {
-                const bool every = touchAll_ || !activeTiles_;
-                touchAll_ = false;
-                return every;
-            },
-            true);
-        graph.addPass(
-            fmt::format("{}.slump.{}", name, i),
-            [&](PassBuilder& pass) {
-                tilePass(pass, *slump_);
-                pass.note("compute: the slump list's tiles (indirect), state -> other half");
-                pass.image(r.state, gpu::slot::kSnowpackPrevious, ImageAccess::Read);
-                pass.image(r.state, gpu::slot::kSnowpackNext, ImageAccess::Write,
-                           [this] { return otherHalf().id(); });
-                pass.indirect(r.tileLists);
-            },
-            [this, dispatch = tilesOf(kSlumpList)] {
-                gpu::setUniform(slump_->id(), kTouchedOutLocation, touchedOut_);
-                dispatch();
-                current_ = 1 - current_;
-                std::swap(touchedIn_, touchedOut_);
-            });
-    }
-
-    // Passes over the whole state run after these (the weather's snowfall, melt and drift):
-    // each reads and writes the state (in place, or into the other half and then swapping)
-    // and calls touchAllTiles(), so the next slump iteration runs on every tile.
-    if (world_)
-        graph.addPass(
-            name + ".world",
-            [&](PassBuilder& pass) {
-                pass.timers(timers);
-                pass.note("no draw: the store's part of the step");
-            },
-            [this] { world_->afterStep(); });
-}
-
 void SnowpackSim::beginStep(double dtSeconds) {
     const SnowpackStep step = clock_.advance(dtSeconds);
     // As SnowpackReference::settleAndCompact computes it: on the sky's clock, at its air
@@ -379,23 +190,25 @@ void SnowpackSim::beginStep(double dtSeconds) {
 }
 
 void SnowpackSim::clearListCount(TileList list) const {
-    const GLuint zero = 0;
-    glClearNamedBufferSubData(tileLists_.id(), GL_R32UI, list * kCommandBytes, sizeof(GLuint),
-                              GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
+    const GLuint empty[4] = {0u, 1u, 1u, 0u}; // no group in one row; nothing listed
+    glClearNamedBufferSubData(tileLists_.id(), GL_RGBA32UI, list * kCommandBytes, kCommandBytes,
+                              GL_RGBA_INTEGER, GL_UNSIGNED_INT, empty);
 }
 
-void SnowpackSim::step(const gpu::Texture2D& captureDepth, double dtSeconds) {
+void SnowpackSim::dispatchList(TileList list) const {
+    gpu::dispatchIndirect(tileLists_.id(), list * kCommandBytes);
+}
+
+void SnowpackSim::limitDispatchWidth(unsigned groups) {
+    dispatchWidth_ = groups;
+    writeGroupsPerRow();
+}
+
+void SnowpackSim::writeGroupsPerRow() {
     if (!allocated())
         return;
-    gpu::FrameGraph graph;
-    const gpu::TextureId capture =
-        graph.texture({"capture", formatInfo(captureDepth.format()).internal, captureDepth.width(),
-                       captureDepth.height(), [&captureDepth] {
-                           return captureDepth.id();
-                       }});
-    addStepPasses(graph, "snowpack", capture, dtSeconds);
-    const std::string given[] = {"capture"};
-    gpu::runGraph(graph, nullptr, given);
+    const GLuint groups = dispatchWidth_ ? dispatchWidth_ : gpu::maxComputeGroups()[0];
+    tileLists_.update(kGroupsPerRowOffset, sizeof(groups), &groups);
 }
 
 void SnowpackSim::weathered(const WeatherTick& tick) {
@@ -540,10 +353,14 @@ SnowpackSim::TileCounts SnowpackSim::lastTileCounts() const {
         return counts;
     GLuint commands[kListCount * 4] = {};
     gpu::readBuffer(tileLists_.id(), 0, sizeof(commands), commands);
-    counts.compact = static_cast<int>(commands[kCompactList * 4]);
-    counts.resolve = static_cast<int>(commands[kResolveList * 4]);
-    counts.slumpLast = static_cast<int>(commands[kSlumpList * 4]);
+    counts.compact = static_cast<int>(commands[kCompactList * 4 + 3]);
+    counts.resolve = static_cast<int>(commands[kResolveList * 4 + 3]);
+    counts.slumpLast = static_cast<int>(commands[kSlumpList * 4 + 3]);
     counts.total = tilesPerSide() * tilesPerSide();
+    for (int list = 0; list < kListCount; ++list) {
+        counts.widestRow = std::max(counts.widestRow, static_cast<int>(commands[list * 4]));
+        counts.mostRows = std::max(counts.mostRows, static_cast<int>(commands[list * 4 + 1]));
+    }
     return counts;
 }
 

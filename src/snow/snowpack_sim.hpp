@@ -23,6 +23,7 @@
 #include "snow/weather_sim.hpp"
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -116,11 +117,17 @@ public:
     const gpu::Buffer& block() const { return block_; }
     static constexpr GLuint kBlockBinding = 3;
 
-    // The tiles a pass ran on in the last step (read back: for tests and the bench only).
+    // The tiles a pass ran on in the last step (read back: for tests and the bench only), and
+    // of the lists' last dispatches the most groups in a row (x) and the most rows (y).
     struct TileCounts {
         int compact = 0, resolve = 0, slumpLast = 0, total = 0;
+        int widestRow = 0, mostRows = 0;
     };
     TileCounts lastTileCounts() const;
+    // A list's dispatch holds at most this many groups a row (0: the driver's
+    // GL_MAX_COMPUTE_WORK_GROUP_COUNT, gpu::maxComputeGroups): a test forces a small one to fold
+    // the dispatches of a small state into rows.
+    void limitDispatchWidth(unsigned groups);
     static constexpr int kTileSize = 16; // shaders/snowpack/snowpack_tiles.glsl
     // ---- the weather hook (snow/weather_sim.hpp, docs/weather.md) ----------------------------
     // The sky's passes run after this sim's step (the weather.X pass record) on its current
@@ -138,6 +145,19 @@ private:
     // The step's CPU part (the setup pass): the clock, the block, the undisturbed column.
     void beginStep(double dtSeconds);
     void clearListCount(TileList list) const;
+    void dispatchList(TileList list) const; // the list's tiles, one group each (indirect)
+    // addStepPasses' parts (snowpack_sim_passes.cpp): what every tile pass declares, a list's
+    // builder, the contact's passes (classify to plough resolve) and the slump iterations.
+    void declareTilePass(gpu::PassBuilder& pass, const Resources& r,
+                         const gpu::ShaderProgram& program, const std::string& timer) const;
+    void addListPass(gpu::FrameGraph& graph, const std::string& pass, const Resources& r,
+                     const std::string& timer, const gpu::ShaderProgram& program, TileList list,
+                     std::function<bool()> everyTile);
+    void addContactPasses(gpu::FrameGraph& graph, const std::string& name, const Resources& r,
+                          gpu::TextureId captureDepth, bool settles);
+    void addSlumpPasses(gpu::FrameGraph& graph, const std::string& name, const Resources& r,
+                        int iterations);
+    void writeGroupsPerRow();
 
     SnowpackSettings settings_;
     SnowpackConstants constants_{};
@@ -167,6 +187,7 @@ private:
     GLuint touchedIn_ = 8u, touchedOut_ = 16u;
     bool touchAll_ = false;
     bool activeTiles_ = true;
+    unsigned dispatchWidth_ = 0; // limitDispatchWidth
     bool groundFrozen_ = false;
     WeatherSim weather_; // the weather hook: its scratch, totals and clock
 };

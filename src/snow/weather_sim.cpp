@@ -236,44 +236,67 @@ void WeatherSim::draw(const gpu::ShaderProgram& program, std::initializer_list<G
     glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
+// What every pass of a step declares and shares: the resources, the timer scope (`name`) and
+// the step's ticks (advanced by the first tick's block pass, read by each tick's).
+struct WeatherSim::StepResources {
+    std::string name;
+    std::size_t ticks = 0;
+    double dtSeconds = 0.0;
+    SnowpackSim::Resources pack;
+    gpu::TextureId crossed, flux, record;
+    gpu::BufferId block, totals;
+    std::shared_ptr<std::vector<WeatherTick>> stepTicks;
+};
+
 void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack, const std::string& name,
                            const std::string& snowpackName, double dtSeconds) {
     if (!active() || !snowpack.allocated())
         return;
-    using gpu::Access;
-    using gpu::PassBuilder;
     // The ticks that fall in this step, from a copy of the clock: planning changes nothing.
     WeatherClock clock = clock_;
     const std::size_t ticks = clock.advance(dtSeconds).size();
     if (ticks == 0) {
         graph.addPass(
-            name + ".clock", [&](PassBuilder& pass) { pass.note("no GL: the clock steps"); },
+            name + ".clock", [&](gpu::PassBuilder& pass) { pass.note("no GL: the clock steps"); },
             [this, dtSeconds] { clock_.advance(dtSeconds); });
         return;
     }
-    namespace slot = gpu::slot;
-    const SnowpackSim::Resources pack = snowpack.resources(graph, snowpackName);
+    StepResources step{name, ticks, dtSeconds, snowpack.resources(graph, snowpackName)};
     const auto texture = [&](const char* part, GLenum format, std::function<GLuint()> object) {
         return graph.texture({name + "." + part, format, size_, size_, std::move(object)});
     };
-    const gpu::TextureId crossed = texture("crossed", GL_RG32UI, [this] { return crossed_.id(); });
-    const gpu::TextureId flux = texture("drift_flux", GL_RG32UI, [this] { return flux_.id(); });
+    step.crossed = texture("crossed", GL_RG32UI, [this] { return crossed_.id(); });
+    step.flux = texture("drift_flux", GL_RG32UI, [this] { return flux_.id(); });
     // The drift record's pair, one resource: drift apply reads one half and writes the other.
-    const gpu::TextureId record =
-        texture("drift_record", GL_R32I, [this] { return record_[record0_].id(); });
-    const gpu::BufferId block = graph.buffer({name + ".block", block_.bytes(), [this] {
-                                                  return block_.id();
-                                              }});
-    const gpu::BufferId totals = graph.buffer({name + ".totals", totals_.bytes(), [this] {
-                                                   return totals_.id();
-                                               }});
-    const std::vector<std::string> timers = {name};
-    // The whole step's ticks, advanced when the first pass runs and read by each tick's.
-    auto stepTicks = std::make_shared<std::vector<WeatherTick>>();
+    step.record = texture("drift_record", GL_R32I, [this] { return record_[record0_].id(); });
+    step.block = graph.buffer({name + ".block", block_.bytes(), [this] {
+                                   return block_.id();
+                               }});
+    step.totals = graph.buffer({name + ".totals", totals_.bytes(), [this] {
+                                    return totals_.id();
+                                }});
+    step.stepTicks = std::make_shared<std::vector<WeatherTick>>();
+    for (std::size_t t = 0; t < ticks; ++t)
+        addTickPasses(graph, snowpack, step, t);
+    // Every texel may have changed: the snowpack's next slump iteration runs on every tile
+    // (its active tiles, snow/snowpack_sim.hpp).
+    graph.addPass(
+        name + ".done", [&](gpu::PassBuilder& pass) { pass.note("no GL: every tile is touched"); },
+        [&snowpack] { snowpack.touchAllTiles(); });
+}
+
+void WeatherSim::addTickPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
+                               const StepResources& step, std::size_t t) {
+    using gpu::Access;
+    using gpu::PassBuilder;
+    namespace slot = gpu::slot;
+    const SnowpackSim::Resources& pack = step.pack;
+    const gpu::TextureId crossed = step.crossed, flux = step.flux, record = step.record;
+    const gpu::BufferId block = step.block, totals = step.totals;
     // The snowpack's block and, read-only, its plough buffers (snowpack_block.glsl declares
     // them for every program that includes it): the step's contact flags among them.
     const auto snowpackInputs = [&](PassBuilder& pass) {
-        pass.timers(timers);
+        pass.timers({step.name});
         pass.uniform(pack.block, slot::kSnowpack);
         pass.uniform(block, slot::kWeather);
         pass.storage(pack.quanta, slot::kPloughQuanta, gpu::ImageAccess::Read);
@@ -291,97 +314,90 @@ void WeatherSim::addPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack, const 
     const auto otherHalf = [&snowpack] {
         return snowpack.otherHalf().id();
     };
-    for (std::size_t t = 0; t < ticks; ++t) {
-        const std::string tick = ticks == 1 ? name : fmt::format("{}.{}", name, t);
-        graph.addPass(
-            tick + ".block",
-            [&](PassBuilder& pass) {
-                pass.timers(timers);
-                pass.note(t == 0 ? "no draw: the clock steps, the Weather block is uploaded"
-                                 : "no draw: the Weather block is uploaded");
-                pass.write(block, Access::BufferCopy);
-            },
-            [this, &snowpack, t, stepTicks, dtSeconds] {
-                if (t == 0)
-                    *stepTicks = clock_.advance(dtSeconds);
-                const Region& region = snowpack.region();
-                writeBlock((*stepTicks)[t], glm::vec2(region.centreCm - 0.5 * region.widthCm));
-            });
-        // Every texel is written into the other half: it is the state when no wind blows, and
-        // the scratch the drift reads when it does.
-        graph.addPass(
-            tick + ".snowfall_melt",
-            [&](PassBuilder& pass) {
-                fragmentPass(pass);
-                pass.note("fbo: the state's other half and crossed");
-                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly);
-                pass.write(pack.state, Access::Attachment);
-                pass.write(crossed, Access::Attachment);
-            },
-            [this, &snowpack, t, stepTicks] {
-                const WeatherTick& now = (*stepTicks)[t];
-                draw(*snowfallMelt_[skyOf(now)], {snowpack.otherHalf().id(), crossed_.id()});
-                if (now.windMS <= 0.0f)
-                    snowpack.swapHalves();
-            });
-        // The drift, on ticks with wind (decided when the tick runs: the list holds both).
-        graph.addPass(
-            tick + ".drift_flux",
-            [&](PassBuilder& pass) {
-                fragmentPass(pass);
-                pass.note("fbo: the flux, on a tick with wind");
-                // What snowfall and melt left in the other half.
-                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
-                pass.write(flux, Access::Attachment);
-            },
-            [this, &snowpack, t, stepTicks] {
-                const WeatherTick& now = (*stepTicks)[t];
-                if (now.windMS <= 0.0f)
-                    return;
-                draw(*driftFlux_[now.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
-            });
-        graph.addPass(
-            tick + ".drift_apply",
-            [&](PassBuilder& pass) {
-                fragmentPass(pass);
-                pass.note("fbo: the state and the record's other half, on a tick with wind");
-                pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
-                pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
-                pass.sample(record, slot::kDriftRecord, texelFetchOnly);
-                pass.write(pack.state, Access::Attachment);
-                pass.write(record, Access::Attachment);
-                pass.history(record);
-            },
-            [this, &snowpack, t, stepTicks] {
-                const WeatherTick& now = (*stepTicks)[t];
-                if (now.windMS <= 0.0f)
-                    return;
-                draw(*driftApply_, {snowpack.state().id(), record_[1 - record0_].id()});
-                record0_ = 1 - record0_;
-                recordViewStale_ = true;
-            });
-        graph.addPass(
-            tick + ".totals",
-            [&](PassBuilder& pass) {
-                snowpackInputs(pass);
-                pass.note("compute: the budget's totals");
-                pass.compute(totalsProgram_->id());
-                pass.sample(crossed, slot::kWeatherCrossed, texelFetchOnly);
-                pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
-                pass.storage(totals, slot::kWeatherTotals, gpu::ImageAccess::ReadWrite);
-                pass.history(totals);
-                pass.history(flux); // a tick without wind reads the last drift's (zero) flux
-            },
-            [this, &snowpack, t, stepTicks] {
-                gpu::dispatchCompute(static_cast<GLuint>((size_ + 63) / 64));
-                snowpack.weathered((*stepTicks)[t]); // the undisturbed column, a store: too
-            });
-    }
-    // Every texel may have changed: the snowpack's next slump iteration runs on every tile
-    // (its active tiles, snow/snowpack_sim.hpp).
+    const std::string tick = step.ticks == 1 ? step.name : fmt::format("{}.{}", step.name, t);
     graph.addPass(
-        name + ".done", [&](PassBuilder& pass) { pass.note("no GL: every tile is touched"); },
-        [&snowpack] { snowpack.touchAllTiles(); });
+        tick + ".block",
+        [&](PassBuilder& pass) {
+            pass.timers({step.name});
+            pass.note(t == 0 ? "no draw: the clock steps, the Weather block is uploaded"
+                             : "no draw: the Weather block is uploaded");
+            pass.write(block, Access::BufferCopy);
+        },
+        [this, &snowpack, t, stepTicks = step.stepTicks, dtSeconds = step.dtSeconds] {
+            if (t == 0)
+                *stepTicks = clock_.advance(dtSeconds);
+            const Region& region = snowpack.region();
+            writeBlock((*stepTicks)[t], glm::vec2(region.centreCm - 0.5 * region.widthCm));
+        });
+    // Every texel is written into the other half: it is the state when no wind blows, and
+    // the scratch the drift reads when it does.
+    graph.addPass(
+        tick + ".snowfall_melt",
+        [&](PassBuilder& pass) {
+            fragmentPass(pass);
+            pass.note("fbo: the state's other half and crossed");
+            pass.sample(pack.state, slot::kWeatherState, texelFetchOnly);
+            pass.write(pack.state, Access::Attachment);
+            pass.write(crossed, Access::Attachment);
+        },
+        [this, &snowpack, t, stepTicks = step.stepTicks] {
+            const WeatherTick& now = (*stepTicks)[t];
+            draw(*snowfallMelt_[skyOf(now)], {snowpack.otherHalf().id(), crossed_.id()});
+            if (now.windMS <= 0.0f)
+                snowpack.swapHalves();
+        });
+    // The drift, on ticks with wind (decided when the tick runs: the list holds both).
+    graph.addPass(
+        tick + ".drift_flux",
+        [&](PassBuilder& pass) {
+            fragmentPass(pass);
+            pass.note("fbo: the flux, on a tick with wind");
+            // What snowfall and melt left in the other half.
+            pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
+            pass.write(flux, Access::Attachment);
+        },
+        [this, &snowpack, t, stepTicks = step.stepTicks] {
+            const WeatherTick& now = (*stepTicks)[t];
+            if (now.windMS <= 0.0f)
+                return;
+            draw(*driftFlux_[now.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
+        });
+    graph.addPass(
+        tick + ".drift_apply",
+        [&](PassBuilder& pass) {
+            fragmentPass(pass);
+            pass.note("fbo: the state and the record's other half, on a tick with wind");
+            pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
+            pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
+            pass.sample(record, slot::kDriftRecord, texelFetchOnly);
+            pass.write(pack.state, Access::Attachment);
+            pass.write(record, Access::Attachment);
+            pass.history(record);
+        },
+        [this, &snowpack, t, stepTicks = step.stepTicks] {
+            const WeatherTick& now = (*stepTicks)[t];
+            if (now.windMS <= 0.0f)
+                return;
+            draw(*driftApply_, {snowpack.state().id(), record_[1 - record0_].id()});
+            record0_ = 1 - record0_;
+            recordViewStale_ = true;
+        });
+    graph.addPass(
+        tick + ".totals",
+        [&](PassBuilder& pass) {
+            snowpackInputs(pass);
+            pass.note("compute: the budget's totals");
+            pass.compute(totalsProgram_->id());
+            pass.sample(crossed, slot::kWeatherCrossed, texelFetchOnly);
+            pass.sample(flux, slot::kDriftFlux, texelFetchOnly);
+            pass.storage(totals, slot::kWeatherTotals, gpu::ImageAccess::ReadWrite);
+            pass.history(totals);
+            pass.history(flux); // a tick without wind reads the last drift's (zero) flux
+        },
+        [this, &snowpack, t, stepTicks = step.stepTicks] {
+            gpu::dispatchCompute(static_cast<GLuint>((size_ + 63) / 64));
+            snowpack.weathered((*stepTicks)[t]); // the undisturbed column, a store: too
+        });
 }
 
 void WeatherSim::step(SnowpackSim& snowpack, double dtSeconds) {

@@ -78,6 +78,11 @@ private:
     void writeBlock(const WeatherTick& tick, glm::vec2 originCm);
     // A fullscreen draw of `program` into these textures (colour attachments 0, 1).
     void draw(const gpu::ShaderProgram& program, std::initializer_list<GLuint> colour);
+    // One tick's passes of addPasses: its block, snowfall + melt,
+    // drift flux and apply, totals.
+    struct StepResources;
+    void addTickPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack, const StepResources& step,
+                       std::size_t tick);
 
     WeatherSettings weather_;
     SnowpackSettings snowpack_;

@@ -61,7 +61,8 @@ TEST(FrameGraph, TheBindingIsTheRead) {
     EXPECT_TRUE(uses[0].read && !uses[0].write);
     EXPECT_EQ(uses[0].readBits, GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT | GL_COMMAND_BARRIER_BIT));
     EXPECT_EQ(uses[1].name, "state");
-    EXPECT_TRUE(uses[1].read && uses[1].write && uses[1].incoherentWrite && uses[1].history);
+    EXPECT_TRUE(uses[1].read && uses[1].write && uses[1].history);
+    EXPECT_EQ(uses[1].storeBits, GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT));
     EXPECT_TRUE(unwrittenReads(chain.graph.passes()).empty());
 }
 
@@ -69,10 +70,13 @@ TEST(FrameGraph, BarrierBitsFollowTheReadersAccess) {
     Chain chain;
     const Barriers barriers = deriveBarriers(chain.graph.passes());
     ASSERT_EQ(barriers.before.size(), 3u);
-    EXPECT_EQ(barriers.before[0], 0u); // nothing stored before the list
-    // The list was stored by a shader: the dispatch reads its command and its storage.
+    // The list's first storage store: what ran before the list may still read the buffer.
+    EXPECT_EQ(barriers.before[0], GLbitfield(GL_SHADER_STORAGE_BARRIER_BIT));
+    // The list was stored by a shader: the dispatch reads its command and its storage; and
+    // its image store is the list's first.
     EXPECT_EQ(barriers.before[1],
-              GLbitfield(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT));
+              GLbitfield(GL_COMMAND_BARRIER_BIT | GL_SHADER_STORAGE_BARRIER_BIT |
+                         GL_SHADER_IMAGE_ACCESS_BARRIER_BIT));
     // The image store is sampled next: texture fetch, and nothing the last barrier covered.
     EXPECT_EQ(barriers.before[2], GLbitfield(GL_TEXTURE_FETCH_BARRIER_BIT));
     // What is still pending reaches whatever comes after by every path of its kind: the state
@@ -105,6 +109,67 @@ TEST(FrameGraph, ACopyAfterImageStoresWaitsForThem) {
                   },
                   {});
     EXPECT_EQ(deriveBarriers(graph.passes()).before[1], GLbitfield(GL_TEXTURE_UPDATE_BARRIER_BIT));
+}
+
+// Write after read: an image store into what an earlier pass sampled waits for the sampling
+// (the image bit holds later stores back until every earlier access has completed); a store
+// into what nothing in the list touched since the last image barrier does not.
+struct SampledThenStored {
+    FrameGraph graph;
+    TextureId first = graph.texture({"first", GL_RGBA32F, 8, 8, {}});
+    TextureId sampled = graph.texture({"sampled", GL_RGBA32F, 8, 8, {}});
+    TextureId untouched = graph.texture({"untouched", GL_RGBA32F, 8, 8, {}});
+
+    SampledThenStored() {
+        // The list's first image store: it carries the image barrier for what ran before.
+        graph.addPass("first", [&](PassBuilder& pass) { pass.image(first, 0, ImageAccess::Write); },
+                      {});
+        graph.addPass("look", [&](PassBuilder& pass) { pass.sample(sampled, 0); }, {});
+        graph.addPass("other",
+                      [&](PassBuilder& pass) { pass.image(untouched, 1, ImageAccess::Write); }, {});
+        graph.addPass("store",
+                      [&](PassBuilder& pass) { pass.image(sampled, 1, ImageAccess::Write); }, {});
+    }
+};
+
+TEST(FrameGraph, AStoreAfterAReadWaitsForTheRead) {
+    SampledThenStored list;
+    const Barriers barriers = deriveBarriers(list.graph.passes());
+    ASSERT_EQ(barriers.before.size(), 4u);
+    EXPECT_EQ(barriers.before[0], GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT));
+    EXPECT_EQ(barriers.before[1], 0u);
+    EXPECT_EQ(barriers.before[2], 0u); // nothing touched it since the first barrier
+    EXPECT_EQ(barriers.before[3], GLbitfield(GL_SHADER_IMAGE_ACCESS_BARRIER_BIT));
+    EXPECT_TRUE(unorderedAccesses(list.graph.passes(), barriers).empty());
+}
+
+// Broken on purpose: the derived barriers without their write-after-read bits (as the
+// derivation was before it knew of them): the check names each store left unordered.
+TEST(FrameGraph, AStoreLeftUnorderedIsCaught) {
+    SampledThenStored list;
+    Barriers barriers = deriveBarriers(list.graph.passes());
+    barriers.before[3] = 0;
+    std::vector<std::string> problems = unorderedAccesses(list.graph.passes(), barriers);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems.front(), "store stores into 'sampled' after look touched it: no image "
+                                "barrier between");
+    barriers.before[0] = 0;
+    problems = unorderedAccesses(list.graph.passes(), barriers);
+    ASSERT_EQ(problems.size(), 3u);
+    EXPECT_EQ(problems.front(), "first stores into 'first', which what ran before the list may "
+                                "still touch: no image barrier since the list began");
+}
+
+// Broken on purpose: a read after a store without its barrier.
+TEST(FrameGraph, AReadLeftUnorderedIsCaught) {
+    Chain chain;
+    Barriers barriers = deriveBarriers(chain.graph.passes());
+    EXPECT_TRUE(unorderedAccesses(chain.graph.passes(), barriers).empty());
+    barriers.before[2] = 0;
+    const std::vector<std::string> problems = unorderedAccesses(chain.graph.passes(), barriers);
+    ASSERT_EQ(problems.size(), 1u);
+    EXPECT_EQ(problems.front(),
+              "draw reads 'state' after step stored into it: no texture fetch barrier between");
 }
 
 // Broken on purpose: the draw moved before the pass that stores what it samples.
