@@ -284,11 +284,11 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context) {
             const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
             return ScreenRect{x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
         };
-        // The figure line where the control window (top left) leaves room for it: in a narrow
-        // pane A it would reach under the window, and the label keeps its first line.
-        const ScreenRect control = controlWindowPlace(context.state);
+        // The figure line where the pane is wide enough for it: in a narrow pane it would reach
+        // past the pane's left edge, and the label keeps its first line.
+        const float paneLeft = pane.rect.x / scale.x;
         label.rect = placeAt(label.text + figures);
-        if (figures.empty() || !label.rect.overlaps(control))
+        if (figures.empty() || label.rect.x >= paneLeft)
             label.text += figures;
         else
             label.rect = placeAt(label.text);
