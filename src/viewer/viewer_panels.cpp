@@ -121,6 +121,8 @@ namespace {
 constexpr const char* kSideBarTitle = "snowcap";
 // The narrowest the side bar's right edge drags it to, in points.
 constexpr float kSideBarMinWidth = 240.0f;
+// How far a section's content sits in from its header, in points.
+constexpr float kSectionIndent = 8.0f;
 
 } // namespace
 
@@ -176,13 +178,20 @@ void drawPanels(PanelContext& context) {
         static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
                       std::size(kPanelTitles) == std::size(kDraw) &&
                       std::size(kPanelNames) == std::size(kDraw));
+        // A section's header is bolder than the headers inside the panels, and its content is
+        // indented under it, so the two levels read apart.
+        const ImVec4 header = ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive);
         for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
+            ImGui::PushStyleColor(ImGuiCol_Header, header);
             ImGui::SetNextItemOpen(context.open[i], ImGuiCond_Always);
             context.open[i] = ImGui::CollapsingHeader(kPanelTitles[i]);
+            ImGui::PopStyleColor();
             if (!context.open[i])
                 continue;
             ImGui::PushID(i); // the sections share one window: keep their widgets apart
+            ImGui::Indent(kSectionIndent);
             kDraw[i](context);
+            ImGui::Unindent(kSectionIndent);
             ImGui::PopID();
             ImGui::Spacing();
         }

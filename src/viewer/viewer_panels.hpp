@@ -70,6 +70,7 @@ struct PaneLabel {
     unsigned colour = 0;
     bool difference = false; // the A - B pane: its colour key hangs under the label, in keyRect
     ScreenRect keyRect;
+    ScreenRect clip; // its pane: nothing of the label is drawn outside it
 };
 // The colour bar slot of the difference view's key (ViewerGl::colourBar).
 inline constexpr int kDifferenceKeySlot = 200;
