@@ -220,7 +220,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
     };
     if (auto error = bench::prepare(bench))
         return fail(*error);
-    if (info.isLlvmpipe())
+    if (info.isLlvmpipe() && harness.wantsAny({"frame_ab", "idle_skip"}))
         bench.notes.push_back(fmt::format(
             "llvmpipe: frame_ab 'default' and idle_skip run the viewer's llvmpipe start-up "
             "rung (snow.quality = {}); frame_ab 'per_pixel' is the UE-faithful frame",

@@ -23,6 +23,10 @@ struct Target {
     std::string goal;            // e.g. "<= 1.3"
     std::optional<bool> met;     // empty: not measured
     std::string unit, why;       // why: what the number is and, when missed, why
+    // A time (a ratio of times, "x ...", or a rate, "fps"): its goal is set for a GPU, and a
+    // software renderer's figure says nothing of one. Counts, bytes and image quality hold on
+    // any renderer.
+    bool needsGpu = false;
 };
 std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohmann::json& memory,
                                    const Screen& frameScreen, double peakRss);

@@ -24,16 +24,27 @@ struct Series {
     std::string name;
 };
 
-// Several curves in one frame with a legend (ImGui's PlotLines draws one series per widget).
-void plotCurves(const char* id, const std::vector<Series>& series, float xMax, const char* xUnit,
-                float yMin, float yMax, ImVec2 size) {
+// Several curves in one frame with a legend (ImGui's PlotLines draws one series per widget), its
+// axes labelled: the y axis's name over it and its values at the ends and the middle, the x
+// axis's ends under it with its name after the right one.
+void plotCurves(const char* id, const std::vector<Series>& series, float xMax, const char* xName,
+                float yMin, float yMax, const char* yName, ImVec2 size) {
     ImDrawList* draw = ImGui::GetWindowDrawList();
-    const ImVec2 p0 = ImGui::GetCursorScreenPos();
-    const ImVec2 p1(p0.x + size.x, p0.y + size.y);
+    const ImU32 ink = IM_COL32(180, 180, 180, 255);
+    const float line = ImGui::GetTextLineHeight();
+    ImGui::TextDisabled("%s", yName);
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
     ImGui::InvisibleButton(id, size);
+    // The plot's frame, inside the margins for the values: y's at the left, x's underneath.
+    char label[64];
+    std::snprintf(label, sizeof(label), "%.3g", std::max(std::abs(yMin), std::abs(yMax)));
+    const float left = ImGui::CalcTextSize(label).x + 6.0f;
+    const ImVec2 p0(origin.x + left, origin.y + 0.5f * line);
+    const ImVec2 p1(origin.x + size.x, origin.y + size.y - line - 2.0f);
+    const ImVec2 extent(p1.x - p0.x, p1.y - p0.y);
     draw->AddRectFilled(p0, p1, IM_COL32(25, 27, 33, 255));
     for (int g = 1; g < 4; ++g) { // quarter grid lines
-        const float y = p0.y + size.y * g / 4.0f, x = p0.x + size.x * g / 4.0f;
+        const float y = p0.y + extent.y * g / 4.0f, x = p0.x + extent.x * g / 4.0f;
         draw->AddLine({p0.x, y}, {p1.x, y}, IM_COL32(60, 62, 70, 255));
         draw->AddLine({x, p0.y}, {x, p1.y}, IM_COL32(60, 62, 70, 255));
     }
@@ -42,18 +53,22 @@ void plotCurves(const char* id, const std::vector<Series>& series, float xMax, c
         for (std::size_t i = 1; i < n; ++i) {
             auto at = [&](std::size_t k) {
                 const float t = std::clamp((s.values[k] - yMin) / (yMax - yMin), 0.0f, 1.0f);
-                return ImVec2(p0.x + size.x * k / float(n - 1), p1.y - size.y * t);
+                return ImVec2(p0.x + extent.x * k / float(n - 1), p1.y - extent.y * t);
             };
             if (std::isfinite(s.values[i - 1]) && std::isfinite(s.values[i]))
                 draw->AddLine(at(i - 1), at(i), s.colour, 1.5f);
         }
     }
-    char label[64];
-    std::snprintf(label, sizeof(label), "%.3g", yMax);
-    draw->AddText({p0.x + 3, p0.y + 1}, IM_COL32(180, 180, 180, 255), label);
-    std::snprintf(label, sizeof(label), "%.3g %s", xMax, xUnit);
-    draw->AddText({p1.x - ImGui::CalcTextSize(label).x - 3, p1.y - 15},
-                  IM_COL32(180, 180, 180, 255), label);
+    // The y axis: its top, middle and bottom values, right-aligned against the frame.
+    for (int g = 0; g <= 2; ++g) {
+        std::snprintf(label, sizeof(label), "%.3g", yMax - (yMax - yMin) * g / 2.0f);
+        const float y = p0.y + extent.y * g / 2.0f - 0.5f * line;
+        draw->AddText({p0.x - ImGui::CalcTextSize(label).x - 3.0f, y}, ink, label);
+    }
+    // The x axis under the frame: 0 at its left, "xMax  name" at its right end.
+    draw->AddText({p0.x, p1.y + 2.0f}, ink, "0");
+    std::snprintf(label, sizeof(label), "%.3g  %s", xMax, xName);
+    draw->AddText({p1.x - ImGui::CalcTextSize(label).x, p1.y + 2.0f}, ink, label);
     // The legend, three entries a line (one line per sim in the Decay panel).
     for (std::size_t i = 0; i < series.size(); ++i) {
         const Series& s = series[i];
@@ -263,7 +278,8 @@ void decayPanel(PanelContext& context) {
     ImGui::Text("full print remaining: A %.4f %s | B %.4f %s", settings.sims[0].decay,
                 timing(settings.sims[0]), settings.sims[1].decay, timing(settings.sims[1]));
     const float width = ImGui::GetContentRegionAvail().x;
-    plotCurves("clock", curves, float(horizon), "s", 0.0f, 1.0f, {width, 110.0f});
+    plotCurves("clock", curves, float(horizon), "time after the press (s)", 0.0f, 1.0f,
+               "a full print's value left (1 = as pressed)", {width, 130.0f});
     decayInverseSection(context);
 
     ImGui::Separator();
@@ -300,7 +316,8 @@ void decayPanel(PanelContext& context) {
         for (int s = 0; s < 2; ++s)
             measured[s].values.push_back(sample.value[s]);
     const float span = float(state.probeSamples.back().timeS - state.probeSamples.front().timeS);
-    plotCurves("measured", measured, span, "s shown", 0.0f, 1.0f, {width, 90.0f});
+    plotCurves("measured", measured, span, "time shown (s)", 0.0f, 1.0f,
+               "the probe's persistent value (0..1)", {width, 110.0f});
 }
 
 void probeMarker(PanelContext& context) {
@@ -365,6 +382,9 @@ void timingsPanel(PanelContext& context) {
         ImGui::PlotLines("##graph", values.data(), int(values.size()), 0, overlay, 0.0f,
                          peak * 1.1f + 1e-3f, {width, 44.0f});
     };
+    // What the graphs' axes are: no room for numbers on a 44-point strip.
+    ImGui::TextDisabled("x: the last %zu frames; y: 0 to 1.1 x each one's max, in ms",
+                        state.frameMs.capacity);
     ImGui::PushID("frame");
     graph("frame", state.frameMs);
     ImGui::PopID();

@@ -257,6 +257,50 @@ std::string paneFigures(const Lab& lab, int s, const std::string& label) {
 
 } // namespace
 
+namespace {
+
+// `text` broken, where a line is wider than `width` points, after its ", " and ": " (the
+// breaks a pane label's switches and figures leave), each new line indented as the label's
+// second line is. A single part wider than `width` stays whole (the label is clipped to its
+// pane).
+std::string wrapLabel(const std::string& text, float width) {
+    const std::string indent = "   ";
+    std::string out;
+    std::size_t lineStart = 0;
+    while (lineStart <= text.size()) {
+        const std::size_t newline = text.find('\n', lineStart);
+        const std::string line =
+            text.substr(lineStart, newline == std::string::npos ? std::string::npos
+                                                                : newline - lineStart);
+        // Greedy: the longest head of the rest, ending at a break, that fits.
+        std::string current;
+        std::size_t pos = 0;
+        while (pos < line.size()) {
+            std::size_t next = line.size();
+            for (const char* mark : {", ", ": "}) {
+                const std::size_t at = line.find(mark, pos);
+                if (at != std::string::npos)
+                    next = std::min(next, at + 2);
+            }
+            const std::string part = line.substr(pos, next - pos);
+            if (!current.empty() && ImGui::CalcTextSize((current + part).c_str()).x > width) {
+                out += current + "\n";
+                current = indent;
+            }
+            current += part;
+            pos = next;
+        }
+        out += current;
+        if (newline == std::string::npos)
+            break;
+        out += "\n";
+        lineStart = newline + 1;
+    }
+    return out;
+}
+
+} // namespace
+
 std::vector<PaneLabel> paneLabelList(PanelContext& context) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
@@ -276,22 +320,16 @@ std::vector<PaneLabel> paneLabelList(PanelContext& context) {
             figures = "\n   " + paneFigures(context.lab, pane.sim, label.text);
             label.colour = ImGui::GetColorU32(simColour(pane.sim));
         }
-        // The pane's top-right corner in ImGui's coordinates (top-down, in points), with the
-        // label's dark backing.
-        const auto placeAt = [&](const std::string& text) {
-            const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-            const float x = (pane.rect.x + pane.rect.z) / scale.x - size.x - 10.0f;
-            const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
-            return ScreenRect{x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
-        };
-        // The figure line where the control window (top left) leaves room for it: in a narrow
-        // pane A it would reach under the window, and the label keeps its first line.
-        const ScreenRect control = controlWindowPlace(context.state);
-        label.rect = placeAt(label.text + figures);
-        if (figures.empty() || !label.rect.overlaps(control))
-            label.text += figures;
-        else
-            label.rect = placeAt(label.text);
+        // The label broken into lines that fit the pane (a narrow pane of a long label: each
+        // switch on its own line, the figures after the colon on theirs), at the pane's
+        // top-right corner in ImGui's coordinates (top-down, in points), with its dark backing.
+        const float paneLeft = pane.rect.x / scale.x, paneWidth = pane.rect.z / scale.x;
+        label.text = wrapLabel(label.text + figures, paneWidth - 20.0f);
+        const ImVec2 size = ImGui::CalcTextSize(label.text.c_str());
+        const float x = std::max(paneLeft + 10.0f, paneLeft + paneWidth - size.x - 10.0f);
+        const float y = (height - pane.rect.y - pane.rect.w) / scale.y + 6.0f;
+        label.rect = {x - 4.0f, y - 2.0f, size.x + 8.0f, size.y + 4.0f};
+        label.clip = {paneLeft, y - 2.0f, paneWidth, pane.rect.w / scale.y};
         if (label.difference) // its colour key hangs under it (differenceKey)
             label.keyRect = {label.rect.x + label.rect.width - 226.0f,
                              label.rect.y + label.rect.height + 2.0f, 226.0f,
@@ -343,11 +381,14 @@ void paneLabels(PanelContext& context) {
     ImDrawList* draw = ImGui::GetBackgroundDrawList();
     for (const PaneLabel& label : paneLabelList(context)) {
         const ScreenRect& r = label.rect;
+        const ScreenRect& c = label.clip; // never over the next pane
+        draw->PushClipRect({c.x, c.y}, {c.x + c.width, c.y + c.height}, true);
         draw->AddRectFilled({r.x, r.y}, {r.x + r.width, r.y + r.height}, IM_COL32(0, 0, 0, 150),
                             3.0f);
         draw->AddText({r.x + 4.0f, r.y + 2.0f}, label.colour, label.text.c_str());
         if (label.difference)
             differenceKey(context, r, draw);
+        draw->PopClipRect();
     }
 }
 

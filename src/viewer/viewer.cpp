@@ -178,7 +178,8 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         camera.pitchDeg = view.pitchDeg;
         camera.distanceCm = view.distanceCm;
     }
-    fitCameras(state, lab, 0.5 * options.width / options.height);
+    const glm::ivec4 startArea = sceneArea(state, options.width, options.height);
+    fitCameras(state, lab, 0.5 * startArea.z / startArea.w);
     ViewerInput input;
     double last = window.timeSeconds();
     bool vsync = !state.vsync;
@@ -213,17 +214,19 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
         state.fps = ImGui::GetIO().Framerate;
+        state.pixelsPerPoint = ImGui::GetIO().DisplayFramebufferScale.x; // the side bar's width
         if (input.handle(lab, state, width, height, window.takeKeyEvents()))
             window.requestClose();
         followCamera(state, lab);
-        fitCameras(state, lab, 0.5 * width / height); // after a scenario load or a reset view
+        const glm::ivec4 area = sceneArea(state, width, height);
+        fitCameras(state, lab, 0.5 * area.z / area.w); // after a scenario load or a reset view
         // A scripted run (--frames N) steps, updates the panels and swaps every frame but draws
         // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B
         // frame costs about half a second, and only the final one reaches the screenshot.
         // A recording needs every frame.
         const bool drawPanes = !scripted || state.recording || state.recordToggle ||
                                frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
-        PanelContext context{lab, state, gl, open, options.panels.empty()};
+        PanelContext context{lab, state, gl, open};
         gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
             drawPanels(context);
             ImGui::Render();
@@ -260,7 +263,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
                           "{:.1f} cm, {} deformers",
                           static_cast<int>(state.layout) + 1, state.divider, camera.yawDeg,
                           camera.pitchDeg, camera.distanceCm, lab.deformers().size());
-            logPlaces(context); // where each window is, against the pane centres it keeps clear of
+            logPlaces(state); // where each pane and each window is
             state.screenshotRequested = false;
         }
         if (quitting)

@@ -184,7 +184,9 @@ HeadlessUi::create(Lab& lab, const std::string& panels, const std::string& layou
         camera.yawDeg = lab.settings().view.yawDeg;
         camera.pitchDeg = lab.settings().view.pitchDeg;
     }
-    fitCameras(ui->state_, lab, 0.5 * lab.settings().view.width / lab.settings().view.height);
+    const glm::ivec4 area =
+        sceneArea(ui->state_, lab.settings().view.width, lab.settings().view.height);
+    fitCameras(ui->state_, lab, 0.5 * area.z / area.w);
     return ui;
 }
 
@@ -204,23 +206,13 @@ std::vector<PlacedWindow> placedWindows() {
     return out;
 }
 
-void logPlaces(PanelContext& context) {
-    std::vector<ScreenRect> clear;
-    startPlaces(context, &clear);
-    for (const ScreenRect& r : clear)
-        spdlog::debug("keep clear: {:.1f},{:.1f} {:.1f}x{:.1f}", r.x, r.y, r.width, r.height);
+void logPlaces(const ViewerState& state) {
+    for (const ScreenRect& r : paneRects(state))
+        spdlog::debug("pane: {:.1f},{:.1f} {:.1f}x{:.1f}", r.x, r.y, r.width, r.height);
     for (const PlacedWindow& window : placedWindows())
         spdlog::debug("window '{}': {:.1f},{:.1f} {:.1f}x{:.1f}{}", window.title, window.rect.x,
                       window.rect.y, window.rect.width, window.rect.height,
                       window.folded ? " folded" : "");
-}
-
-std::vector<ScreenRect> HeadlessUi::keptClear(Lab& lab) {
-    auto open = open_;
-    PanelContext context{lab, state_, gl_, open};
-    std::vector<ScreenRect> clear;
-    startPlaces(context, &clear);
-    return clear;
 }
 
 HeadlessUi::~HeadlessUi() {

@@ -56,11 +56,11 @@ struct PlacedWindow {
     bool folded = false;
 };
 std::vector<PlacedWindow> placedWindows();
-// -v: one debug line for each part of the screen the panels keep clear of ("keep clear: X,Y
-// WxH") and one for each placed window ("window 'TITLE': X,Y WxH", " folded" after it), in
-// ImGui's points from the top left; the viewer logs them with each screenshot, and
-// tests/app/ViewerPlacesTest.sh checks them against each other.
-void logPlaces(PanelContext& context);
+// -v: one debug line for each pane ("pane: X,Y WxH") and one for each placed window ("window
+// 'TITLE': X,Y WxH", " folded" after it), in ImGui's points from the top left; the viewer logs
+// them with each screenshot, and tests/app/ViewerPlacesTest.sh checks that no window lies on a
+// pane.
+void logPlaces(const ViewerState& state);
 
 // `render --ui`: the viewer's frame (panes + panels) drawn into an offscreen image through
 // ImGui's OpenGL3 backend on the headless context, with no window: display size and delta time
@@ -78,11 +78,13 @@ public:
     ImageRgba8 render(Lab& lab, int width, int height, double dtS);
     // After each step (probe and timing histories), whether or not an image is drawn.
     void afterStep(Lab& lab, double dtS);
-    // Each window of the last image (placedWindows) and the part of the screen the panels were
-    // to keep clear of: what the tests check the placement against.
+    // Each window of the last image (placedWindows) and each pane, in ImGui's points: what the
+    // tests check against each other.
     using Window = PlacedWindow;
     std::vector<Window> windows() const { return placedWindows(); }
-    std::vector<ScreenRect> keptClear(Lab& lab);
+    std::vector<ScreenRect> panes() const { return paneRects(state_); }
+    // Hides or shows the side bar (the viewer's Tab).
+    void showSideBar(bool shown) { state_.sideBarShown = shown; }
 
 private:
     HeadlessUi() = default;

@@ -25,10 +25,11 @@ glm::dvec2 mousePixel(int height) {
 
 // Distance from the mouse to the divider of a split layout, in pixels (large when none).
 double dividerDistance(const ViewerState& state, int width, int height, glm::dvec2 pixel) {
+    const glm::ivec4 area = sceneArea(state, width, height);
     if (state.layout == CompareLayout::SplitVertical)
-        return std::abs(pixel.x - state.divider * width);
+        return std::abs(pixel.x - area.x - state.divider * area.z);
     if (state.layout == CompareLayout::SplitHorizontal)
-        return std::abs((height - pixel.y) - state.divider * height);
+        return std::abs((height - pixel.y) - state.divider * area.w);
     return 1e9;
 }
 
@@ -82,9 +83,10 @@ void ViewerInput::mouse(Lab& lab, ViewerState& state, int width, int height) {
         dragCamera_ = -1;
     }
     if (draggingDivider_) {
+        const glm::ivec4 area = sceneArea(state, width, height);
         state.divider = static_cast<float>(state.layout == CompareLayout::SplitVertical
-                                               ? pixel.x / width
-                                               : 1.0 - pixel.y / height);
+                                               ? (pixel.x - area.x) / area.z
+                                               : 1.0 - pixel.y / area.w);
         state.divider = std::clamp(state.divider, 0.05f, 0.95f);
         return;
     }
@@ -184,6 +186,10 @@ bool ViewerInput::keys(Lab& lab, ViewerState& state, std::span<const Window::Key
         case GLFW_KEY_V:
             state.vsync = !state.vsync;
             did("V", state.vsync ? "vsync on" : "vsync off");
+            break;
+        case GLFW_KEY_TAB:
+            state.sideBarShown = !state.sideBarShown;
+            did("Tab", state.sideBarShown ? "side bar shown" : "side bar hidden");
             break;
         case GLFW_KEY_ESCAPE:
             quit = true;

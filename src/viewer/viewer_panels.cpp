@@ -1,8 +1,9 @@
-// The control window (playback, scenario time, which panels are open), the Compare and Help
-// panels, and where each window starts.
+// The side bar (the control window's playback and scenario time, then every panel as a section),
+// and the Compare and Help panels.
 #include "viewer/viewer_panels.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <imgui.h>
 #include <iterator>
@@ -42,12 +43,6 @@ void controlWindow(PanelContext& context) {
     if (ImGui::Button("Reload shaders"))
         state.reloadShaders = true;
     recordControls(context);
-    ImGui::Separator();
-    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
-        if (i % 5) // two rows of checkboxes
-            ImGui::SameLine();
-        ImGui::Checkbox(kPanelNames[i], &context.open[i]);
-    }
     if (!state.shaderError.empty())
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", state.shaderError.c_str());
     if (!state.sceneError.empty())
@@ -115,127 +110,99 @@ void helpPanel(PanelContext&) {
     ImGui::BulletText("WASD  drive a player vehicle (vehicle.player): W/S throttle, A/D steer");
     ImGui::BulletText("T  throw a snowball at the snow under the mouse (Scene panel: speed)");
     ImGui::BulletText("F  follow the player    V  vsync    1-6  layout (6: the grid)");
+    ImGui::BulletText("Tab  hide / show this side bar (the panes take the whole window)");
     ImGui::BulletText("F5 reload shaders (also automatic on save)    F12 screenshot to out/");
     ImGui::BulletText("Esc quits");
 }
 
 namespace {
 
-// What each window asks for on a display `h` points high (the control window is first). The
-// heights are what each panel's content needs at its usual size, so a panel placed at full
-// size shows all of it; minHeight is the least at which it is still of use (it scrolls).
-PanelRequest panelRequest(PanelId id, float h) {
-    switch (id) {
-    case PanelId::Sims:
-        return {560.0f, h - 260.0f, 240.0f};
-    case PanelId::Compare:
-        return {440.0f, 190.0f, 120.0f};
-    case PanelId::Scene:
-        return {420.0f, 0.4f * h, 180.0f};
-    case PanelId::Buffers:
-        return {420.0f, h - 20.0f, 260.0f};
-    case PanelId::Decay: // the fade plot and its axis labels need the width
-        return {480.0f, 430.0f, 260.0f};
-    case PanelId::Timings:
-        return {420.0f, 0.3f * h, 140.0f};
-    case PanelId::World:
-        return {400.0f, 230.0f, 140.0f};
-    case PanelId::Snowpack:
-        return {420.0f, 620.0f, 200.0f}; // the budget, then two views with their bars
-    case PanelId::Weather:
-        return {420.0f, 520.0f, 200.0f}; // scrubber, up to seven strips, the sky, the budgets
-    case PanelId::Help:
-        return {600.0f, 215.0f, 120.0f};
-    case PanelId::Count:
-        break;
-    }
-    return {};
-}
-
-constexpr PanelRequest kControlWindow{420.0f, 255.0f, 255.0f};
+// The side bar's window: "snowcap", the control window's name, which the tests look for.
+constexpr const char* kSideBarTitle = "snowcap";
+// The narrowest the side bar's right edge drags it to, in points.
+constexpr float kSideBarMinWidth = 240.0f;
+// How far a section's content sits in from its header, in points.
+constexpr float kSectionIndent = 8.0f;
 
 } // namespace
 
-ScreenRect controlWindowPlace(const ViewerState& state) {
-    float controlHeight = kControlWindow.height;
-    if (!state.hint.empty()) // the first-run hint's four lines
-        controlHeight += 90.0f;
-    return {10.0f, 10.0f, kControlWindow.width, controlHeight};
-}
-
-std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear) {
+ScreenRect sideBarRect(const ViewerState& state) {
     const ImGuiIO& io = ImGui::GetIO();
     const ImVec2 scale = io.DisplayFramebufferScale;
-    const ImVec2 display = io.DisplaySize;
-    std::vector<ScreenRect> clear;
+    const int pixels = sideBarPixels(state, static_cast<int>(io.DisplaySize.x * scale.x));
+    return {0.0f, 0.0f, float(pixels) / scale.x, io.DisplaySize.y};
+}
+
+std::vector<ScreenRect> paneRects(const ViewerState& state) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 scale = io.DisplayFramebufferScale;
     // Pane rectangles are GL framebuffer pixels from the bottom; ImGui's are points from the top.
-    const int fbHeight = static_cast<int>(display.y * scale.y);
+    const int fbHeight = static_cast<int>(io.DisplaySize.y * scale.y);
+    std::vector<ScreenRect> rects;
     for (const Pane& pane :
-         layoutPanes(context.state, static_cast<int>(display.x * scale.x), fbHeight))
-        clear.push_back(
-            paneCentreBox({pane.rect.x / scale.x, (fbHeight - pane.rect.y - pane.rect.w) / scale.y,
-                           pane.rect.z / scale.x, pane.rect.w / scale.y}));
-    for (const PaneLabel& label : paneLabelList(context)) {
-        clear.push_back(label.rect);
-        if (label.difference)
-            clear.push_back(label.keyRect);
-    }
-    // The control window always opens top left at its own height (auto-sized; the estimate
-    // here keeps the panels off it): it holds the status and error lines, and a panel can be
-    // reached from it on any screen. The panels are placed around it.
-    const ScreenRect control = controlWindowPlace(context.state);
-    const float controlHeight = control.height;
-    std::vector<ScreenRect> blockers = clear;
-    blockers.push_back(control);
-    std::vector<PanelRequest> requests;
-    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i)
-        if (context.open[i]) {
-            PanelRequest request = panelRequest(static_cast<PanelId>(i), display.y);
-            request.folded = i == static_cast<int>(PanelId::Sims) && context.simsFoldedAtStart;
-            requests.push_back(request);
-        }
-    if (keepClear)
-        *keepClear = clear;
-    std::vector<PanelPlace> places{{control, false, controlHeight}};
-    for (const PanelPlace& place :
-         placePanels(display.x, display.y, blockers, requests, ImGui::GetFrameHeight()))
-        places.push_back(place);
-    return places;
+         layoutPanes(state, static_cast<int>(io.DisplaySize.x * scale.x), fbHeight))
+        rects.push_back({pane.rect.x / scale.x, (fbHeight - pane.rect.y - pane.rect.w) / scale.y,
+                         pane.rect.z / scale.x, pane.rect.w / scale.y});
+    return rects;
 }
 
 void drawPanels(PanelContext& context) {
-    // Where each window opens the first time it is drawn (an ini file's layout wins after that).
-    const std::vector<PanelPlace> places = startPlaces(context, nullptr);
-    const auto place = [&](std::size_t n) {
-        const ScreenRect& r = places[n].rect;
-        ImGui::SetNextWindowPos({r.x, r.y}, ImGuiCond_FirstUseEver);
-        // A folded window is given the size it unfolds to (its title bar is as wide); the
-        // control window (n = 0) sizes its height to its content.
-        ImGui::SetNextWindowSize({r.width, n == 0 ? 0.0f : places[n].unfoldedHeight},
-                                 ImGuiCond_FirstUseEver);
-        ImGui::SetNextWindowCollapsed(places[n].folded, ImGuiCond_FirstUseEver);
-    };
-    place(0);
-    if (ImGui::Begin("snowcap"))
-        controlWindow(context);
-    ImGui::End();
+    ViewerState& state = context.state;
+    // Over the panes, under the side bar (each clipped to its pane).
     paneLabels(context);
     probeMarker(context);
-    static constexpr void (*kDraw[])(PanelContext&) = {
-        simsPanel,    scenePanel, comparePanel,  buffersPanel, decayPanel,
-        timingsPanel, worldPanel, snowpackPanel, weatherPanel, helpPanel};
-    static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
-                  std::size(kPanelTitles) == std::size(kDraw) &&
-                  std::size(kPanelNames) == std::size(kDraw));
-    std::size_t next = 1;
-    for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
-        if (!context.open[i])
-            continue;
-        place(next++);
-        if (ImGui::Begin(kPanelTitles[i], &context.open[i]))
+    if (!state.sideBarShown)
+        return;
+    const ImGuiIO& io = ImGui::GetIO();
+    const ScreenRect bar = sideBarRect(state);
+    ImGui::SetNextWindowPos({0.0f, 0.0f}, ImGuiCond_Always);
+    ImGui::SetNextWindowSize({bar.width, bar.height}, ImGuiCond_Always);
+    // The right edge drags the width, up to the share the panes leave it.
+    const float widest = kSideBarShare * io.DisplaySize.x;
+    ImGui::SetNextWindowSizeConstraints({std::min(kSideBarMinWidth, widest), bar.height},
+                                        {widest, bar.height});
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+    ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
+    background.w = 1.0f; // nothing of the scene shows through: it is not drawn there
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
+    constexpr ImGuiWindowFlags kDocked = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+    if (ImGui::Begin(kSideBarTitle, nullptr, kDocked)) {
+        controlWindow(context);
+        // Every panel is a section, in PanelId order; a new panel is one more row of kDraw.
+        static constexpr void (*kDraw[])(PanelContext&) = {
+            simsPanel,    scenePanel, comparePanel,  buffersPanel, decayPanel,
+            timingsPanel, worldPanel, snowpackPanel, weatherPanel, helpPanel};
+        static_assert(std::size(kDraw) == static_cast<std::size_t>(PanelId::Count) &&
+                      std::size(kPanelTitles) == std::size(kDraw) &&
+                      std::size(kPanelNames) == std::size(kDraw));
+        // A section's header is bolder than the headers inside the panels, and its content is
+        // indented under it, so the two levels read apart.
+        const ImVec4 header = ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive);
+        for (int i = 0; i < static_cast<int>(PanelId::Count); ++i) {
+            ImGui::PushStyleColor(ImGuiCol_Header, header);
+            ImGui::SetNextItemOpen(context.open[i], ImGuiCond_Always);
+            context.open[i] = ImGui::CollapsingHeader(kPanelTitles[i]);
+            ImGui::PopStyleColor();
+            if (!context.open[i])
+                continue;
+            ImGui::PushID(i); // the sections share one window: keep their widgets apart
+            ImGui::Indent(kSectionIndent);
             kDraw[i](context);
-        ImGui::End();
+            ImGui::Unindent(kSectionIndent);
+            ImGui::PopID();
+            ImGui::Spacing();
+        }
+        // A drag of the right edge is the user's new width.
+        if (std::abs(ImGui::GetWindowWidth() - bar.width) > 0.5f)
+            state.sideBarWidth = ImGui::GetWindowWidth() * io.DisplayFramebufferScale.x /
+                                 std::max(state.pixelsPerPoint, 1e-3f);
     }
+    ImGui::End();
+    ImGui::PopStyleColor();
+    ImGui::PopStyleVar();
 }
 
 std::optional<glm::ivec2> bufferImage(const gpu::Texture2D& image, const gpu::Texture2D& source,

@@ -1,7 +1,8 @@
 #pragma once
-// The viewer's ImGui panels. Only src/app/ touches ImGui. Each panel is its own window; the
-// control window opens and closes the others. They draw the same in the viewer and in
-// `render --ui` (no GLFW here).
+// The viewer's ImGui panels. Only src/app/ touches ImGui. Every panel is a section of one side
+// bar docked along the window's left edge (the control window at its top), so no panel covers
+// a pane: the panes share the rest of the window (viewer_views.hpp, sceneArea). They draw the
+// same in the viewer and in `render --ui` (no GLFW here).
 
 #include "core/settings.hpp"
 #include "lab/lab.hpp"
@@ -41,22 +42,18 @@ struct PanelContext {
     Lab& lab;
     ViewerState& state;
     ViewerGl& gl;
+    // Which sections of the side bar are open (--panels; a click on a section's header).
     std::array<bool, static_cast<int>(PanelId::Count)>& open;
-    // The plain start (no --panels) shows the Sims panel folded to its title bar, so both
-    // halves of the scene are in view; a click on the bar unfolds it.
-    bool simsFoldedAtStart = false;
 };
 
-// Every open panel, positioned for a display of the current ImGui io.DisplaySize: the control
-// window top left, and where each panel first opens is placePanels' answer
-// (panel_layout.hpp), clear of the control window and of every pane's centre and label.
+// The frame's ImGui part for a display of the current io.DisplaySize: each pane's label and the
+// probe's stake over the panes, then the side bar (unless hidden): the control window, then a
+// collapsing section per panel in PanelId order, scrolling when taller than the window.
 void drawPanels(PanelContext& context);
-// What drawPanels asks placePanels for: the control window's place first, then one per open
-// panel in PanelId order; `keepClear` receives the pane centres and labels it kept clear of.
-std::vector<PanelPlace> startPlaces(PanelContext& context, std::vector<ScreenRect>* keepClear);
-// Where the control window opens: top left, at its own estimated height (taller with the
-// first-run hint). A pane label drops its figure line where that would reach under it.
-ScreenRect controlWindowPlace(const ViewerState& state);
+// The side bar's rectangle and each pane's, in ImGui's coordinates (points from the top left):
+// what the tests check against each other (the bar is empty while hidden).
+ScreenRect sideBarRect(const ViewerState& state);
+std::vector<ScreenRect> paneRects(const ViewerState& state);
 
 // ---- one file each -------------------------------------------------------------------------
 void controlWindow(PanelContext& context);
@@ -66,14 +63,14 @@ std::string firstRunHint(int simCount);
 // and remove sims, one-difference presets and decay ladders.
 void simsPanel(PanelContext& context);
 // Each scene pane's label ("A  decay 0.95 delta_time") at its top-right corner, over the scene
-// and under the panels (panel_sims.cpp); the list says where each one is, so that no panel
-// opens over it.
+// (panel_sims.cpp).
 struct PaneLabel {
     std::string text;
     ScreenRect rect; // the dark backing, in ImGui's coordinates
     unsigned colour = 0;
     bool difference = false; // the A - B pane: its colour key hangs under the label, in keyRect
     ScreenRect keyRect;
+    ScreenRect clip; // its pane: nothing of the label is drawn outside it
 };
 // The colour bar slot of the difference view's key (ViewerGl::colourBar).
 inline constexpr int kDifferenceKeySlot = 200;

@@ -71,6 +71,14 @@ struct ViewerState {
     glm::vec2 playerInput{0.0f}; // WASD turned by the camera's yaw (world XY)
     bool playerRuns = false;     // Shift held: kPlayerRunFactor times the speed
 
+    // The docked side bar along the window's left edge: the control window and every panel,
+    // each a section of it, so no panel ever covers a pane; the panes share the rest of the
+    // window (viewer_views.hpp, sceneArea). Tab hides and shows it; its right edge drags its
+    // width.
+    bool sideBarShown = true;
+    float sideBarWidth = 420.0f; // points, before sideBarPixels' cap
+    float pixelsPerPoint = 1.0f; // framebuffer pixels per ImGui point (HiDPI), last frame's
+
     // Compare.
     CompareLayout layout = CompareLayout::SplitVertical;
     int simCount = 2;     // the sims the lab runs, as of the last advanceLab (the grid's panes)

@@ -15,7 +15,22 @@
 
 namespace snowcap {
 
-std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
+int sideBarPixels(const ViewerState& state, int width) {
+    if (!state.sideBarShown)
+        return 0;
+    const float wanted = state.sideBarWidth * state.pixelsPerPoint;
+    return static_cast<int>(std::clamp(wanted, 0.0f, kSideBarShare * float(width)));
+}
+
+glm::ivec4 sceneArea(const ViewerState& state, int width, int height) {
+    const int bar = sideBarPixels(state, width);
+    return {bar, 0, std::max(width - bar, 1), height};
+}
+
+namespace {
+
+// The panes over a width x height rectangle whose bottom-left corner is the origin.
+std::vector<Pane> panesAtOrigin(const ViewerState& state, int width, int height) {
     const float f = std::clamp(state.divider, 0.05f, 0.95f);
     if (state.simCount < 2 && state.layout != CompareLayout::Grid)
         return {{0, {0, 0, width, height}}}; // one sim: nothing to compare it with
@@ -54,6 +69,18 @@ std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
     }
     }
     return {};
+}
+
+} // namespace
+
+std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height) {
+    const glm::ivec4 area = sceneArea(state, width, height);
+    std::vector<Pane> panes = panesAtOrigin(state, area.z, area.w);
+    for (Pane& pane : panes) {
+        pane.rect.x += area.x;
+        pane.rect.y += area.y;
+    }
+    return panes;
 }
 
 Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane) {

@@ -21,7 +21,16 @@ struct Pane {
     glm::ivec4 rect{0}; // x, y (bottom-left, GL), width, height in framebuffer pixels
 };
 
-// The panes of `state.layout` over a width x height framebuffer (the grid: state.simCount).
+// The docked side bar's width in framebuffer pixels on a window `width` pixels wide: the
+// user's width (state.sideBarWidth points), at most kSideBarShare of the window so the panes
+// keep the larger part; 0 while hidden.
+inline constexpr float kSideBarShare = 0.4f;
+int sideBarPixels(const ViewerState& state, int width);
+// The part of a width x height framebuffer the panes share, right of the side bar: x, y
+// (bottom-left, GL), width, height in framebuffer pixels.
+glm::ivec4 sceneArea(const ViewerState& state, int width, int height);
+// The panes of `state.layout` over the scene area of a width x height framebuffer (the grid:
+// state.simCount).
 std::vector<Pane> layoutPanes(const ViewerState& state, int width, int height);
 // The orbit camera a pane uses (cameras[0] when linked or for the difference view).
 Camera paneCamera(const ViewerState& state, const Lab& lab, const Pane& pane);

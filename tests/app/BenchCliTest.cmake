@@ -19,9 +19,41 @@ endif()
 if(NOT output MATCHES "targets:")
     message(FATAL_ERROR "bench did not print the targets:\n${output}")
 endif()
+# Each target says whether it needs a GPU: a time (x copy) does, a byte count does not.
+if(NOT output MATCHES "frame_ab_128x72_fps[^\n]* on GPU " OR
+   NOT output MATCHES "vram_buffers_off_table[^\n]* on any ")
+    message(FATAL_ERROR "bench did not say which targets need a GPU:\n${output}")
+endif()
 # --only prints what it measured: the targets it left out are one line, not one each.
 if(output MATCHES "not measured" OR NOT output MATCHES "more need cases --only left out")
     message(FATAL_ERROR "bench --only listed targets it did not measure:\n${output}")
+endif()
+
+# With the log on, stdout and stderr in one stream as a terminal shows them: no log line lands
+# between the table's header and its last line (every line there is a case, a note or a target).
+execute_process(
+    COMMAND ${SNOWCAP} bench --sizes 64 --frames 2 --case-budget 0.2 --set snow.resolution=64
+            --only copy,accumulate --json ${OUT}/bench_log.json
+    RESULT_VARIABLE result OUTPUT_VARIABLE merged ERROR_VARIABLE merged)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "snowcap bench (logging) exited with ${result}: ${merged}")
+endif()
+string(REPLACE ";" "," merged_lines "${merged}")
+string(REPLACE "\n" ";" merged_lines "${merged_lines}")
+set(in_table FALSE)
+foreach(line IN LISTS merged_lines)
+    if(line MATCHES "^pass +variant +size")
+        set(in_table TRUE)
+    elseif(line MATCHES "^peak RSS")
+        set(in_table FALSE)
+    elseif(in_table AND NOT line MATCHES "^(copy|accumulate) +[a-z0-9_]+ +[0-9]+ " AND
+           NOT line MATCHES "^note: " AND NOT line MATCHES "^targets: " AND
+           NOT line MATCHES "^  ")
+        message(FATAL_ERROR "a line inside bench's table is not the table's: '${line}'\n${merged}")
+    endif()
+endforeach()
+if(NOT merged MATCHES "accumulate_64|accumulate +add_r16f +64 ")
+    message(FATAL_ERROR "the logging bench printed no table:\n${merged}")
 endif()
 
 file(READ ${OUT}/bench.json doc)

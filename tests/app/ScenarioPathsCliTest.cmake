@@ -37,5 +37,5 @@ execute_process(
             --out ${OUT}/lost
     WORKING_DIRECTORY ${OUT}/elsewhere
     RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
-expect_refused_render(lost "lost\\.toml:41:[0-9]+: key 'deformer\\[0\\]\\.mesh': deformer 'left_boot': meshes/gone\\.glb: cannot open file \\(not beside lost\\.toml: [^,]*/copied/meshes/gone\\.glb, nor in the repository: [^)]*/meshes/gone\\.glb\\)")
+expect_refused_render(lost "lost\\.toml:44:[0-9]+: key 'deformer\\[0\\]\\.mesh': deformer 'left_boot': meshes/gone\\.glb: cannot open file \\(not beside lost\\.toml: [^,]*/copied/meshes/gone\\.glb, nor in the repository: [^)]*/meshes/gone\\.glb\\)")
 message(STATUS "scenario paths: the copied scenario renders from elsewhere; a lost mesh names both places")

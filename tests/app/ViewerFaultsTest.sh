@@ -16,8 +16,8 @@ source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$source_dir/tests/app/viewer_x11.sh"
 enter_out_dir
 measure() { "$picture" "$2" "$1" $3; }
-scene="0 270 1000 370" # below the control window (the folded Sims bar lies across it at y 392)
-controls="0 0 440 250" # the control window, where the shader error line shows
+scene="400 0 600 640"  # both panes, right of the side bar (x 0-399 of the 1000 px window)
+controls="0 0 400 250" # the side bar's top: the control window, where the shader error line shows
 
 # The viewer reads its shaders from a copy, so the test can break one.
 cp -r "$source_dir/shaders" "$out/shaders"

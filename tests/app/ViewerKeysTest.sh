@@ -73,18 +73,18 @@ last=$(ls -t out/*.png | head -1)
 previous=$(ls -t out/*.png | sed -n 2p)
 cmp -s "$last" "$previous" && fail "the screenshots before and after W are identical"
 
-echo "type a hostile file into the Scene panel's add field: one line, the viewer carries on"
+echo "type a hostile file into the Scene section's add field: one line, the viewer carries on"
 # A 309-byte OFF whose header claims 353,535,235,358 vertices.
 { printf 'OFF\n353535235358 1 0\n'; for i in $(seq 48); do printf '0 0 0\n'; done; printf '3 0 1 2\n'; } \
     >"$out/hostile.off"
-# The Scene panel opens under the control window, over pane A's lower half (placePanels).
-xdotool mousemove --window "$window" 180 514 click 1 # its add field (default panel layout)
+# The Scene section is open in the side bar, under the control window.
+xdotool mousemove --window "$window" 180 315 click 1 # its add field (under its deformer row)
 frames 3 # the press and the release each seen by a frame
 xdotool type --delay 5 "$out/hostile.off"
 frames 2 # the characters reach the field before the click leaves it
 # The add button, not Enter: ImGui 1.86's own text field polls Enter once a frame (the same
 # trouble as the viewer's keys had), while its clicks are latched until the next frame.
-xdotool mousemove --window "$window" 370 514 click 1 # its add button
+xdotool mousemove --window "$window" 340 315 click 1 # its add button
 await "hostile.off: header claims 353535235358 vertices" 30
 xdotool mousemove --window "$window" 750 500 click 1 # pane B: the keys are the viewer's again
 frames 3
@@ -94,7 +94,9 @@ await "saved out/" 20 4
 
 echo "replace the scenario file with garbage and load it again: one line, nothing lost"
 printf '[snow\nresolution = = 3\n\x01\x02' >"$out/scene.toml"
-xdotool mousemove --window "$window" 374 446 click 1 # the Scene panel's scenario load button
+# The Scene section's scenario load button, a line lower than at the start: the hostile file's
+# error line now shows in the control window above it.
+xdotool mousemove --window "$window" 344 263 click 1
 await "warning: .*scene.toml:[0-9]*:[0-9]*: " 30
 xdotool mousemove --window "$window" 750 500 click 1 # pane B
 frames 3

@@ -17,13 +17,12 @@ source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$source_dir/tests/app/viewer_x11.sh"
 enter_out_dir
 
-# The window is 1000 x 640: pane A is x 0-499 and pane B x 501-999 (viewer_views.cpp). Over
-# pane A the control window opens top left (x 10-430, y 10-257) and the Scene panel under it,
-# clear of the pane's centre (x 10-430, y 392-629; placePanels, viewer_panels.cpp); between
-# them, rows 262-387 of pane A show the scene, the player sphere at its centre. Pane B is clear.
-scene="440 0 560 640"   # right of both windows: the A | B gap and pane B (x y w h)
-paneA="0 262 498 125"   # pane A between the two windows
-rows="262 387"          # rows where the A | B gap is in view wherever the divider is
+# The window is 1000 x 640: the side bar takes x 0-399 (40 % of the window, viewer_views.hpp),
+# with the control window at its top and the Scene section open under it; pane A is x 400-698
+# and pane B x 701-999 (viewer_views.cpp), the player sphere at each one's centre.
+scene="400 0 600 640"   # both panes and the A | B gap (x y w h)
+paneA="400 262 298 125" # pane A about its centre, below the horizon of the orbited view
+rows="40 640 405 1000"  # rows under the labels, columns right of the side bar: the A | B gap
 start_viewer --scenario "$source_dir/config/scenarios/decay_compare.toml" --size 1000 640 \
     --panels scene --set snow.resolution=64 \
     --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,0]]}]"
@@ -35,8 +34,8 @@ measure() { "$picture" "$2" "$1" $3; }
 
 first=$(shot)
 echo "start: $(view_state)"
-[ "$(measure "$first" divider "$rows")" -ge 495 ] && [ "$(measure "$first" divider "$rows")" -le 505 ] ||
-    fail "no A | B divider near x 500 at the start ($(measure "$first" divider "$rows"))"
+[ "$(measure "$first" divider "$rows")" -ge 695 ] && [ "$(measure "$first" divider "$rows")" -le 705 ] ||
+    fail "no A | B divider near x 700 at the start ($(measure "$first" divider "$rows"))"
 pitch0=$(view_field pitch)
 yaw0=$(view_field yaw)
 
@@ -57,17 +56,17 @@ echo "after the drag: $(view_state)"
 pitch1=$(view_field pitch)
 yaw1=$(view_field yaw)
 changed=$(measure "$first" diff "$orbited $scene")
-echo "pitch $pitch0 -> $pitch1, yaw $yaw0 -> $yaw1; $changed of 358400 scene pixels changed"
+echo "pitch $pitch0 -> $pitch1, yaw $yaw0 -> $yaw1; $changed of 384000 scene pixels changed"
 awk -v a="$pitch0" -v b="$pitch1" 'BEGIN { exit !(b < a - 20) }' ||
     fail "dragging up 100 px did not pitch the camera down (pitch $pitch0 -> $pitch1)"
 awk -v a="$yaw0" -v b="$yaw1" 'BEGIN { exit !(b < a - 20) }' ||
     fail "dragging right 100 px did not turn the camera (yaw $yaw0 -> $yaw1)"
-[ "$changed" -gt 35840 ] || fail "the orbit changed only $changed of the scene's pixels"
+[ "$changed" -gt 38400 ] || fail "the orbit changed only $changed of the scene's pixels"
 
 echo "wheel up 4 notches over pane A: zoom in"
 distance0=$(view_field distance)
 ink0=$(measure "$orbited" ink "$paneA")
-xdotool mousemove --window "$window" 250 330 # pane A, between the control window and Scene
+xdotool mousemove --window "$window" 550 330 # pane A
 for i in 1 2 3 4; do
     xdotool click 4
 done
@@ -80,12 +79,12 @@ awk -v a="$distance0" -v b="$distance1" 'BEGIN { exit !(b < a * 0.7 && b > a * 0
 [ "$ink1" -gt $((ink0 * 3 / 2)) ] ||
     fail "zooming in did not make the sphere bigger in the picture ($ink0 -> $ink1 px)"
 
-echo "drag the divider from x 500 to x 300 (at y 330, clear of both windows)"
-xdotool mousemove --window "$window" 500 330 mousedown 1
+echo "drag the divider from x 700 to x 580 (0.3 of the panes' 600 px from x 400, at y 330)"
+xdotool mousemove --window "$window" 700 330 mousedown 1
 frames 2
-xdotool mousemove --window "$window" 400 330
+xdotool mousemove --window "$window" 640 330
 frames 2
-xdotool mousemove --window "$window" 300 330
+xdotool mousemove --window "$window" 580 330
 frames 2
 xdotool mouseup 1
 frames 2
@@ -94,34 +93,34 @@ divider=$(view_field divider)
 column=$(measure "$split" divider "$rows")
 echo "divider $divider, dark column at x $column"
 awk -v d="$divider" 'BEGIN { exit !(d > 0.29 && d < 0.31) }' ||
-    fail "the divider is at $divider after dragging it to x 300 (expected 0.300)"
-[ "$column" -ge 295 ] && [ "$column" -le 305 ] ||
-    fail "the picture's A | B gap is at x $column, not at 300"
+    fail "the divider is at $divider after dragging it to x 580 (expected 0.300)"
+[ "$column" -ge 575 ] && [ "$column" -le 585 ] ||
+    fail "the picture's A | B gap is at x $column, not at 580"
 [ "$(view_field yaw)" = "$yaw1" ] || fail "the divider drag turned the camera too"
 
 echo "type a mesh path into the Scene panel's add field: it appears"
-# Non-snow pixels of the scene: right of the windows, and in pane A (x 0-298 once the divider
-# is at 300) between them.
-sceneInk() { echo $(($(measure "$1" ink "$scene") + $(measure "$1" ink "0 262 298 125"))); }
+# Non-snow pixels of the scene: both panes, right of the side bar.
+sceneInk() { measure "$1" ink "$scene"; }
 before=$(sceneInk "$split")
 click() { # click X Y: a press and a release, each seen by a frame before the pointer moves on
     xdotool mousemove --window "$window" "$1" "$2" click 1
     frames 3
 }
-click 180 514 # the Scene panel's add field (default panel layout: under the deformer rows)
+click 180 315 # the Scene section's add field (under its one deformer row)
 xdotool type --delay 5 "$source_dir/assets/meshes/sled.glb"
 frames 2
 # The add button, not Enter: ImGui 1.86's text field polls Enter once a frame.
-click 370 514 # its add button
-click 200 401 # the panel's title bar: off the field, the keys are the viewer's again
+click 340 315 # its add button
+click 200 163 # the status line over the sections: off the field, the keys are the viewer's again
 added=$(shot)
 [ "$(view_field deformers)" -eq 2 ] || fail "the sled was not added ($(view_state))"
 after=$(sceneInk "$added")
-listed=$(measure "$split" diff "$added 10 480 420 50") # the Scene panel's deformer rows
+listed=$(measure "$split" diff "$added 10 282 390 50") # the Scene section's deformer rows
 echo "deformers 2; non-snow pixels in the scene $before -> $after; $listed px of the list changed"
 # Placed half way into the snow at the region centre, the sled shows its runners and rails
-# around the player sphere in each pane (about 290 px in all at this distance).
-[ "$after" -gt $((before + 150)) ] || fail "the sled does not show in the picture ($before -> $after px)"
+# around the player sphere in each pane (about 110 px in all at this distance in panes 179 and
+# 419 px wide; none without it, the picture being paused).
+[ "$after" -gt $((before + 60)) ] || fail "the sled does not show in the picture ($before -> $after px)"
 [ "$listed" -gt 500 ] || fail "the Scene panel does not list the sled ($listed px changed)"
 grep -q "sled.glb:" "$log" && fail "adding the sled logged an error"
 

@@ -13,10 +13,10 @@ source_dir="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$source_dir/tests/app/viewer_x11.sh" # fail, count, await, frames, start_viewer, quit_viewer
 enter_out_dir
 
-# The default World panel layout in a 1000 x 640 window with a player: placePanels opens the
-# panel under the control window, over pane A's lower half (x 10-410, y 392-622), shorter than
-# its content. Its first rows: the player line, the teleport fields and button; scrolled to the
-# bottom, its last: the file field, Save, Load. Pane B (x 501-999) is clear of windows.
+# The World section in a 1000 x 640 window with a player: the side bar (x 0-399) holds it under
+# the control window and the closed sections' headers. Its first rows: the player line, the
+# teleport fields and button; with the side bar scrolled to its bottom, its last: the file field,
+# Save, Load, above the three closed headers after it. The panes (x 400-999) are clear.
 click() {
     xdotool mousemove --window "$window" "$1" "$2" click 1
     frames 3 # the press and the release each seen by a frame
@@ -24,25 +24,25 @@ click() {
 teleport() { # x y: types them into the teleport fields and presses teleport
     local before
     before=$(count 'player teleported to')
-    click 65 446 # the x field
+    click 65 361 # the x field
     xdotool key --delay 5 ctrl+a
     xdotool type --delay 5 "$1"
-    click 168 446 # the y field
+    click 168 361 # the y field
     xdotool key --delay 5 ctrl+a
     xdotool type --delay 5 "$2"
     frames 2
-    click 310 446 # teleport
+    click 310 361 # teleport
     await 'player teleported to' 30 $((before + 1))
 }
-to_bottom() { # wheel notches over the panel until it is scrolled to its end (rows may grow)
+to_bottom() { # wheel notches over the side bar until it is scrolled to its end (rows may grow)
     xdotool mousemove --window "$window" 200 550
     for i in 1 2 3 4 5 6 7 8 9 10; do
         xdotool click 5
     done
     frames 2
 }
-save_button() { to_bottom; click 303 604; }
-load_button() { to_bottom; click 347 604; }
+save_button() { to_bottom; click 293 549; }
+load_button() { to_bottom; click 337 549; }
 
 start_viewer --scenario world_walk --size 1000 640 --panels world --set snow.follow=walker \
     --set "deformer=[{name='walker', player=true, shape='sphere', size_cm=[30,30,30], path=[[0,0,0,-10]]}]"

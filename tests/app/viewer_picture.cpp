@@ -2,7 +2,9 @@
 // can prove from the pixels that a drag, a wheel notch or a load did what it says. Prints one
 // integer; the script compares them.
 //
-//   viewer_picture divider FILE [Y0 Y1]   x of the A | B divider: the column that is darkest
+//   viewer_picture divider FILE [Y0 Y1 [X0 X1]]
+//                                         x of the A | B divider: the column of X0..X1 (default:
+//                                         all; the side bar is darker still) that is darkest
 //                                         over rows Y0..Y1 (default: the lower half), or -1
 //   viewer_picture ink FILE X Y W H       pixels in the rectangle that are not snow: darker than
 //                                         150 in luminance or strongly coloured (a deformer, its
@@ -58,7 +60,7 @@ template <typename Test> long long countIn(const ImageRgba8& image, Rect r, Test
 }
 
 int usage() {
-    std::fprintf(stderr, "usage: viewer_picture divider FILE [Y0 Y1] | ink FILE X Y W H | "
+    std::fprintf(stderr, "usage: viewer_picture divider FILE [Y0 Y1 [X0 X1]] | ink FILE X Y W H | "
                          "red FILE X Y W H | diff A B X Y W H\n");
     return 2;
 }
@@ -76,14 +78,16 @@ int main(int argc, char** argv) {
     for (int i = command == "diff" ? 4 : 3; i < argc; ++i)
         numbers.push_back(std::atoi(argv[i]));
 
-    if (command == "divider" && (numbers.empty() || numbers.size() == 2)) {
+    if (command == "divider" && (numbers.empty() || numbers.size() == 2 || numbers.size() == 4)) {
         const int y0 = numbers.empty() ? image.height / 2 : std::clamp(numbers[0], 0, image.height);
         const int y1 = numbers.empty() ? image.height : std::clamp(numbers[1], y0, image.height);
+        const int x0 = numbers.size() == 4 ? std::clamp(numbers[2], 0, image.width) : 0;
+        const int x1 = numbers.size() == 4 ? std::clamp(numbers[3], x0, image.width) : image.width;
         // The split leaves a 2 px gap in the window's clear colour (near black) between the
         // panes; nothing in a lit snow scene is that dark over a whole run of rows.
         int best = -1;
         long long bestSum = 0;
-        for (int x = 0; x < image.width; ++x) {
+        for (int x = x0; x < x1; ++x) {
             long long sum = 0;
             for (int y = y0; y < y1; ++y)
                 sum += luminance(image.at(x, y));

@@ -2,13 +2,15 @@
 // (tests/app/ViewerCliTest.cmake) or `snowcap render --ui`.
 // Usage: viewer_screenshot_check [--no-ab] FILE
 //  1. not blank: the luminance varies (a black or single-colour window fails);
-//  2. the UI is drawn: the control window's corner (top-left 300 x 120 px) is ImGui's dark
-//     panel background with bright text and the blue of its checkmarks / slider grab, which
-//     nothing in the scene has;
-//  3. A and B differ: the two halves of the split view, compared pixel by pixel below the
-//     panel, differ in enough pixels once a deformer has walked (A's trail fades at 0.95, B's
-//     stays at 0.999). Identical sims render identical halves: 0 differing pixels.
+//  2. the UI is drawn: the side bar's top (its control window, 300 x 90 px from 12, 30) is
+//     ImGui's dark panel background with bright text and the blue of its checkmarks / slider
+//     grab, which nothing in the scene has;
+//  3. A and B differ: the two panes of the split view right of the side bar (the viewer's own
+//     layoutPanes at the image's size), compared pixel by pixel, differ in enough pixels once a
+//     deformer has walked (A's trail fades at 0.95, B's stays at 0.999). Identical sims render
+//     identical panes: 0 differing pixels.
 #include "io/image.hpp"
+#include "viewer/viewer_views.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -77,15 +79,16 @@ int main(int argc, char** argv) {
         ok = false;
     }
 
-    // 3. A | B: the halves below the control window (about 245 px tall with no status line).
-    const int half = w / 2;
+    // 3. A | B: the panes of the default split at this size (GL rows count from the bottom).
+    const std::vector<Pane> panes = layoutPanes(ViewerState{}, w, h);
+    const glm::ivec4 a = panes.at(0).rect, b = panes.at(1).rect;
     long long differing = 0, compared = 0;
-    for (int y = 260; y < h; ++y)
-        for (int x = 0; x + 2 < half; ++x, ++compared) {
-            // The split leaves a 2 px gap: A is [0, w/2 - 1), B starts at w/2 + 1
-            // (viewer_views.cpp).
-            const glm::u8vec4 a = image.at(x, y), b = image.at(x + half + 1, y);
-            differing += std::abs(a.x - b.x) + std::abs(a.y - b.y) + std::abs(a.z - b.z) > 24;
+    for (int y = 0; y < std::min(a.w, b.w); ++y)
+        for (int x = 0; x < std::min(a.z, b.z); ++x, ++compared) {
+            const glm::u8vec4 pa = image.at(a.x + x, h - 1 - (a.y + y)),
+                              pb = image.at(b.x + x, h - 1 - (b.y + y));
+            differing +=
+                std::abs(pa.x - pb.x) + std::abs(pa.y - pb.y) + std::abs(pa.z - pb.z) > 24;
         }
     std::printf("A vs B: %lld of %lld px differ by more than 24 (sum of channels)\n", differing,
                 compared);

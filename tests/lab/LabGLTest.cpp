@@ -138,14 +138,17 @@ TEST(Lab, ProbePickHitsTheSurfaceUnderTheCamera) {
     state.cameras[0].targetCm[0] = 40.0;
     state.cameras[0].targetCm[1] = -25.0;
     state.cameras[0].targetCm[2] = lab->settings().snow.surfaceZCm;
-    // The centre of the view is the orbit target, which lies on the surface.
-    auto hit = pickSurface(state, *lab, 200, 100, {100.0, 50.0});
+    // The centre of the pane (right of the side bar) is the orbit target, on the surface.
+    const glm::ivec4 pane = layoutPanes(state, 200, 100).front().rect;
+    const double centreX = pane.x + 0.5 * pane.z;
+    auto hit = pickSurface(state, *lab, 200, 100, {centreX, pane.y + 0.5 * pane.w});
     ASSERT_TRUE(hit);
     EXPECT_NEAR(hit->x, 40.0, 0.5);
     EXPECT_NEAR(hit->y, -25.0, 0.5);
-    // Above the horizon there is nothing to hit.
+    // Above the horizon there is nothing to hit, and under the side bar no pane.
+    EXPECT_FALSE(pickSurface(state, *lab, 200, 100, {pane.x - 1.0, 50.0}));
     state.cameras[0].pitchDeg = 5.0;
-    EXPECT_FALSE(pickSurface(state, *lab, 200, 100, {100.0, 99.0}));
+    EXPECT_FALSE(pickSurface(state, *lab, 200, 100, {centreX, 99.0}));
 }
 
 TEST(Lab, OneDifferencePresetsDifferInTheirSwitchOnly) {

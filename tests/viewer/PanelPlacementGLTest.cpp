@@ -1,7 +1,7 @@
 // The frame `render --ui` draws (the viewer's panels on the headless context): with every panel
-// open, at two screen sizes and on the split and grid layouts, every panel ImGui actually
-// placed stays clear of each pane's centre and label, and stays on the screen (the control
-// window opens top left whatever the screen).
+// open, at two screen sizes and on the split and grid layouts, ImGui placed one window, the
+// docked side bar, and it lies on no pane; and no panel pixel lies on a pane: every pane's
+// pixels are the same with every panel open as with none, while the side bar's are not.
 #include "GLTestSupport.hpp"
 #include "lab/lab.hpp"
 #include "viewer/viewer_frame.hpp"
@@ -13,40 +13,77 @@
 namespace snowcap {
 namespace {
 
-TEST(PanelPlacement, RenderUiOpensNoPanelOverAPaneCentreOrLabel) {
+struct UiFrame {
+    ImageRgba8 image;
+    std::vector<HeadlessUi::Window> windows;
+    std::vector<ScreenRect> panes;
+};
+
+// One `render --ui` frame of `lab` as it stands (no step), with `panels` open.
+UiFrame uiFrame(Lab& lab, const char* panels, const char* layout, int w, int h,
+                bool sideBar = true) {
+    auto made = HeadlessUi::create(lab, panels, layout, {}, test::glInfo().renderer);
+    if (!std::holds_alternative<std::unique_ptr<HeadlessUi>>(made)) {
+        ADD_FAILURE() << std::get<std::string>(made);
+        return {};
+    }
+    HeadlessUi& ui = *std::get<0>(made);
+    ui.showSideBar(sideBar);
+    UiFrame frame{ui.render(lab, w, h, lab.fixedDtS()), ui.windows(), ui.panes()};
+    return frame;
+}
+
+// Pixels inside `r` (points = pixels here) that differ between two images.
+long long differing(const ImageRgba8& a, const ImageRgba8& b, const ScreenRect& r) {
+    long long n = 0;
+    for (int y = int(r.y); y < int(r.y + r.height); ++y)
+        for (int x = int(r.x); x < int(r.x + r.width); ++x)
+            n += a.at(x, y) != b.at(x, y);
+    return n;
+}
+
+TEST(PanelPlacement, RenderUiDrawsNoPanelPixelOnAPane) {
     auto created = Lab::create("decay_ladder", {"snow.resolution=64"}, test::glInfo().renderer);
     ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created))
         << std::get<std::string>(created);
     Lab& lab = *std::get<0>(created);
+    for (int step = 0; step < 20; ++step) // prints in every pane
+        lab.step(lab.fixedDtS(), false);
     for (const char* layout : {"vertical", "grid"})
         for (const auto& [w, h] : {std::pair{800, 450}, {1280, 720}}) {
-            auto made = HeadlessUi::create(lab, "all", layout, {}, test::glInfo().renderer);
-            ASSERT_TRUE(std::holds_alternative<std::unique_ptr<HeadlessUi>>(made))
-                << std::get<std::string>(made);
-            HeadlessUi& ui = *std::get<0>(made);
-            const ImageRgba8 image = ui.render(lab, w, h, lab.fixedDtS());
-            ASSERT_EQ(image.width, w);
-            const std::vector<ScreenRect> clear = ui.keptClear(lab);
-            // Pane centres (one a pane) and labels (one a pane).
+            const UiFrame all = uiFrame(lab, "all", layout, w, h);
+            const UiFrame none = uiFrame(lab, "none", layout, w, h);
+            ASSERT_EQ(all.image.width, w);
+            ASSERT_EQ(none.image.width, w);
             const std::size_t panes = std::string(layout) == "grid" ? 4u : 2u;
-            ASSERT_EQ(clear.size(), 2 * panes) << layout;
-            const std::vector<HeadlessUi::Window> windows = ui.windows();
-            EXPECT_EQ(windows.size(), 11u) << "the control window and ten panels";
-            for (const HeadlessUi::Window& window : windows) {
-                const ScreenRect& r = window.rect;
-                if (window.title == "snowcap")
-                    continue; // the control window always opens top left (viewer_panels.hpp)
-                EXPECT_TRUE(r.inside(float(w), float(h)))
-                    << window.title << " at " << r.x << "," << r.y << " " << r.width << "x"
-                    << r.height << " leaves the " << w << "x" << h << " screen";
-                for (const ScreenRect& c : clear)
-                    EXPECT_FALSE(r.overlaps(c))
-                        << layout << " " << w << "x" << h << ": '" << window.title << "' at " << r.x
-                        << "," << r.y << " " << r.width << "x" << r.height
-                        << (window.folded ? " (folded)" : "") << " covers " << c.x << "," << c.y
-                        << " " << c.width << "x" << c.height;
+            ASSERT_EQ(all.panes.size(), panes) << layout;
+            ASSERT_EQ(all.windows.size(), 1u) << "one window: the side bar holds every panel";
+            const ScreenRect& bar = all.windows[0].rect;
+            EXPECT_EQ(all.windows[0].title, "snowcap");
+            EXPECT_TRUE(bar.inside(float(w), float(h)));
+            EXPECT_EQ(bar.height, float(h)) << "the side bar runs the window's height";
+            for (const ScreenRect& pane : all.panes) {
+                EXPECT_FALSE(bar.overlaps(pane))
+                    << layout << " " << w << "x" << h << ": the side bar (" << bar.width
+                    << " wide) covers the pane at " << pane.x << "," << pane.y;
+                EXPECT_EQ(differing(all.image, none.image, pane), 0)
+                    << layout << " " << w << "x" << h << ": a panel drew on the pane at "
+                    << pane.x << "," << pane.y << " " << pane.width << "x" << pane.height;
             }
+            // The control: the open sections do show, in the side bar.
+            EXPECT_GT(differing(all.image, none.image, bar), 1000) << "the check is blind";
         }
+}
+
+TEST(PanelPlacement, HiddenSideBarGivesThePanesTheWholeWindow) {
+    auto created = Lab::create("decay_compare", {"snow.resolution=64"}, test::glInfo().renderer);
+    ASSERT_TRUE(std::holds_alternative<std::unique_ptr<Lab>>(created));
+    Lab& lab = *std::get<0>(created);
+    const UiFrame hidden = uiFrame(lab, "all", "vertical", 800, 450, false);
+    EXPECT_TRUE(hidden.windows.empty());
+    ASSERT_EQ(hidden.panes.size(), 2u);
+    EXPECT_EQ(hidden.panes[0].x, 0.0f);
+    EXPECT_EQ(hidden.panes[1].x + hidden.panes[1].width, 800.0f);
 }
 
 // The difference view's key: the diverging bar runs from the map's blue (-range: B holds more)
