@@ -30,9 +30,8 @@ double rateM(const Case& c) {
 Target compare(std::string name, std::optional<double> value, std::string op, double goal,
                std::string unit, std::string why) {
     const bool timed = unit.starts_with("x ") || unit == "fps";
-    Target t{std::move(name), value,           fmt::format("{} {}", op, goal),
-             std::nullopt,    std::move(unit), std::move(why),
-             timed};
+    Target t{std::move(name), value, fmt::format("{} {}", op, goal), std::nullopt, std::move(unit),
+             std::move(why),  timed};
     if (value) {
         if (op == "<=")
             t.met = *value <= goal + 1e-12;
@@ -420,10 +419,10 @@ void printReport(const RunInfo& info, const std::vector<Case>& cases,
             ++unmeasured;
             continue;
         }
-        const char* verdict = !t.met                      ? "not measured"
-                              : *t.met                    ? "met"
-                              : t.needsGpu && software    ? "missed here (needs a GPU)"
-                                                          : "MISSED";
+        const char* verdict = !t.met                   ? "not measured"
+                              : *t.met                 ? "met"
+                              : t.needsGpu && software ? "missed here (needs a GPU)"
+                                                       : "MISSED";
         const std::string value = t.value ? fmt::format("{:.3f}", *t.value) : "-";
         std::printf("  %-40s %12s %-14s goal %-10s on %-3s  %s\n", t.name.c_str(), value.c_str(),
                     t.unit.c_str(), t.goal.c_str(), t.needsGpu ? "GPU" : "any", verdict);

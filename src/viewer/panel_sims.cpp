@@ -269,9 +269,8 @@ std::string wrapLabel(const std::string& text, float width) {
     std::size_t lineStart = 0;
     while (lineStart <= text.size()) {
         const std::size_t newline = text.find('\n', lineStart);
-        const std::string line =
-            text.substr(lineStart, newline == std::string::npos ? std::string::npos
-                                                                : newline - lineStart);
+        const std::string line = text.substr(
+            lineStart, newline == std::string::npos ? std::string::npos : newline - lineStart);
         // Greedy: the longest head of the rest, ending at a break, that fits.
         std::string current;
         std::size_t pos = 0;

@@ -165,10 +165,9 @@ void drawPanels(PanelContext& context) {
     ImVec4 background = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg);
     background.w = 1.0f; // nothing of the scene shows through: it is not drawn there
     ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
-    constexpr ImGuiWindowFlags kDocked = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove |
-                                         ImGuiWindowFlags_NoCollapse |
-                                         ImGuiWindowFlags_NoSavedSettings |
-                                         ImGuiWindowFlags_NoBringToFrontOnFocus;
+    constexpr ImGuiWindowFlags kDocked =
+        ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoCollapse |
+        ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (ImGui::Begin(kSideBarTitle, nullptr, kDocked)) {
         controlWindow(context);
         // Every panel is a section, in PanelId order; a new panel is one more row of kDraw.

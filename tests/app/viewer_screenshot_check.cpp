@@ -87,8 +87,7 @@ int main(int argc, char** argv) {
         for (int x = 0; x < std::min(a.z, b.z); ++x, ++compared) {
             const glm::u8vec4 pa = image.at(a.x + x, h - 1 - (a.y + y)),
                               pb = image.at(b.x + x, h - 1 - (b.y + y));
-            differing +=
-                std::abs(pa.x - pb.x) + std::abs(pa.y - pb.y) + std::abs(pa.z - pb.z) > 24;
+            differing += std::abs(pa.x - pb.x) + std::abs(pa.y - pb.y) + std::abs(pa.z - pb.z) > 24;
         }
     std::printf("A vs B: %lld of %lld px differ by more than 24 (sum of channels)\n", differing,
                 compared);

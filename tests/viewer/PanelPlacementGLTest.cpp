@@ -67,8 +67,8 @@ TEST(PanelPlacement, RenderUiDrawsNoPanelPixelOnAPane) {
                     << layout << " " << w << "x" << h << ": the side bar (" << bar.width
                     << " wide) covers the pane at " << pane.x << "," << pane.y;
                 EXPECT_EQ(differing(all.image, none.image, pane), 0)
-                    << layout << " " << w << "x" << h << ": a panel drew on the pane at "
-                    << pane.x << "," << pane.y << " " << pane.width << "x" << pane.height;
+                    << layout << " " << w << "x" << h << ": a panel drew on the pane at " << pane.x
+                    << "," << pane.y << " " << pane.width << "x" << pane.height;
             }
             // The control: the open sections do show, in the side bar.
             EXPECT_GT(differing(all.image, none.image, bar), 1000) << "the check is blind";
