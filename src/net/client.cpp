@@ -319,7 +319,8 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
             break;
     }
     std::vector<fs::path> written;
-    if (auto error = finishRun(options.outDir, run, recorder, seconds, report, &written)) {
+    if (auto error = finishRun(options.outDir, run, recorder, seconds, report,
+                               replica.lastDeformers(), &written)) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -30,10 +30,11 @@ std::variant<NetRun, std::string> startRun(const Settings& settings, const std::
 std::optional<std::string> finishRun(const std::filesystem::path& dir, NetRun& run,
                                      const RunRecorder& recorder, double wallSeconds,
                                      const nlohmann::json& netBlock,
+                                     std::span<const DeformerInstance> deformers,
                                      std::vector<std::filesystem::path>* written) {
     Lab& lab = *run.lab;
     if (auto error = writeRunOutputs(dir, lab.settings(), run.gl, lab.field(), recorder,
-                                     lab.renderer(), lab.instances(), surfaceOutputNamed("lit"),
+                                     lab.renderer(), deformers, surfaceOutputNamed("lit"),
                                      wallSeconds, written, lab.physicsReport()))
         return error;
     // stats.json as written, with the session's figures beside the run's.

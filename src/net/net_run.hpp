@@ -27,10 +27,12 @@ struct NetRun {
 std::variant<NetRun, std::string> startRun(const Settings& settings, const std::string& scenario,
                                            const std::vector<std::string>& overrides, bool debugGl);
 
-// render's outputs in `dir` (stats.json, buffers, final.png), stats.json with `net` added.
+// render's outputs in `dir` (stats.json, buffers, final.png with `deformers` drawn where they
+// are at the last step), stats.json with `net` added.
 std::optional<std::string> finishRun(const std::filesystem::path& dir, NetRun& run,
                                      const RunRecorder& recorder, double wallSeconds,
                                      const nlohmann::json& netBlock,
+                                     std::span<const DeformerInstance> deformers,
                                      std::vector<std::filesystem::path>* written);
 
 // "HOST:PORT" split; the reason when it is not one.

@@ -178,7 +178,8 @@ int runReplay(const CommonOptions& common, const ReplayOptions& options) {
                                    {"clock_mismatches", counts.clockMismatches},
                                    {"join_ms", 0.0}};
     std::vector<fs::path> written;
-    if (auto error = finishRun(options.outDir, run, recorder, seconds, report, &written)) {
+    if (auto error = finishRun(options.outDir, run, recorder, seconds, report,
+                               replica.lastDeformers(), &written)) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -537,7 +537,8 @@ int runServe(const CommonOptions& common, const ServeOptions& options) {
     server.disconnectAll();
 
     std::vector<fs::path> written;
-    if (auto error = finishRun(options.outDir, run, recorder, seconds, report, &written)) {
+    if (auto error =
+            finishRun(options.outDir, run, recorder, seconds, report, lab.instances(), &written)) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -250,7 +250,14 @@ std::optional<std::string> Replica::runInputs(std::uint32_t step) {
     }
     runFrame(lab_.field(), lab_.renderer(), {instances, dt, {}});
     inputs_.reset();
+    lastPosed_ = std::move(instances);
     return std::nullopt;
+}
+
+std::span<const DeformerInstance> Replica::lastDeformers() {
+    if (!lastPosed_.empty())
+        return lastPosed_;
+    return lab_.instancesAt(applied_.value_or(0) * lab_.fixedDtS());
 }
 
 std::optional<std::string> Replica::completeStep(std::uint32_t step, const StepEnd& end) {

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,9 @@ public:
     std::optional<std::uint32_t> appliedStep() const { return applied_; }
     std::uint32_t joinedAtStep() const { return joinedAt_; }
     const ReplicaCounts& counts() const { return counts_; }
+    // Where the deformers are at the last step applied, to draw: the server's poses in inputs
+    // and hybrid; the scenario's own at that time in state (which sends no poses).
+    std::span<const DeformerInstance> lastDeformers();
     // hybrid: what to ask the server for after the last step (divergent tiles), taken once.
     std::vector<Message> takeRequests();
     // A completed step's hook (the client records its probes there).
@@ -91,6 +95,7 @@ private:
     std::vector<Tiles> resends_;
     std::vector<Message> requests_;
     std::vector<std::vector<glm::mat4>> joints_; // the poses' joint palettes during a step
+    std::vector<DeformerInstance> lastPosed_;    // the last step's instances (inputs, hybrid)
     std::optional<std::uint32_t> applied_;
     std::uint32_t joinedAt_ = 0;
     ReplicaCounts counts_;

@@ -1,6 +1,6 @@
 # Record and replay (docs/network.md): render --record-inputs writes the run's input stream and
 # snowcap replay reproduces its buffers byte for byte; a damaged record is one line naming the
-# file, exit 2, and runs nothing. boot_prints: skinned boots, so joint palettes travel too.
+# file, exit 2, and runs nothing. With decay_compare the skinned walker's joint palettes travel too.
 file(REMOVE_RECURSE ${OUT})
 file(MAKE_DIRECTORY ${OUT})
 set(common --scenario ${SCENARIO} --frames 30 --no-progress --set snow.resolution=64
