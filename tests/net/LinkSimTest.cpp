@@ -62,11 +62,13 @@ TEST(LinkSimTest, APerfectLinkDeliversEveryDatagramInOrder) {
     auto link = startLink({}, serverPort);
     ASSERT_TRUE(link);
     Socket client;
+    std::vector<std::vector<std::uint8_t>> got;
+    std::thread reader([&] { got = server.drain(500); });
     for (std::uint8_t i = 0; i < 100; ++i) {
         client.sendTo(link->localPort(), {i, 1, 2, 3});
-        std::this_thread::sleep_for(std::chrono::microseconds(200)); // the kernel keeps them
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
-    const auto got = server.drain(300);
+    reader.join();
     ASSERT_EQ(got.size(), 100u);
     for (std::uint8_t i = 0; i < 100; ++i)
         EXPECT_EQ(got[i], (std::vector<std::uint8_t>{i, 1, 2, 3}));
@@ -81,11 +83,15 @@ TEST(LinkSimTest, LossAndDuplicatesAddUp) {
     ASSERT_TRUE(link);
     Socket client;
     const int sent = 400;
+    // Read while sending: a small datagram takes about 768 bytes of the default receive buffer,
+    // which would overflow at about 270 unread.
+    std::vector<std::vector<std::uint8_t>> got;
+    std::thread reader([&] { got = server.drain(500); });
     for (int i = 0; i < sent; ++i) {
         client.sendTo(link->localPort(), {static_cast<std::uint8_t>(i), 9});
         std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
-    const auto got = server.drain(300);
+    reader.join();
     const LinkCounts counts = link->counts();
     EXPECT_EQ(static_cast<long long>(got.size()), counts.forwarded);
     EXPECT_EQ(counts.forwarded - counts.duplicated + counts.lost, sent);

@@ -63,7 +63,8 @@ TEST(WireTest, PosesAndTilesRoundTripBitForBit) {
 
     Tiles tiles{.sim = 1, .kind = TilesKind::Resend, .compression = 2};
     tiles.tiles.push_back({42, {1, 2, 3, 4, 5}});
-    const auto& gotTiles = std::get<Tiles>(roundTrip({10, tiles}).body);
+    const Message tilesOut = roundTrip({10, tiles});
+    const auto& gotTiles = std::get<Tiles>(tilesOut.body);
     EXPECT_EQ(gotTiles.sim, 1);
     EXPECT_EQ(gotTiles.kind, TilesKind::Resend);
     ASSERT_EQ(gotTiles.tiles.size(), 1u);
