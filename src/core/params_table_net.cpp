@@ -39,8 +39,9 @@ const Section<NetSettings>& netParams() {
              "Clients the server takes at once; one more is refused with a line."},
             {"stamp_window_steps", &N::stampWindowSteps, 120, integerBetween(1, 100000), "steps",
              None,
-             "A client's message stamped more than this many steps before or after the "
-             "server's step (or before it joined) is refused with a line."},
+             "Player input stamped more than this many steps before or after the server's "
+             "step is refused with a line (any message stamped before the client joined, and "
+             "an acknowledgement or tile request stamped past the server's step, are too)."},
             {"max_client_rate_hz", &N::maxClientRateHz, 1000, integerBetween(1, 1000000), "1/s",
              None,
              "Messages one client may send per second (averaged over a second); more are "

@@ -7,12 +7,13 @@
 // render's outputs, stats.json with a `net` block.
 //
 // It trusts nothing a client sends (docs/network.md, "What the server refuses"): every packet
-// is decoded under the client cap (net/wire.hpp), stamps outside [step - stamp_window_steps,
-// step + stamp_window_steps] are refused, the player moves only by an input of length <= 1
-// (anything longer is a teleport, refused) and only for the client that owns it (the first),
-// a client past max_client_rate_hz is dropped packet by packet, a client past max_clients is
-// refused, a client silent for timeout_s is dropped, and a datagram from no peer is counted
-// and dropped before ENet reads it. Each refusal is one line naming the client and the reason.
+// is decoded under the client cap (net/wire.hpp), player input stamped outside [step -
+// stamp_window_steps, step + stamp_window_steps] and any stamp before the client joined or
+// past the session's step on an acknowledgement are refused, the player moves only by an input of
+// length <= 1 (anything longer is a teleport, refused) and only for the client that owns it (the
+// first), a client past max_client_rate_hz is dropped packet by packet, a client past max_clients
+// is refused, a client silent for timeout_s is dropped, and a datagram from no peer is counted and
+// dropped before ENet reads it. Each refusal is one line naming the client and the reason.
 
 #include "lab/session.hpp"
 
