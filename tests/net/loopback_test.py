@@ -53,6 +53,7 @@ class Server:
         self.log = []
         self.port = None
         self.steps_started = threading.Event()
+        self.joined = 0
         self.proc = subprocess.Popen(
             [args.snowcap, "serve", *SCENARIO, "--port", "0", "--frames", str(args.frames),
              "--out", out, *extra],
@@ -67,8 +68,11 @@ class Server:
             if match:
                 self.port = int(match.group(1))
                 self.ready.set()
-            if re.search(r"client \d+ joined at step", line) and "client 2 joined" in line:
-                self.steps_started.set()
+            # The clock starts once two clients have joined (--wait-clients 2): whichever two.
+            if re.search(r"client \d+ joined at step", line):
+                self.joined += 1
+                if self.joined == 2:
+                    self.steps_started.set()
         self.ready.set()
 
     def wait(self, timeout=300):
