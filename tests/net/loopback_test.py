@@ -84,8 +84,11 @@ class Server:
 
 
 def client(port, out, extra=(), frames=None):
+    # A generous silence limit: on a loaded machine, with 5 % loss and the random datagrams
+    # filling the server's receive buffer, ENet's backed-off resends can leave a client without
+    # a packet for several seconds; slow is not wrong here.
     command = [args.snowcap, "render", "--connect", f"127.0.0.1:{port}", "--out", out,
-               "--no-progress", *extra]
+               "--no-progress", "--set", "net.timeout_s=60", *extra]
     if frames:
         command += ["--frames", str(frames)]
     return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
