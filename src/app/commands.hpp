@@ -33,6 +33,12 @@ struct RenderOptions {
     std::filesystem::path worldIn;  // --world-in: start from a world file (docs/world.md)
     std::filesystem::path worldOut; // --world-out: write the world stores at the end
     bool closingLine = true;        // the "N steps in ...; wrote ..." line (view prints its own)
+    // A networked session (docs/network.md): --connect HOST:PORT makes this a client
+    // (net/client.hpp); --record-inputs FILE writes the run's input stream (net/replay.hpp).
+    std::string connect;
+    std::filesystem::path recordInputs;
+    double liePlayerInput = 0.0; // test hooks of a lying client (net/client.hpp)
+    long long lieStampOffset = 0;
 };
 
 struct BenchOptions {
@@ -50,6 +56,16 @@ struct BenchOptions {
 };
 
 int runRender(const CommonOptions& common, const RenderOptions& options);
+// `serve`, `replay`, and render's --connect and --record-inputs (app/net_commands.cpp); the
+// commands it made, for main to ask which one was parsed.
+struct NetCommands {
+    CLI::App* serve = nullptr;
+    CLI::App* replay = nullptr;
+    CLI::App* bench = nullptr; // net-bench
+    bool parsed() const;
+};
+NetCommands addNetCommands(CLI::App& app, CLI::App& render, RenderOptions& renderOptions);
+int runNetCommand(const CommonOptions& common, const NetCommands& commands);
 int runBench(const CommonOptions& common, const BenchOptions& options);
 // Registers `bench` and its options (app/bench_command.cpp keeps them beside their meaning).
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);

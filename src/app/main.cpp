@@ -155,6 +155,9 @@ int main(int argc, char** argv) {
             "the run's)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
     addSet(renderCommand);
+    const NetCommands netCommands = addNetCommands(app, *renderCommand, render);
+    addSet(netCommands.serve);
+    addSet(netCommands.bench);
 
     BenchOptions bench;
     CLI::App* benchCommand = addSet(addBenchCommand(app, bench));
@@ -242,6 +245,8 @@ int main(int argc, char** argv) {
         }
         return runRender(common, render);
     }
+    if (netCommands.parsed())
+        return runNetCommand(common, netCommands);
     if (benchCommand->parsed())
         return runBench(common, bench);
     if (exportUeCommand->parsed())

@@ -15,6 +15,8 @@
 #include "lab/soak.hpp"
 #include "lab/video.hpp"
 #include "lab/world_io.hpp"
+#include "net/client.hpp"
+#include "net/replay.hpp"
 #include "platform/gl_context.hpp"
 #include "render/deformer_set.hpp"
 #include "snow/snow_field.hpp"
@@ -112,6 +114,12 @@ void applyLlvmpipeStartRung(Settings& settings, const GlInfo& glInfo, const Comm
 } // namespace
 
 int runRender(const CommonOptions& common, const RenderOptions& options) {
+    if (!options.connect.empty())
+        return net::runConnect(common, {.hostPort = options.connect,
+                                        .frames = options.frames,
+                                        .outDir = options.outDir,
+                                        .playerInputLength = options.liePlayerInput,
+                                        .stampOffset = options.lieStampOffset});
     auto loaded = loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
@@ -182,6 +190,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     glInfo.halfStoreRounding = std::holds_alternative<HalfRounding>(rounding)
                                    ? toString(std::get<HalfRounding>(rounding))
                                    : std::get<std::string>(rounding);
+    const Quality loadedQuality = settings.snow.quality;
     applyLlvmpipeStartRung(settings, glInfo, common, options);
     if (auto note = voidedComparisonNote(settings))
         spdlog::warn("{}", *note);
@@ -226,6 +235,20 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
     RunRecorder recorder(settings, field);
     const int frames = settings.run.frames;
+    // --record-inputs: what moves the snow, step by step, for `snowcap replay`; the rung chosen
+    // above travels as the --set it amounts to.
+    std::unique_ptr<net::InputRecorder> inputRecord;
+    if (!options.recordInputs.empty()) {
+        if (auto refusal = net::replicationRefusal(settings)) {
+            spdlog::error("--record-inputs: {}", *refusal);
+            return 2;
+        }
+        std::vector<std::string> overrides = common.overrides;
+        if (settings.snow.quality != loadedQuality)
+            overrides.push_back("snow.quality=" + std::string(toString(settings.snow.quality)));
+        inputRecord =
+            std::make_unique<net::InputRecorder>(lab, options.scenario, overrides, frames);
+    }
     // --video: every K-th step's image at fps / K, so the video lasts the simulated time. With
     // no K given, 30 frames per second of the run: a 60 fps scenario records every other step.
     const int videoEvery =
@@ -262,6 +285,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         if (ui)
             lab.timer().beginFrame();
         lab.stepTo(time, dt);
+        if (inputRecord)
+            inputRecord->afterStep(static_cast<std::uint32_t>(frame + 1));
         if (ui)
             ui->afterStep(lab, dt);
         recorder.recordProbes(field);
@@ -330,6 +355,14 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             return 1;
         }
         written.push_back(options.worldOut);
+    }
+    if (inputRecord) {
+        if (auto error =
+                inputRecord->write(options.recordInputs, static_cast<std::uint32_t>(frames))) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        written.push_back(options.recordInputs);
     }
     if (auto error = guard.publish("render")) {
         spdlog::error("{}", *error);

@@ -103,6 +103,7 @@ Read<Settings> makeSettingsReader() {
         field("vehicle", &Settings::vehicles, vehicleListReader()),
         field("soak", &Settings::soak, table<SoakSettings>(schema(params::soakParams()))),
         field("import", &Settings::import, table<ImportSettings>(schema(params::importParams()))),
+        field("net", &Settings::net, table<NetSettings>(schema(params::netParams()))),
     });
 }
 
@@ -303,6 +304,9 @@ std::string_view toString(Persistence mode) {
 }
 std::string_view toString(WorldCompression compression) {
     return nameOf(kWorldCompressions, compression);
+}
+std::string_view toString(NetMode mode) {
+    return nameOf(kNetModes, mode);
 }
 std::string_view toString(Quality quality) {
     return nameOf(kQualities, quality);

@@ -76,6 +76,7 @@ std::string_view toString(Persistence mode);
 std::string_view toString(WorldCompression compression);
 std::string_view toString(Quality quality);
 std::string_view toString(ContactType type);
+std::string_view toString(NetMode mode);
 
 // Every value an enum has in this build, in declaration order (its toString list ends at
 // "unknown"), so code that walks a switch's values never needs editing when one is added.

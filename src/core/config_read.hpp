@@ -125,6 +125,11 @@ inline constexpr std::array<Spelling<WorldCompression>, 3> kWorldCompressions{{
     {WorldCompression::Lz4, "lz4"},
     {WorldCompression::Zstd, "zstd"},
 }};
+inline constexpr std::array<Spelling<NetMode>, 3> kNetModes{{
+    {NetMode::Inputs, "inputs"},
+    {NetMode::State, "state"},
+    {NetMode::Hybrid, "hybrid"},
+}};
 inline constexpr std::array<Spelling<Quality>, 6> kQualities{{
     {Quality::Custom, "custom"},
     {Quality::Off, "off"},

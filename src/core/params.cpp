@@ -216,6 +216,7 @@ toml::table toToml(const Settings& settings) {
         {"vehicle", listTable(vehicleParams(), settings.vehicles)},
         {"soak", sectionTable(soakParams(), settings.soak)},
         {"import", sectionTable(importParams(), settings.import)},
+        {"net", sectionTable(netParams(), settings.net)},
     };
 }
 
@@ -246,6 +247,7 @@ SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
 SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
 SNOWCAP_PARAMS_INSTANTIATE(VehicleSettings)
 SNOWCAP_PARAMS_INSTANTIATE(SoakSettings)
+SNOWCAP_PARAMS_INSTANTIATE(NetSettings)
 SNOWCAP_PARAMS_INSTANTIATE(ImportSettings)
 #undef SNOWCAP_PARAMS_INSTANTIATE
 
@@ -313,6 +315,9 @@ SoakSettings::SoakSettings() {
 }
 ImportSettings::ImportSettings() {
     params::applyDefaults(params::importParams(), *this);
+}
+NetSettings::NetSettings() {
+    params::applyDefaults(params::netParams(), *this);
 }
 SimSettings defaultSim(int index) {
     SimSettings sim;

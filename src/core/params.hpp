@@ -170,6 +170,7 @@ const Section<BodySettings>& bodyParams();
 const Section<VehicleSettings>& vehicleParams();
 const Section<SoakSettings>& soakParams();
 const Section<ImportSettings>& importParams();
+const Section<NetSettings>& netParams(); // params_table_net.cpp
 
 // The sims' keys: sim.a is Settings::sims[0], sim.b sims[1] (up to sim.h, kMaxSims).
 inline std::string_view simKey(std::size_t index) {

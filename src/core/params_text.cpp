@@ -188,6 +188,7 @@ std::string defaultToml() {
     tomlSection(out, physicsParams(), "physics", defaults.physics, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
     tomlSection(out, importParams(), "import", defaults.import, true);
+    tomlSection(out, netParams(), "net", defaults.net, true);
     return out;
 }
 
@@ -196,7 +197,8 @@ std::string parameterMarkdown() {
     out +=
         wrap("Every key snowcap reads, generated from the parameter table "
              "(`src/core/params_table.cpp`, `src/core/params_table_scene.cpp`, "
-             "`src/core/params_table_weather.cpp`, `src/core/params_table_ground.cpp`) by `snowcap "
+             "`src/core/params_table_weather.cpp`, `src/core/params_table_ground.cpp`, "
+             "`src/core/params_table_net.cpp`) by `snowcap "
              "params --markdown`; a test fails when this page and the table differ. The same "
              "rows give the reader its checks and messages, the viewer its widgets and their "
              "limits, `stats.json` its `params` and `config/default.toml` its values.",
@@ -239,6 +241,7 @@ std::string parameterMarkdown() {
     markdownSection(out, vehicleParams());
     markdownSection(out, soakParams());
     markdownSection(out, importParams());
+    markdownSection(out, netParams());
     return out;
 }
 

@@ -455,6 +455,24 @@ struct ImportSettings {
     int maxVehicles{};     // import.max_vehicles: [[vehicle]] tables
 };
 
+// A networked session ([net], docs/network.md): `snowcap serve` and `--connect` clients.
+struct NetSettings {
+    NetSettings();           // the parameter table's defaults (params_table_net.cpp)
+    NetMode mode{};          // net.mode: what the server sends (inputs, state or both)
+    int tileTexels{};        // net.tile_texels: side of a tile of state and of a checksum
+    int checksumEvery{};     // net.checksum_every: inputs / hybrid checksum period, in steps
+    WorldCompression compress{}; // net.compress: how state tiles are packed
+    int maxClients{};        // net.max_clients: connections the server takes at once
+    int stampWindowSteps{};  // net.stamp_window_steps: how far a client's stamps may stray
+    int maxClientRateHz{};   // net.max_client_rate_hz: messages a client may send per second
+    double timeoutS{};       // net.timeout_s: a silent peer is dropped after this
+    double loss{};           // net.loss: the client's simulated link drops this fraction
+    double latencyMs{};      // net.latency_ms: ... and delays each packet by this
+    double jitterMs{};       // net.jitter_ms: ... plus up to this much more
+    double duplicate{};      // net.duplicate: ... and delivers this fraction twice
+    int seed{};              // net.seed: the simulated link's random sequence
+};
+
 struct Settings {
     Settings(); // the table's defaults, each sim its own (sim.a decays fast, sim.b slowly)
     RunSettings run;
@@ -477,6 +495,7 @@ struct Settings {
     std::vector<VehicleSettings> vehicles;   // [[vehicle]]
     SoakSettings soak;                       // [soak]
     ImportSettings import;                   // [import]
+    NetSettings net;                         // [net]
 };
 
 } // namespace snowcap

@@ -50,5 +50,7 @@ enum class CaptureDepth { Auto, D32F, D16 };
 // "auto" | "y" | "z": a mesh file's up axis; auto = its metadata, else the format's convention
 // (docs/meshes.md, section 2)
 enum class UpAxis { Auto, Y, Z };
+// "inputs" | "state" | "hybrid": what a networked session sends its clients (docs/network.md)
+enum class NetMode { Inputs, State, Hybrid };
 
 } // namespace snowcap

@@ -121,6 +121,7 @@ TEST(ParamsDefaults, EveryDefaultIsInItsRangeAndEveryKeyHasADoc) {
     expectDefaultsInRange(params::snowpackParams());
     expectDefaultsInRange(params::weatherParams());
     expectDefaultsInRange(params::groundParams());
+    expectDefaultsInRange(params::netParams());
 }
 
 // ---- the table read and written ------------------------------------------------------------
