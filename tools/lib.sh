@@ -9,7 +9,7 @@ SNOWCAP_PACKAGES=(
     cmake ninja-build g++ pkg-config
     libglfw3-dev python3-glad libglm-dev libassimp-dev libimgui-dev libspdlog-dev
     libgtest-dev libtomlplusplus-dev libcli11-dev libstb-dev nlohmann-json3-dev libmeshoptimizer-dev
-    libopenexr-dev ffmpeg libzstd-dev liblz4-dev libbullet-dev libenet-dev
+    libopenexr-dev ffmpeg libzstd-dev liblz4-dev libbullet-dev libenet-dev libgdal-dev gdal-bin
     libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri
 )
 # What only the tests need: a virtual X server for the viewer's tests, and a single-node Slurm

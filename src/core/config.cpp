@@ -96,6 +96,8 @@ Read<Settings> makeSettingsReader() {
         field("weather", &Settings::weather,
               table<WeatherSettings>(schema(params::weatherParams()))),
         field("ground", &Settings::ground, table<GroundSettings>(schema(params::groundParams()))),
+        field("terrain", &Settings::terrain,
+              table<TerrainSettings>(schema(params::terrainParams()))),
         field("foliage", &Settings::foliage, foliageListReader()),
         field("physics", &Settings::physics,
               table<PhysicsSettings>(schema(params::physicsParams()))),
@@ -292,6 +294,12 @@ std::string_view toString(SimModel model) {
 }
 std::string_view toString(GroundKind kind) {
     return nameOf(kGroundKinds, kind);
+}
+std::string_view toString(TerrainKind kind) {
+    return nameOf(kTerrainKinds, kind);
+}
+std::string_view toString(CaptureReference reference) {
+    return nameOf(kCaptureReferences, reference);
 }
 std::string_view toString(Substance substance) {
     return nameOf(kSubstances, substance);

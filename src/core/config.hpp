@@ -71,6 +71,8 @@ std::string_view toString(RimMode mode);
 std::string_view toString(SimModel model);
 std::string_view toString(Substance substance);
 std::string_view toString(GroundKind kind);
+std::string_view toString(TerrainKind kind);
+std::string_view toString(CaptureReference reference);
 std::string_view toString(RegionMode mode);
 std::string_view toString(Persistence mode);
 std::string_view toString(WorldCompression compression);

@@ -88,6 +88,11 @@ std::optional<ConfigError> resolveFileKeys(toml::table& merged,
             if (auto error = resolveOne(*texture, "ground.texture", flagOrigins, root, "ground");
                 error && !missing)
                 missing = std::move(error);
+    if (toml::table* terrain = merged["terrain"].as_table())
+        if (toml::node* file = terrain->get("file"))
+            if (auto error = resolveOne(*file, "terrain.file", flagOrigins, root, "terrain");
+                error && !missing)
+                missing = std::move(error);
     return missing;
 }
 

@@ -111,6 +111,20 @@ inline constexpr std::array<Spelling<GroundKind>, 5> kGroundKinds{{
     {GroundKind::Rock, "rock"},
     {GroundKind::Texture, "texture"},
 }};
+inline constexpr std::array<Spelling<TerrainKind>, 4> kTerrainKinds{{
+    {TerrainKind::Flat, "flat"},
+    {TerrainKind::Heightmap, "heightmap"},
+    {TerrainKind::Noise, "noise"},
+    {TerrainKind::Dem, "dem"},
+}};
+inline constexpr std::array<Spelling<TerrainFirstRow>, 2> kTerrainFirstRows{{
+    {TerrainFirstRow::North, "north"},
+    {TerrainFirstRow::South, "south"},
+}};
+inline constexpr std::array<Spelling<CaptureReference>, 2> kCaptureReferences{{
+    {CaptureReference::Terrain, "terrain"},
+    {CaptureReference::Plane, "plane"},
+}};
 inline constexpr std::array<Spelling<RegionMode>, 3> kRegionModes{{
     {RegionMode::Fixed, "fixed"},
     {RegionMode::FollowNaive, "follow_naive"},

@@ -210,6 +210,7 @@ toml::table toToml(const Settings& settings) {
         {"wind", sectionTable(windParams(), settings.wind)},
         {"weather", sectionTable(weatherParams(), settings.weather)},
         {"ground", sectionTable(groundParams(), settings.ground)},
+        {"terrain", sectionTable(terrainParams(), settings.terrain)},
         {"foliage", listTable(foliageParams(), settings.foliage)},
         {"physics", sectionTable(physicsParams(), settings.physics)},
         {"body", listTable(bodyParams(), settings.bodies)},
@@ -242,6 +243,7 @@ SNOWCAP_PARAMS_INSTANTIATE(CrowdSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WindSettings)
 SNOWCAP_PARAMS_INSTANTIATE(WeatherSettings)
 SNOWCAP_PARAMS_INSTANTIATE(GroundSettings)
+SNOWCAP_PARAMS_INSTANTIATE(TerrainSettings)
 SNOWCAP_PARAMS_INSTANTIATE(FoliageSettings)
 SNOWCAP_PARAMS_INSTANTIATE(PhysicsSettings)
 SNOWCAP_PARAMS_INSTANTIATE(BodySettings)
@@ -297,6 +299,9 @@ WeatherSettings::WeatherSettings() {
 }
 GroundSettings::GroundSettings() {
     params::applyDefaults(params::groundParams(), *this);
+}
+TerrainSettings::TerrainSettings() {
+    params::applyDefaults(params::terrainParams(), *this);
 }
 FoliageSettings::FoliageSettings() {
     params::applyDefaults(params::foliageParams(), *this);

@@ -164,6 +164,7 @@ const Section<CrowdSettings>& crowdParams();
 const Section<WindSettings>& windParams();
 const Section<WeatherSettings>& weatherParams(); // params_table_weather.cpp
 const Section<GroundSettings>& groundParams();   // params_table_ground.cpp
+const Section<TerrainSettings>& terrainParams(); // params_table_terrain.cpp
 const Section<FoliageSettings>& foliageParams();
 const Section<PhysicsSettings>& physicsParams();
 const Section<BodySettings>& bodyParams();

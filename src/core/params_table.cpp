@@ -13,6 +13,7 @@ using config_read::kAccumulateModes;
 using config_read::kBlurModes;
 using config_read::kBufferFormats;
 using config_read::kCaptureDepths;
+using config_read::kCaptureReferences;
 using config_read::kCaptureProxyModes;
 using config_read::kCaptureSubsetModes;
 using config_read::kContactTimings;
@@ -263,6 +264,11 @@ const Section<SimSettings>& simParams() {
              "texels go to a world tile store and come back aged exactly (docs/world.md)."},
             {"rims", choice(&S::rims, kRimModes), "off", anyNumber(), "", Combo,
              "\"on\": displaced snow rises in a berm around prints (material.rim_*)."},
+            {"capture_reference", choice(&S::captureReference, kCaptureReferences), "terrain",
+             anyNumber(), "", Combo,
+             "What the capture measures penetration from (docs/terrain.md): \"terrain\" the "
+             "local undisturbed snow top ([terrain] + snow); \"plane\" the write-up's one flat "
+             "plane at snow.surface_z_cm, which fails on slopes. The same on flat terrain."},
             {"refill", choice(&S::refill, kRefillModes), "multiply", anyNumber(), "", Combo,
              "\"multiply\": the buffer is multiplied by the decay (the original); \"linear\": "
              "refill_rate is taken off per second instead."},

@@ -185,6 +185,7 @@ std::string defaultToml() {
     tomlSection(out, windParams(), "wind", defaults.wind, true);
     tomlSection(out, weatherParams(), "weather", defaults.weather, true);
     tomlSection(out, groundParams(), "ground", defaults.ground, true);
+    tomlSection(out, terrainParams(), "terrain", defaults.terrain, true);
     tomlSection(out, physicsParams(), "physics", defaults.physics, true);
     tomlSection(out, soakParams(), "soak", defaults.soak, true);
     tomlSection(out, importParams(), "import", defaults.import, true);
@@ -235,6 +236,7 @@ std::string parameterMarkdown() {
     markdownSection(out, windParams());
     markdownSection(out, weatherParams());
     markdownSection(out, groundParams());
+    markdownSection(out, terrainParams());
     markdownSection(out, foliageParams());
     markdownSection(out, physicsParams());
     markdownSection(out, bodyParams());

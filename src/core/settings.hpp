@@ -135,6 +135,8 @@ struct SimSettings {
     RegionMode region{};   // sim.X.region
     Persistence persistence{}; // sim.X.persistence: "world" keeps what the window scrolls past
     RimMode rims{};            // sim.X.rims
+    // sim.X.capture_reference: penetration from the local snow top or from the flat plane
+    CaptureReference captureReference{};
     RefillMode refill{};       // sim.X.refill: decay (x) or linear (-)
     double refillRatePerS{};   // sim.X.refill_rate: linear refill, mask units per second
     // sim.X.decay_keys = [[t, decay], ...]: decay animated on the scenario timeline (a blizzard
@@ -385,6 +387,25 @@ struct GroundSettings {
     double mudPrintMaxCm{};
 };
 
+// The ground's shape under every sim ([terrain], docs/terrain.md): heights in metres that lift
+// the flat ground (snow.surface_z_cm - snow.depth_cm) at each point; the undisturbed snow top
+// is snow.surface_z_cm + the height. "flat" (every height 0) is the scene as it always was.
+struct TerrainSettings {
+    TerrainSettings();  // the parameter table's defaults (params.cpp)
+    TerrainKind kind{}; // kind: "flat" | "heightmap" | "noise" | "dem"
+    // file: heightmap: a 16-bit (or 8-bit) grayscale PNG or a raw little-endian .r16; dem: any
+    // raster GDAL reads, in a projected CRS in metres
+    std::string file;
+    std::array<double, 2> sizeM{};        // size_m = [x, y]: the heightmap's (or noise's) extent
+    std::array<double, 2> heightRangeM{}; // height_range_m = [lo, hi]: 0 maps to lo, 65535 to hi
+    std::array<double, 2> centreCm{};     // centre_cm = [x, y]: where the terrain's centre lies
+    TerrainFirstRow firstRow{};           // first_row: which edge the file's first row is
+    int seed{};                           // seed: noise's random sequence
+    double reliefM{};                     // relief_m: noise's height from lowest to highest
+    double featureM{};                    // feature_m: noise's largest hills, across
+    double maxMiB{};                      // max_mib: what one height field may take in memory
+};
+
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four
 // wheels whose suspensions are rays, driving a path through waypoints at a speed with a pure
 // pursuit steering controller. The chassis and each wheel press the snow as deformers (NAME,
@@ -489,6 +510,7 @@ struct Settings {
     WindSettings wind;                       // [wind]
     WeatherSettings weather;                 // [weather] and [[weather.key]]
     GroundSettings ground;                   // [ground]
+    TerrainSettings terrain;                 // [terrain]
     std::vector<FoliageSettings> foliage;    // [[foliage]]
     PhysicsSettings physics;                 // [physics]
     std::vector<BodySettings> bodies;        // [[body]]

@@ -29,6 +29,14 @@ enum class Substance { Snow, Mud, Sand };
 // docs/ground.md); "colour" is look.ground_colour, the layer as it always was; "texture" takes
 // its albedo from a PNG (ground.texture)
 enum class GroundKind { Colour, Grass, Mud, Rock, Texture };
+// "flat" | "heightmap" | "noise" | "dem": the shape of the ground under every sim ([terrain],
+// docs/terrain.md); "flat" is the plane at snow.surface_z_cm - snow.depth_cm, as it always was
+enum class TerrainKind { Flat, Heightmap, Noise, Dem };
+// "north" | "south": which edge of a heightmap its first row is (maps: north; UE: south)
+enum class TerrainFirstRow { North, South };
+// "terrain" | "plane": what a sim's capture measures penetration from (docs/terrain.md): the
+// local undisturbed snow top, or the write-up's one flat plane at snow.surface_z_cm
+enum class CaptureReference { Terrain, Plane };
 // "fixed" | "follow_naive" | "follow_snapped"
 enum class RegionMode { Fixed, FollowNaive, FollowSnapped };
 // "window" | "world": what a following region does with the texels it scrolls past

@@ -55,6 +55,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"previous", K::Texture, slot::kPrevious},
     SlotDeclaration{"landscapeDetail", K::Texture, slot::kLandscapeDetail},
     SlotDeclaration{"groundTexture", K::Texture, slot::kGroundTexture},
+    SlotDeclaration{"terrainHeight", K::Texture, slot::kCaptureTerrain},
     SlotDeclaration{"deformerShadow", K::Texture, slot::kDeformerShadow},
     SlotDeclaration{"surfaceDepth", K::Texture, slot::kSurfaceDepth},
     SlotDeclaration{"lowColour", K::Texture, slot::kLowColour},

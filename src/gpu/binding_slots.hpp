@@ -61,6 +61,7 @@ inline constexpr unsigned kDeformerShadow = 5;   // shaders/common/shadow_map.gl
 inline constexpr unsigned kSurfaceDepth = 6;     // shaders/surface/surface.frag (deferred)
 inline constexpr unsigned kSnowpackStateTexture = 7; // shaders/snow/snow_mask.glsl
 inline constexpr unsigned kGroundTexture = 8;        // shaders/surface/material.glsl
+inline constexpr unsigned kCaptureTerrain = 9;       // shaders/capture/capture.frag
 inline constexpr unsigned kLowColour = 0;            // shaders/surface/upsample.frag
 inline constexpr unsigned kLowDepth = 1;             // shaders/surface/upsample.frag
 inline constexpr unsigned kDebugSource = 0;          // debug/copy.frag, viewer/colour_map.frag

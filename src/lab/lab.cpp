@@ -6,6 +6,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "snow/snowpack_sim.hpp"
+#include "terrain/terrain.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -328,6 +329,24 @@ std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
 }
 
 std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChanged) {
+    // Another [terrain]: read before anything changes, so a bad file keeps the terrain there was.
+    std::shared_ptr<const HeightField> terrain;
+    const auto terrainKeys = [](const Settings& settings) {
+        return *params::toToml(settings)["terrain"].as_table();
+    };
+    if (terrainKeys(edited) != terrainKeys(settings())) {
+        auto loaded = loadTerrain(edited.terrain, resourceRoot());
+        if (auto* error = std::get_if<std::string>(&loaded))
+            return *error;
+        terrain = std::make_shared<const HeightField>(std::move(std::get<0>(loaded)));
+    }
+    auto error = applyEdit(edited, deformersChanged);
+    if (!error && terrain)
+        session_.field->setTerrain(std::move(terrain));
+    return error;
+}
+
+std::optional<std::string> Lab::applyEdit(const Settings& edited, bool deformersChanged) {
     // A finer capture (or another proxy key) needs proxies built for it: rebuild the set too.
     deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings()) ||
                         captureSubsetBandCm(edited) != captureSubsetBandCm(settings()) ||

@@ -113,6 +113,8 @@ public:
     std::optional<std::string> loadScenario(const std::string& scenario);
 
 private:
+    // apply() once a new [terrain] (if any) has been read: the deformers and the field.
+    std::optional<std::string> applyEdit(const Settings& edited, bool deformersChanged);
     Lab() = default;
     std::optional<std::string> rebuildDeformers(const Settings& settings);
     void applyBodyPoses(); // the physics world's poses into the body deformers

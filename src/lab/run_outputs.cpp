@@ -119,6 +119,26 @@ nlohmann::json physicsJson(const PhysicsReport& report) {
     return out;
 }
 
+// stats.json's terrain block (docs/terrain.md): the ground's kind, its lowest and highest
+// height and extent (m), its samples, and what each sim's capture measures from.
+static nlohmann::json terrainJson(const Settings& settings, const SnowField& field) {
+    const std::shared_ptr<const HeightField>& terrain = field.terrain();
+    const bool flat = !terrain || terrain->flat();
+    const HeightSpan span = flat ? HeightSpan{} : terrain->spanCm();
+    nlohmann::json references = nlohmann::json::object();
+    for (int s = 0; s < field.simCount(); ++s)
+        references[std::string(simName(s))] =
+            std::string(toString(settings.sims[s].captureReference));
+    return {{"kind", std::string(toString(settings.terrain.kind))},
+            {"min_m", span.lowCm / 100.0},
+            {"max_m", span.highCm / 100.0},
+            {"size_m",
+             flat ? std::vector<double>{0.0, 0.0}
+                  : std::vector<double>{terrain->sizeCm().x / 100.0, terrain->sizeCm().y / 100.0}},
+            {"texels", flat ? 0 : std::int64_t(terrain->columns()) * terrain->rows()},
+            {"capture_reference", std::move(references)}};
+}
+
 std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
                                            const GlInfo& gl, SnowField& field,
                                            const RunRecorder& recorder, SceneRenderer& renderer,
@@ -149,6 +169,7 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     stats["params"] = tomlToJson(params::toToml(settings));
     if (physics)
         stats["physics"] = physicsJson(*physics);
+    stats["terrain"] = terrainJson(settings, field);
 
     for (int s = 0; s < field.simCount(); ++s) {
         const SnowSim& sim = field.sim(s);

@@ -7,6 +7,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "scene/crowd.hpp"
+#include "terrain/terrain.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -205,10 +206,15 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
     auto& built = std::get<std::vector<Deformer>>(deformers);
+    // The ground's shape ([terrain]): a bad file is one line before the field allocates.
+    auto terrain = loadTerrain(settings.terrain, resourceRoot());
+    if (auto* error = std::get_if<std::string>(&terrain))
+        return *error;
     auto field = SnowField::create(settings, shaders, deformerNames(built));
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
     session.field = std::move(std::get<0>(field));
+    session.field->setTerrain(std::make_shared<const HeightField>(std::move(std::get<0>(terrain))));
     auto renderer = SceneRenderer::create(shaders);
     if (auto* error = std::get_if<std::string>(&renderer))
         return *error;

@@ -1,5 +1,6 @@
 #include "snow/contact_capture.hpp"
 
+#include "gpu/binding_slots.hpp"
 #include "gpu/pass_state.hpp"
 
 #include <cmath>
@@ -8,11 +9,22 @@
 
 namespace snowcap {
 
-gpu::ProgramDesc contactCaptureProgram() {
+gpu::ProgramDesc contactCaptureProgram(bool terrain) {
+    if (terrain)
+        return {"contact_capture.terrain",
+                {{GL_VERTEX_SHADER, "capture/capture.vert"},
+                 {GL_FRAGMENT_SHADER, "capture/capture.frag"}},
+                {{"TERRAIN", "1"}}};
     return {
         "contact_capture",
         {{GL_VERTEX_SHADER, "capture/capture.vert"}, {GL_FRAGMENT_SHADER, "capture/capture.frag"}},
         {}};
+}
+
+HeightSpan captureTerrainSpan(const CaptureKey& key) {
+    if (!key.followsTerrain())
+        return {};
+    return key.terrain->spanCm(key.region.centreCm, key.region.widthCm);
 }
 
 double d16DepthStepCm(const CaptureSettings& capture) {
@@ -44,14 +56,39 @@ ContactCapture::ContactCapture(const CaptureKey& key)
       viewProjection_(captureViewProjection(key.region, key.cameraZCm, key.farCm)) {
     depth_.clear(1.0f);
     contact_.clear(0.0f);
+    if (key_.followsTerrain()) {
+        terrainHeight_ = gpu::Texture2D(key.region.resolution, key.region.resolution,
+                                        gpu::TextureFormat::R32F, "capture.terrain");
+        followTerrain();
+    }
+}
+
+void ContactCapture::followTerrain() {
+    // Heights at the texel centres, as world -> uv maps them (rows bottom first, as GL stores
+    // them): the same function places the texels in the capture, the sims and the material.
+    const int n = key_.region.resolution;
+    std::vector<float> heights(std::size_t(n) * n);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const glm::dvec2 at = texelCentreToWorld({x, y}, key_.region);
+            heights[std::size_t(y) * n + x] = float(key_.terrain->heightCm(at.x, at.y));
+        }
+    terrainHeight_.upload(heights);
+    key_.terrainSpanCm = captureTerrainSpan(key_);
+    // The rasteriser's own depth range reaches from the lowest texel camera to the highest far
+    // plane, so that nothing is clipped before the fragment shader measures it; the depth
+    // written is each texel's own (capture.frag).
+    const HeightSpan span = key_.terrainSpanCm;
+    viewProjection_ = captureViewProjection(key_.region, key_.cameraZCm + span.lowCm,
+                                            key_.farCm + (span.highCm - span.lowCm));
 }
 
 bool ContactCapture::reaches(const CaptureKey& key, const Aabb& bounds) {
     const double half = key.region.widthCm * 0.5;
     const glm::dvec2 c = key.region.centreCm;
     return bounds.max.x >= c.x - half && bounds.min.x <= c.x + half && bounds.max.y >= c.y - half &&
-           bounds.min.y <= c.y + half && bounds.max.z >= key.cameraZCm &&
-           bounds.min.z <= key.cameraZCm + key.farCm;
+           bounds.min.y <= c.y + half && bounds.max.z >= key.cameraZCm + key.terrainSpanCm.lowCm &&
+           bounds.min.z <= key.cameraZCm + key.terrainSpanCm.highCm + key.farCm;
 }
 
 namespace {
@@ -91,6 +128,8 @@ bool ContactCapture::canReachMask(const CaptureKey& key, const DeformerInstance&
 void ContactCapture::moveTo(glm::dvec2 centreCm) {
     key_.region.centreCm = centreCm;
     viewProjection_ = captureViewProjection(key_.region, key_.cameraZCm, key_.farCm);
+    if (key_.followsTerrain())
+        followTerrain();
 }
 
 int ContactCapture::capture(std::span<const DeformerInstance> deformers,
@@ -101,6 +140,8 @@ int ContactCapture::capture(std::span<const DeformerInstance> deformers,
 
 int ContactCapture::capture(DeformerBatch& deformers, const gpu::ShaderProgram& program) {
     gpu::beginPass(passState(program));
+    if (key_.followsTerrain())
+        glBindTextureUnit(gpu::slot::kCaptureTerrain, terrainHeight_.id());
     return draw(deformers, program);
 }
 
@@ -117,6 +158,10 @@ gpu::PassState ContactCapture::passState(const gpu::ShaderProgram& program) cons
 
 int ContactCapture::draw(DeformerBatch& deformers, const gpu::ShaderProgram& program) {
     glProgramUniformMatrix4fv(program.id(), 0, 1, GL_FALSE, glm::value_ptr(viewProjection_));
+    if (key_.followsTerrain()) {
+        glProgramUniform1f(program.id(), 6, float(key_.cameraZCm));
+        glProgramUniform1f(program.id(), 7, float(key_.farCm));
+    }
     // Per-instance culling against the capture's box; depth from below needs no detail, so
     // each mesh draws its proxy where it has one. With a subset ceiling, instances too high to
     // reach the mask are culled too, and each of the rest draws only what can reach it.

@@ -7,6 +7,10 @@
 //         deformer, 0 where nothing is (read by sims with format = "rgba16f").
 // The camera sits at surface_z + capture_z looking +Z with an orthographic square of side
 // ortho_width centred on the region (captureViewProjection in core/snow_math.hpp).
+// With a terrain (capture_reference = "terrain", docs/terrain.md) every texel has its own
+// camera, capture_z below its own snow top (surface_z + the terrain's height at its centre,
+// an R32F texture of the capture's size read by the capture's fragment shader); the depth it
+// writes is what the flat capture would see over flat snow, so every sim reads it unchanged.
 
 #include "core/settings.hpp"
 #include "core/snow_math.hpp"
@@ -15,8 +19,10 @@
 #include "gpu/pass_state.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/deformer_batch.hpp"
+#include "terrain/height_field.hpp"
 
 #include <limits>
+#include <memory>
 #include <span>
 
 namespace snowcap {
@@ -31,8 +37,21 @@ struct CaptureKey {
     // World z above which nothing changes what the sims read (captureSubsetCeilingCm in
     // scene/capture_subset.hpp); +inf: every instance draws its capture list whole.
     double subsetCeilingCm = std::numeric_limits<double>::infinity();
-    bool operator==(const CaptureKey&) const = default;
+    // The terrain each texel's camera follows (null or flat: one flat camera at cameraZCm), and
+    // its lowest and highest height over the region (captureTerrainSpan; derived from the
+    // terrain and the region, so not part of what makes two keys the same).
+    std::shared_ptr<const HeightField> terrain;
+    HeightSpan terrainSpanCm;
+    bool followsTerrain() const { return terrain && !terrain->flat(); }
+    bool operator==(const CaptureKey& other) const {
+        return region == other.region && cameraZCm == other.cameraZCm && farCm == other.farCm &&
+               depthFormat == other.depthFormat && subsetCeilingCm == other.subsetCeilingCm &&
+               terrain == other.terrain;
+    }
 };
+
+// The key's terrain span over its region, as ContactCapture keeps it.
+HeightSpan captureTerrainSpan(const CaptureKey& key);
 
 // capture.depth. A D16 depth is unsigned normalised over [camera, far]: its step is far / 65535
 // cm (0.031 cm at 2000 cm), and a print's depth in the buffer is off by at most that (the
@@ -53,7 +72,9 @@ public:
     const CaptureKey& key() const { return key_; }
     const gpu::Texture2D& depth() const { return depth_; }
     const gpu::Texture2D& contact() const { return contact_; }
-    std::size_t bytes() const { return depth_.bytes() + contact_.bytes(); }
+    // Terrain height (cm) at each texel's centre; empty unless key().followsTerrain().
+    const gpu::Texture2D& terrainHeight() const { return terrainHeight_; }
+    std::size_t bytes() const { return depth_.bytes() + contact_.bytes() + terrainHeight_.bytes(); }
 
     // Draws every deformer whose bounds reach into the capture box, one instanced draw per
     // mesh (the instances outside culled first); returns how many instances it drew. Below a
@@ -82,15 +103,21 @@ public:
 private:
     bool overlaps(const Aabb& bounds) const { return reaches(key_, bounds); }
 
+    // The terrain's heights under the region's texels, and the rasteriser's camera below the
+    // lowest of them.
+    void followTerrain();
+
     CaptureKey key_;
     gpu::Texture2D depth_;
     gpu::Texture2D contact_;
+    gpu::Texture2D terrainHeight_;
     gpu::Framebuffer framebuffer_;
     glm::mat4 viewProjection_;
     DeformerBatch ownBatch_; // for capture(span): instances no frame prepared
     DeformerDrawStats lastDraw_;
 };
 
-gpu::ProgramDesc contactCaptureProgram();
+// The capture's program; `terrain`: each texel's camera follows the terrain (TERRAIN).
+gpu::ProgramDesc contactCaptureProgram(bool terrain = false);
 
 } // namespace snowcap

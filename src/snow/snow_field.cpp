@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <limits>
 
 namespace snowcap {
 
@@ -25,6 +26,24 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
             settings.capture.farCm,
             captureDepthFormat(settings.capture, simRegion(settings, simIndex)),
             captureSubsetCeilingCm(settings)};
+}
+
+void SnowField::setTerrain(std::shared_ptr<const HeightField> terrain) {
+    terrain_ = std::move(terrain);
+    assignCaptures();
+}
+
+CaptureKey SnowField::captureKey(int simIndex, glm::dvec2 centreCm) const {
+    CaptureKey key = simCaptureKey(effective_, simIndex);
+    key.region.centreCm = centreCm;
+    if (terrain_ && !terrain_->flat() &&
+        effective_.sims[simIndex].captureReference == CaptureReference::Terrain) {
+        key.terrain = terrain_;
+        // The subset's ceiling is a flat height; over terrain every instance draws whole.
+        key.subsetCeilingCm = std::numeric_limits<double>::infinity();
+        key.terrainSpanCm = captureTerrainSpan(key);
+    }
+    return key;
 }
 
 namespace {
@@ -78,6 +97,10 @@ SnowField::create(const Settings& settings, gpu::ShaderLibrary& shaders,
     if (auto* error = std::get_if<std::string>(&program))
         return *error;
     field->captureProgram_ = std::get<gpu::ShaderProgram*>(program);
+    auto terrainProgram = shaders.load(contactCaptureProgram(true));
+    if (auto* error = std::get_if<std::string>(&terrainProgram))
+        return *error;
+    field->captureTerrainProgram_ = std::get<gpu::ShaderProgram*>(terrainProgram);
     for (int bilinear = 0; bilinear < 2; ++bilinear) {
         auto shift = shaders.load(regionShiftProgram(bilinear != 0));
         if (auto* error = std::get_if<std::string>(&shift))
@@ -205,8 +228,7 @@ void SnowField::assignCaptures() {
     };
     for (int i = 0; i < simCount(); ++i)
         for (const auto& window : windows_[i]) {
-            CaptureKey key = simCaptureKey(effective_, i);
-            key.region.centreCm = window->centre;
+            const CaptureKey key = captureKey(i, window->centre);
             auto same = std::find_if(captures_.begin(), captures_.end(),
                                      [&](const auto& capture) { return capture->key() == key; });
             if (same == captures_.end()) {

@@ -153,6 +153,14 @@ public:
     // The observers' deformer indices, as resolved from the settings last applied.
     const std::vector<int>& observers() const { return observers_; }
 
+    // [terrain] (docs/terrain.md): the ground the captures of capture_reference = "terrain"
+    // sims follow; null or flat: every capture is the flat one. The
+    // captures are made again for it at once.
+    void setTerrain(std::shared_ptr<const HeightField> terrain);
+    const std::shared_ptr<const HeightField>& terrain() const { return terrain_; }
+    // Sim i's capture key with its region centred on `centreCm`, its terrain included.
+    CaptureKey captureKey(int simIndex, glm::dvec2 centreCm) const;
+
 private:
     SnowField(gpu::ShaderLibrary& shaders); // snow_field_snowpack.cpp (SnowpackSim complete)
 
@@ -220,6 +228,8 @@ private:
     Settings effective_;
     bool enabled_ = true;
     const gpu::ShaderProgram* captureProgram_ = nullptr;
+    const gpu::ShaderProgram* captureTerrainProgram_ = nullptr; // each texel's own camera
+    std::shared_ptr<const HeightField> terrain_;
     const gpu::ShaderProgram* shiftProgram_[2] = {nullptr, nullptr}; // [bilinear]
     // Per sim, [0, simCount()): its windows, window 0 first (each held by pointer, so a
     // reference to a window or its sim stays valid while it exists).

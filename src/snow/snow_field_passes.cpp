@@ -3,6 +3,7 @@
 // need and which windows idle, and returns the passes that do the GL work in the same order:
 // follow, capture, idle, accumulate, sync, world. The frame (render/frame.cpp) puts them into
 // its list; SnowField::step runs them on their own.
+#include "gpu/binding_slots.hpp"
 #include "snow/snow_field.hpp"
 #include "snow/snowpack_sim.hpp"
 
@@ -37,8 +38,7 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
     for (int i = 0; i < simCount(); ++i)
         for (int w = 0; w < windowCount(i); ++w) {
             const SimWindow& window = simWindow(i, w);
-            CaptureKey key = simCaptureKey(effective_, i);
-            key.region.centreCm = window.centre;
+            const CaptureKey key = captureKey(i, window.centre);
             contact[i][w] = std::any_of(deformers.begin(), deformers.end(), [&](const auto& d) {
                 return d.mesh && ContactCapture::reaches(key, d.worldBounds);
             });
@@ -86,11 +86,24 @@ StepPlan SnowField::planStep(DeformerBatch& batch, std::span<const DeformerInsta
         capture.name = c == 0 ? "capture" : fmt::format("capture.{}", c);
         capture.timers = {capture.name};
         ContactCapture* target = captures_[c].get();
-        capture.state = target->passState(*captureProgram_);
+        const gpu::ShaderProgram* program =
+            target->key().followsTerrain() ? captureTerrainProgram_ : captureProgram_;
+        capture.state = target->passState(*program);
         capture.reads = {{"deformers"}};
+        if (target->key().followsTerrain()) {
+            // The terrain's heights under the capture's texels: made with the capture (and
+            // again when it moves, before the graph is built), read here.
+            gpu::PassBinding terrain{gpu::BindingKind::Texture, gpu::slot::kCaptureTerrain,
+                                     capture.name + ".terrain", [target] {
+                                         return target->terrainHeight().id();
+                                     }};
+            terrain.history = true;
+            capture.bindings.push_back(std::move(terrain));
+            capture.reads.push_back({capture.name + ".terrain", true});
+        }
         capture.writes = {capture.name};
-        capture.execute = [this, target, &batch] {
-            target->draw(batch, *captureProgram_);
+        capture.execute = [this, target, program, &batch] {
+            target->draw(batch, *program);
             ++passesRun_.capture;
         };
         plan.passes.push_back(std::move(capture));

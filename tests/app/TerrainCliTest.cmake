@@ -1,0 +1,43 @@
+# [terrain] end to end: a heightmap and a DEM render with stats.json's terrain block; a file that
+# cannot be the terrain is one line naming terrain.file, the file and the reason, exit 2, and no
+# stats.json.
+include(${CMAKE_CURRENT_LIST_DIR}/ExpectRefused.cmake)
+function(render_terrain name)
+    execute_process(COMMAND ${SNOWCAP} render --scenario press_release --frames 2 --no-progress
+                            --set snow.resolution=64 ${ARGN}
+                            --out ${OUT}/${name}
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+    set(result ${result} PARENT_SCOPE)
+    set(errors "${errors}" PARENT_SCOPE)
+endfunction()
+
+render_terrain(dem --set terrain.kind=dem --set terrain.file=tests/data/terrain/ridge_utm.tif)
+if(NOT result EQUAL 0 OR NOT EXISTS ${OUT}/dem/stats.json)
+    message(FATAL_ERROR "the DEM fixture should render; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/dem/stats.json stats)
+string(JSON kind GET "${stats}" terrain kind)
+string(JSON lowest GET "${stats}" terrain min_m)
+string(JSON texels GET "${stats}" terrain texels)
+string(JSON reference GET "${stats}" terrain capture_reference a)
+if(NOT kind STREQUAL "dem" OR NOT texels EQUAL 3072 OR lowest LESS 1199.99 OR lowest GREATER 1200.01
+   OR NOT reference STREQUAL "terrain")
+    message(FATAL_ERROR "stats.json's terrain block: kind ${kind}, ${texels} texels, min ${lowest} m, "
+                        "sim a ${reference}")
+endif()
+
+function(refused name expect)
+    render_terrain(${name} ${ARGN})
+    expect_refused_render(${name} "${expect}")
+endfunction()
+refused(missing "key 'terrain\\.file': .*tests/data/no_such\\.png: cannot open file"
+        --set terrain.kind=heightmap --set terrain.file=tests/data/no_such.png)
+refused(not_png "key 'terrain\\.file': .*tests/data/tetrahedron\\.obj: not a PNG"
+        --set terrain.kind=heightmap --set terrain.file=tests/data/tetrahedron.obj)
+refused(folder "key 'terrain\\.file': .*tests/data: not a regular file \\(a directory\\)"
+        --set terrain.kind=dem --set terrain.file=tests/data)
+refused(degrees "key 'terrain\\.file': .*ridge_lonlat\\.tif: in a geographic CRS \\(degrees\\): reproject"
+        --set terrain.kind=dem --set terrain.file=tests/data/terrain/ridge_lonlat.tif)
+refused(none "key 'terrain\\.file': kind = \"heightmap\" needs a file here"
+        --set terrain.kind=heightmap)
+message(STATUS "terrain: the DEM rendered; 5 bad files refused")
