@@ -32,7 +32,7 @@ parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
 parser.add_argument("snowcap")
 parser.add_argument("out")
 parser.add_argument("--modes", default="state,inputs,hybrid", help='"" for none')
-parser.add_argument("--frames", type=int, default=48)
+parser.add_argument("--frames", type=int, default=180)  # 3 s: the late client joins mid-way
 parser.add_argument("--liars", action="store_true", help="also run the lying clients")
 args = parser.parse_args()
 
