@@ -162,15 +162,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             return 2;
         }
 
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) {
-        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
-                      ec.message());
-        return 2;
-    }
     // One run at a time per directory; run.json is written last (lab/run_guard.hpp).
-    auto guarded = RunGuard::take(options.outDir);
+    auto guarded = RunGuard::createAndTake(options.outDir);
     if (auto* error = std::get_if<std::string>(&guarded)) {
         spdlog::error("{}", *error);
         return 2;

@@ -41,6 +41,14 @@ RunGuard::~RunGuard() {
         ::close(fd_); // releases the flock; the file stays (unlinking it would race a newcomer)
 }
 
+std::variant<RunGuard, std::string> RunGuard::createAndTake(const fs::path& dir) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        return fmt::format("{}: cannot create output directory ({})", dir.string(), ec.message());
+    return take(dir);
+}
+
 std::variant<RunGuard, std::string> RunGuard::take(const fs::path& dir) {
     const fs::path lock = dir / kLockName;
     const int fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);

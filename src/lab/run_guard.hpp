@@ -31,6 +31,8 @@ public:
 
     // The directory must exist. Fails with one line when another run holds it.
     static std::variant<RunGuard, std::string> take(const std::filesystem::path& dir);
+    // take(), after creating the directory (and its parents) when it is missing.
+    static std::variant<RunGuard, std::string> createAndTake(const std::filesystem::path& dir);
 
     // The run is about to write its first output: the last run's run.json goes (its set is
     // no longer whole from here on). Call it after every input has been checked.

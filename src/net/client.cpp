@@ -112,14 +112,7 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
         return 2;
     }
     const NetSettings link = std::get<Settings>(own).net;
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) {
-        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
-                      ec.message());
-        return 2;
-    }
-    auto guarded = RunGuard::take(options.outDir);
+    auto guarded = RunGuard::createAndTake(options.outDir);
     if (auto* error = std::get_if<std::string>(&guarded)) {
         spdlog::error("{}", *error);
         return 2;

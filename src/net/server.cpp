@@ -441,14 +441,7 @@ int runServe(const CommonOptions& common, const ServeOptions& options) {
         spdlog::error("serve: --port {}: not in 0..65535", options.port);
         return 2;
     }
-    std::error_code ec;
-    fs::create_directories(options.outDir, ec);
-    if (ec) {
-        spdlog::error("{}: cannot create output directory ({})", options.outDir.string(),
-                      ec.message());
-        return 2;
-    }
-    auto guarded = RunGuard::take(options.outDir);
+    auto guarded = RunGuard::createAndTake(options.outDir);
     if (auto* error = std::get_if<std::string>(&guarded)) {
         spdlog::error("{}", *error);
         return 2;
