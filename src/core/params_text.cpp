@@ -195,15 +195,14 @@ std::string defaultToml() {
 
 std::string parameterMarkdown() {
     std::string out = "# Parameters\n\n";
-    out +=
-        wrap("Every key snowcap reads, generated from the parameter table "
-             "(`src/core/params_table.cpp`, `src/core/params_table_scene.cpp`, "
-             "`src/core/params_table_weather.cpp`, `src/core/params_table_ground.cpp`, "
-             "`src/core/params_table_net.cpp`) by `snowcap "
-             "params --markdown`; a test fails when this page and the table differ. The same "
-             "rows give the reader its checks and messages, the viewer its widgets and their "
-             "limits, `stats.json` its `params` and `config/default.toml` its values.",
-             "");
+    out += wrap("Every key snowcap reads, generated from the parameter table "
+                "(`src/core/params_table.cpp`, `src/core/params_table_scene.cpp`, "
+                "`src/core/params_table_weather.cpp`, `src/core/params_table_ground.cpp`, "
+                "`src/core/params_table_net.cpp`) by `snowcap "
+                "params --markdown`; a test fails when this page and the table differ. The same "
+                "rows give the reader its checks and messages, the viewer its widgets and their "
+                "limits, `stats.json` its `params` and `config/default.toml` its values.",
+                "");
     out += "\n";
     out += wrap("Settings are layered: `config/default.toml`, then the scenario file, then each "
                 "`--set key=value`. Tables merge key by key; arrays (the `[[deformer]]` and "

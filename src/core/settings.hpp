@@ -137,8 +137,8 @@ struct SimSettings {
     RimMode rims{};            // sim.X.rims
     // sim.X.capture_reference: penetration from the local snow top or from the flat plane
     CaptureReference captureReference{};
-    RefillMode refill{};       // sim.X.refill: decay (x) or linear (-)
-    double refillRatePerS{};   // sim.X.refill_rate: linear refill, mask units per second
+    RefillMode refill{};     // sim.X.refill: decay (x) or linear (-)
+    double refillRatePerS{}; // sim.X.refill_rate: linear refill, mask units per second
     // sim.X.decay_keys = [[t, decay], ...]: decay animated on the scenario timeline (a blizzard
     // that refills faster); linear between keys, held outside. Empty: sim.X.decay throughout.
     struct DecayKey {
@@ -478,20 +478,20 @@ struct ImportSettings {
 
 // A networked session ([net], docs/network.md): `snowcap serve` and `--connect` clients.
 struct NetSettings {
-    NetSettings();           // the parameter table's defaults (params_table_net.cpp)
-    NetMode mode{};          // net.mode: what the server sends (inputs, state or both)
-    int tileTexels{};        // net.tile_texels: side of a tile of state and of a checksum
-    int checksumEvery{};     // net.checksum_every: inputs / hybrid checksum period, in steps
+    NetSettings();               // the parameter table's defaults (params_table_net.cpp)
+    NetMode mode{};              // net.mode: what the server sends (inputs, state or both)
+    int tileTexels{};            // net.tile_texels: side of a tile of state and of a checksum
+    int checksumEvery{};         // net.checksum_every: inputs / hybrid checksum period, in steps
     WorldCompression compress{}; // net.compress: how state tiles are packed
-    int maxClients{};        // net.max_clients: connections the server takes at once
-    int stampWindowSteps{};  // net.stamp_window_steps: how far a client's stamps may stray
-    int maxClientRateHz{};   // net.max_client_rate_hz: messages a client may send per second
-    double timeoutS{};       // net.timeout_s: a silent peer is dropped after this
-    double loss{};           // net.loss: the client's simulated link drops this fraction
-    double latencyMs{};      // net.latency_ms: ... and delays each packet by this
-    double jitterMs{};       // net.jitter_ms: ... plus up to this much more
-    double duplicate{};      // net.duplicate: ... and delivers this fraction twice
-    int seed{};              // net.seed: the simulated link's random sequence
+    int maxClients{};            // net.max_clients: connections the server takes at once
+    int stampWindowSteps{};      // net.stamp_window_steps: how far a client's stamps may stray
+    int maxClientRateHz{};       // net.max_client_rate_hz: messages a client may send per second
+    double timeoutS{};           // net.timeout_s: a silent peer is dropped after this
+    double loss{};               // net.loss: the client's simulated link drops this fraction
+    double latencyMs{};          // net.latency_ms: ... and delays each packet by this
+    double jitterMs{};           // net.jitter_ms: ... plus up to this much more
+    double duplicate{};          // net.duplicate: ... and delivers this fraction twice
+    int seed{};                  // net.seed: the simulated link's random sequence
 };
 
 struct Settings {
