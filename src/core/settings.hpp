@@ -5,7 +5,9 @@
 // a scenario file, then `--set key=value` overrides (core/config.hpp). The key names are the
 // TOML paths given in the comments; docs/parameters.md is the reference.
 
+#include "core/settings_net.hpp"
 #include "core/settings_options.hpp"
+#include "core/settings_terrain.hpp"
 
 #include <array>
 #include <glm/vec3.hpp>
@@ -387,25 +389,6 @@ struct GroundSettings {
     double mudPrintMaxCm{};
 };
 
-// The ground's shape under every sim ([terrain], docs/terrain.md): heights in metres that lift
-// the flat ground (snow.surface_z_cm - snow.depth_cm) at each point; the undisturbed snow top
-// is snow.surface_z_cm + the height. "flat" (every height 0) is the scene as it always was.
-struct TerrainSettings {
-    TerrainSettings();  // the parameter table's defaults (params.cpp)
-    TerrainKind kind{}; // kind: "flat" | "heightmap" | "noise" | "dem"
-    // file: heightmap: a 16-bit (or 8-bit) grayscale PNG or a raw little-endian .r16; dem: any
-    // raster GDAL reads, in a projected CRS in metres
-    std::string file;
-    std::array<double, 2> sizeM{};        // size_m = [x, y]: the heightmap's (or noise's) extent
-    std::array<double, 2> heightRangeM{}; // height_range_m = [lo, hi]: 0 maps to lo, 65535 to hi
-    std::array<double, 2> centreCm{};     // centre_cm = [x, y]: where the terrain's centre lies
-    TerrainFirstRow firstRow{};           // first_row: which edge the file's first row is
-    int seed{};                           // seed: noise's random sequence
-    double reliefM{};                     // relief_m: noise's height from lowest to highest
-    double featureM{};                    // feature_m: noise's largest hills, across
-    double maxMiB{};                      // max_mib: what one height field may take in memory
-};
-
 // A vehicle ([[vehicle]], docs/physics.md): Bullet's raycast vehicle, a box chassis on four
 // wheels whose suspensions are rays, driving a path through waypoints at a speed with a pure
 // pursuit steering controller. The chassis and each wheel press the snow as deformers (NAME,
@@ -474,24 +457,6 @@ struct ImportSettings {
     int maxPathKeys{};     // import.max_path_keys: keys of one path (or waypoints)
     int maxBodies{};       // import.max_bodies: every [[body]]'s count together
     int maxVehicles{};     // import.max_vehicles: [[vehicle]] tables
-};
-
-// A networked session ([net], docs/network.md): `snowcap serve` and `--connect` clients.
-struct NetSettings {
-    NetSettings();               // the parameter table's defaults (params_table_net.cpp)
-    NetMode mode{};              // net.mode: what the server sends (inputs, state or both)
-    int tileTexels{};            // net.tile_texels: side of a tile of state and of a checksum
-    int checksumEvery{};         // net.checksum_every: inputs / hybrid checksum period, in steps
-    WorldCompression compress{}; // net.compress: how state tiles are packed
-    int maxClients{};            // net.max_clients: connections the server takes at once
-    int stampWindowSteps{};      // net.stamp_window_steps: how far a client's stamps may stray
-    int maxClientRateHz{};       // net.max_client_rate_hz: messages a client may send per second
-    double timeoutS{};           // net.timeout_s: a silent peer is dropped after this
-    double loss{};               // net.loss: the client's simulated link drops this fraction
-    double latencyMs{};          // net.latency_ms: ... and delays each packet by this
-    double jitterMs{};           // net.jitter_ms: ... plus up to this much more
-    double duplicate{};          // net.duplicate: ... and delivers this fraction twice
-    int seed{};                  // net.seed: the simulated link's random sequence
 };
 
 struct Settings {
