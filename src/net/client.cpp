@@ -17,12 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
 // The keys a client sets for itself: its link. Everything else is the server's.
 bool isLinkKey(const std::string& assignment) {
     for (const char* key : {"net.loss=", "net.latency_ms=", "net.jitter_ms=", "net.duplicate=",
@@ -226,7 +220,6 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
     connection.send({0, Hello{}});
     connection.flush();
     double joinMs = 0.0;
-    std::optional<std::uint32_t> endStep;
     const auto start = Clock::now();
     while (!replica.appliedStep() || *replica.appliedStep() < last) {
         if (const int signal = RunGuard::interruptedBy()) {
@@ -245,7 +238,6 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
             continue;
         }
         if (std::holds_alternative<End>(message.body)) {
-            endStep = message.step;
             if (message.step < last) {
                 spdlog::error("render --connect: the session ended at step {}, before {}",
                               message.step, last);
@@ -311,9 +303,8 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
         if (event.type == ENET_EVENT_TYPE_DISCONNECT)
             break;
     }
-    std::vector<fs::path> written;
     if (auto error = finishRun(options.outDir, run, recorder, seconds, report,
-                               replica.lastDeformers(), &written)) {
+                               replica.lastDeformers(), nullptr)) {
         spdlog::error("{}", *error);
         return 1;
     }
@@ -325,7 +316,6 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
                  "{} packets lost on the link, {} divergent tiles, {} resent",
                  replica.joinedAtStep(), *replica.appliedStep(), seconds, connection.bytesIn,
                  connection.bytesOut, linkCounts.lost, counts.divergentTiles, counts.tilesResent);
-    (void)endStep;
     return 0;
 }
 

@@ -4,11 +4,18 @@
 
 #include "net/wire.hpp"
 
+#include <chrono>
 #include <enet/enet.h>
 #include <memory>
 #include <string>
 
 namespace snowcap::net {
+
+using Clock = std::chrono::steady_clock;
+
+inline double secondsSince(Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
 
 // enet_initialize once (enet_deinitialize at exit); false if ENet cannot start.
 bool initializeEnet();
@@ -26,5 +33,11 @@ std::size_t sendMessage(ENetPeer* peer, const Message& message);
 std::size_t sendBytes(ENetPeer* peer, const std::vector<std::uint8_t>& bytes);
 
 std::string addressText(const ENetAddress& address);
+
+// The server's host on `port` (0: any free one) with `peers` slots, one channel, checksummed.
+// A datagram from no connected peer that is not ENet's own connect is dropped before ENet
+// reads it and counted in strayDatagrams() (one server per process). Null if it cannot listen.
+HostPtr listenHost(int port, std::size_t peers);
+long long strayDatagrams();
 
 } // namespace snowcap::net

@@ -176,9 +176,8 @@ int runReplay(const CommonOptions& common, const ReplayOptions& options) {
                                    {"checked_tiles", counts.checkedTiles},
                                    {"clock_mismatches", counts.clockMismatches},
                                    {"join_ms", 0.0}};
-    std::vector<fs::path> written;
     if (auto error = finishRun(options.outDir, run, recorder, seconds, report,
-                               replica.lastDeformers(), &written)) {
+                               replica.lastDeformers(), nullptr)) {
         spdlog::error("{}", *error);
         return 1;
     }

@@ -17,51 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double secondsSince(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// ---- datagrams from no peer ---------------------------------------------------------------------
-
-long long gStrayDatagrams = 0; // one server per process
-
-bool fromKnownPeer(const ENetHost* host) {
-    for (std::size_t i = 0; i < host->peerCount; ++i) {
-        const ENetPeer& peer = host->peers[i];
-        if (peer.state != ENET_PEER_STATE_DISCONNECTED &&
-            peer.address.host == host->receivedAddress.host &&
-            peer.address.port == host->receivedAddress.port)
-            return true;
-    }
-    return false;
-}
-
-// ENet's own first datagram from a new peer: the header's peer id is the "none yet" id and its
-// first command a connect (enet/protocol.h's layout: u16 peer id and flags, u16 sent time when
-// flagged, the u32 checksum this host asks for, then the command header).
-bool isConnectAttempt(const ENetHost* host) {
-    const std::size_t size = host->receivedDataLength;
-    const enet_uint8* data = host->receivedData;
-    if (size < 2)
-        return false;
-    const enet_uint16 field = static_cast<enet_uint16>(data[0] << 8 | data[1]);
-    if ((field & ENET_PROTOCOL_MAXIMUM_PEER_ID) != ENET_PROTOCOL_MAXIMUM_PEER_ID)
-        return false;
-    std::size_t at = (field & ENET_PROTOCOL_HEADER_FLAG_SENT_TIME) ? 4 : 2;
-    if (host->checksum)
-        at += 4;
-    return size > at && (data[at] & ENET_PROTOCOL_COMMAND_MASK) == ENET_PROTOCOL_COMMAND_CONNECT;
-}
-
-int ENET_CALLBACK interceptStray(ENetHost* host, ENetEvent*) {
-    if (fromKnownPeer(host) || isConnectAttempt(host))
-        return 0; // ENet's to read (and check: its checksum drops a damaged one)
-    ++gStrayDatagrams;
-    return 1;
-}
-
 // ---- clients ------------------------------------------------------------------------------------
 
 // A client's first refusals are lines; past kMaxRefusals it is dropped (a liar does not hold
@@ -407,7 +362,7 @@ nlohmann::json Server::report(double seconds) const {
             {"snapshot_bytes", snapshotBytes_},
             {"dropped_messages", dropped},
             {"refused_messages", refused},
-            {"stray_datagrams", gStrayDatagrams},
+            {"stray_datagrams", strayDatagrams()},
             {"clients", clients}};
 }
 
@@ -461,17 +416,12 @@ int runServe(const CommonOptions& common, const ServeOptions& options) {
         spdlog::error("serve: ENet cannot start");
         return 2;
     }
-    ENetAddress address{};
-    address.host = ENET_HOST_ANY;
-    address.port = static_cast<enet_uint16>(options.port);
     // One slot more than the cap: the client past it is told why before it is let go.
-    HostPtr host(enet_host_create(&address, settings.net.maxClients + 1, 1, 0, 0));
+    HostPtr host = listenHost(options.port, settings.net.maxClients + 1);
     if (!host) {
         spdlog::error("serve: --port {}: cannot listen there (in use?)", options.port);
         return 2;
     }
-    host->checksum = enet_crc32;
-    host->intercept = interceptStray;
     spdlog::info("serve: listening on port {} ({}, {} steps at {} fps, mode {})",
                  host->address.port, options.scenario, settings.run.frames, settings.run.fps,
                  toString(settings.net.mode));
@@ -529,9 +479,8 @@ int runServe(const CommonOptions& common, const ServeOptions& options) {
     const nlohmann::json report = server.report(frames * dt);
     server.disconnectAll();
 
-    std::vector<fs::path> written;
     if (auto error =
-            finishRun(options.outDir, run, recorder, seconds, report, lab.instances(), &written)) {
+            finishRun(options.outDir, run, recorder, seconds, report, lab.instances(), nullptr)) {
         spdlog::error("{}", *error);
         return 1;
     }
