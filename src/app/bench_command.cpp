@@ -265,6 +265,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
             return fail(*error);
         if (auto error = bench::contactCases(bench, size))
             return fail(*error);
+        if (auto error = bench::terrainCases(bench, size))
+            return fail(*error);
         if (auto error = bench::worldCases(bench, size))
             return fail(*error);
         if (auto error = bench::weatherCases(bench, size))

@@ -52,6 +52,10 @@ std::optional<std::string> screenCases(Context& context, const std::vector<Scree
 // surface_vertex at one screen for several buffer resolutions: time against grid vertices.
 std::optional<std::string> gridCases(Context& context, const Screen& screen,
                                      const std::vector<int>& resolutions);
+// capture_terrain (bench_terrain.cpp): the capture against seeded hills (capture_reference =
+// "terrain") and the plane capture of the same spheres, in the same run, at one buffer size;
+// the terrain case's extra.ratio_to_plane is the ratio of their medians.
+std::optional<std::string> terrainCases(Context& context, int size);
 // crowd: `counts` skinned bipeds (one [[crowd]], one instanced draw) captured and accumulated
 // at one buffer size; the CPU cost of their poses and the marginal cost of one more deformer.
 std::optional<std::string> crowdCases(Context& context, int size, const std::vector<int>& counts);

@@ -85,6 +85,13 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare("capture_accumulate_4x50k_proxy_2048_x_copy",
                               ratio("capture_accumulate", "4x50k_proxy", "2048"), "<=", 3.0,
                               "x copy", "the same through capture proxies (capture.proxy = auto)"));
+    std::optional<double> terrainCapture;
+    if (const Case* c = findCase(cases, "capture_terrain", "terrain", "2048");
+        c && c->extra.contains("ratio_to_plane"))
+        terrainCapture = c->extra["ratio_to_plane"].get<double>();
+    targets.push_back(compare("capture_terrain_2048_x_plane", terrainCapture, "<=", 1.05, "x plane",
+                              "the capture against seeded hills over the plane capture of the "
+                              "same spheres, in the same run"));
     targets.push_back(compare("crowd_1000_bipeds_2048_x_copy",
                               ratio("crowd", "1000_bipeds", "2048"), "<=", 4.0, "x copy",
                               "1,000 skinned bipeds (one instanced draw) captured, then one "

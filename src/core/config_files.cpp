@@ -89,10 +89,12 @@ std::optional<ConfigError> resolveFileKeys(toml::table& merged,
                 error && !missing)
                 missing = std::move(error);
     if (toml::table* terrain = merged["terrain"].as_table())
-        if (toml::node* file = terrain->get("file"))
-            if (auto error = resolveOne(*file, "terrain.file", flagOrigins, root, "terrain");
-                error && !missing)
-                missing = std::move(error);
+        for (const char* key : {"file", "mesh_file"})
+            if (toml::node* file = terrain->get(key))
+                if (auto error = resolveOne(*file, "terrain." + std::string(key), flagOrigins, root,
+                                            "terrain");
+                    error && !missing)
+                    missing = std::move(error);
     return missing;
 }
 

@@ -111,11 +111,12 @@ inline constexpr std::array<Spelling<GroundKind>, 5> kGroundKinds{{
     {GroundKind::Rock, "rock"},
     {GroundKind::Texture, "texture"},
 }};
-inline constexpr std::array<Spelling<TerrainKind>, 4> kTerrainKinds{{
+inline constexpr std::array<Spelling<TerrainKind>, 5> kTerrainKinds{{
     {TerrainKind::Flat, "flat"},
     {TerrainKind::Heightmap, "heightmap"},
     {TerrainKind::Noise, "noise"},
     {TerrainKind::Dem, "dem"},
+    {TerrainKind::Mesh, "mesh"},
 }};
 inline constexpr std::array<Spelling<TerrainFirstRow>, 2> kTerrainFirstRows{{
     {TerrainFirstRow::North, "north"},

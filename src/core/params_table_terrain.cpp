@@ -21,7 +21,8 @@ const Section<TerrainSettings>& terrainParams() {
             {"kind", choice(&T::kind, kTerrainKinds), "flat", anyNumber(), "", Combo,
              "\"flat\": every height 0; \"heightmap\": terrain.file is a 16-bit grayscale PNG or "
              "a raw .r16; \"dem\": any raster GDAL reads, in a projected CRS in metres; "
-             "\"noise\": seeded fractal hills."},
+             "\"noise\": seeded fractal hills; \"mesh\": terrain.file is a mesh Assimp reads, "
+             "rasterised from above (its z in cm above the flat ground)."},
             {"file", &T::file, "", anyNumber(), "", None,
              "The heightmap or DEM (beside the file that names it, else in the repository, or "
              "absolute): at most 16384 samples a side and terrain.max_mib of heights."},
@@ -46,6 +47,20 @@ const Section<TerrainSettings>& terrainParams() {
             {"max_mib", &T::maxMiB, 256.0, aboveUpTo(0.0, 4096.0), "MiB", None,
              "What one height field may take in memory (4 bytes a sample); a file that claims "
              "more is refused before it is decoded."},
+            {"mesh_file", &T::meshFile, "", anyNumber(), "", None,
+             "A mesh Assimp reads (a level's rocks, roofs, a bridge), rasterised from above into "
+             "the heightmap's or DEM's samples, the higher wins; its z in cm above the flat "
+             "ground. Read with [import]'s limits."},
+            {"mesh_cell_cm", &T::meshCellCm, 50.0, between(1.0, 10000.0), "cm", None,
+             "kind = \"mesh\": the side of one sample of the height field the mesh is "
+             "rasterised into (over size_m at centre_cm)."},
+            {"mesh_offset_cm", &T::meshOffsetCm, xyz(0.0, 0.0, 0.0), anyNumber(), "cm", None,
+             "[x, y, z]: moves the terrain's mesh from where the import places it: centred on "
+             "centre_cm, its lowest point at height 0 (a heightmap's 0 m)."},
+            {"export_snow_top", &T::exportSnowTop, false, anyNumber(), "", Checkbox,
+             "render writes each sim's final snow top (terrain + snow + prints) as snow_top_X.png "
+             "(16-bit), snow_top_X.exr (metres) and snow_top_X.toml (the [terrain] that reads "
+             "it back) beside stats.json."},
         }};
     return section;
 }

@@ -31,7 +31,7 @@ enum class Substance { Snow, Mud, Sand };
 enum class GroundKind { Colour, Grass, Mud, Rock, Texture };
 // "flat" | "heightmap" | "noise" | "dem": the shape of the ground under every sim ([terrain],
 // docs/terrain.md); "flat" is the plane at snow.surface_z_cm - snow.depth_cm, as it always was
-enum class TerrainKind { Flat, Heightmap, Noise, Dem };
+enum class TerrainKind { Flat, Heightmap, Noise, Dem, Mesh };
 // "north" | "south": which edge of a heightmap its first row is (maps: north; UE: south)
 enum class TerrainFirstRow { North, South };
 // "terrain" | "plane": what a sim's capture measures penetration from (docs/terrain.md): the

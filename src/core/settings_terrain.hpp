@@ -26,6 +26,16 @@ struct TerrainSettings {
     double reliefM{};                     // relief_m: noise's height from lowest to highest
     double featureM{};                    // feature_m: noise's largest hills, across
     double maxMiB{};                      // max_mib: what one height field may take in memory
+    // mesh_file: a mesh (any format Assimp reads) rasterised from above over a heightmap or DEM,
+    // the higher wins; kind = "mesh" takes it from `file` instead
+    std::string meshFile;
+    double meshCellCm{}; // mesh_cell_cm: the cell of kind = "mesh"'s height field
+    // mesh_offset_cm = [x, y, z]: moves the mesh from where the import places it (centred on
+    // centre_cm, its lowest point at height 0)
+    std::array<double, 3> meshOffsetCm{};
+    // export_snow_top: `render` writes each sim's final snow top as a 16-bit PNG and an EXR
+    // height field in this terrain's mapping (docs/terrain_files.md)
+    bool exportSnowTop{};
 };
 
 } // namespace snowcap

@@ -6,6 +6,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "snow/snowpack_sim.hpp"
+#include "snow/terrain_mesh.hpp"
 #include "terrain/terrain.hpp"
 
 #include <algorithm>
@@ -335,7 +336,7 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
         return *params::toToml(settings)["terrain"].as_table();
     };
     if (terrainKeys(edited) != terrainKeys(settings())) {
-        auto loaded = loadTerrain(edited.terrain, resourceRoot());
+        auto loaded = loadTerrainWithMesh(edited, resourceRoot(), *shaders_);
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         terrain = std::make_shared<const HeightField>(std::move(std::get<0>(loaded)));

@@ -6,6 +6,7 @@
 #include "lab/print_metrics.hpp"
 #include "lab/run_pictures.hpp"
 #include "lab/run_plots.hpp"
+#include "lab/snow_top_export.hpp"
 #include "lab/snowpack_stats.hpp"
 #include "lab/world_stats.hpp"
 
@@ -284,6 +285,9 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
             writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
     wrote(dir / "final.png");
+    if (settings.terrain.exportSnowTop)
+        if (auto error = writeSnowTops(dir, settings, field, renderer, written))
+            return error;
 
     // Replace: `render --out DIR` refreshes its own outputs (docs/reliability.md).
     const std::string text = stats.dump(2) + "\n";

@@ -7,6 +7,7 @@
 #include "scene/capture_proxy.hpp"
 #include "scene/capture_subset.hpp"
 #include "scene/crowd.hpp"
+#include "snow/terrain_mesh.hpp"
 #include "terrain/terrain.hpp"
 
 #include <algorithm>
@@ -207,7 +208,7 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
         return *error;
     auto& built = std::get<std::vector<Deformer>>(deformers);
     // The ground's shape ([terrain]): a bad file is one line before the field allocates.
-    auto terrain = loadTerrain(settings.terrain, resourceRoot());
+    auto terrain = loadTerrainWithMesh(settings, resourceRoot(), shaders);
     if (auto* error = std::get_if<std::string>(&terrain))
         return *error;
     auto field = SnowField::create(settings, shaders, deformerNames(built));

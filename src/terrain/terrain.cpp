@@ -96,6 +96,34 @@ HeightField noiseTerrain(const TerrainSettings& terrain) {
     return HeightField(columns, rows, std::move(heights), pair(terrain.centreCm), sizeM * 100.0);
 }
 
+std::variant<HeightField, std::string> meshBaseField(const TerrainSettings& terrain) {
+    if (terrain.file.empty())
+        return kKey + "kind = \"mesh\" needs a file here";
+    const glm::dvec2 sizeCm = pair(terrain.sizeM) * 100.0;
+    const double columns = std::ceil(sizeCm.x / terrain.meshCellCm);
+    const double rows = std::ceil(sizeCm.y / terrain.meshCellCm);
+    if (columns > kMaxTerrainSide || rows > kMaxTerrainSide)
+        return "key 'terrain.mesh_cell_cm': " + std::to_string(std::int64_t(columns)) + " x " +
+               std::to_string(std::int64_t(rows)) + " samples over terrain.size_m, at most " +
+               std::to_string(kMaxTerrainSide) + " a side";
+    if (columns * rows * 4.0 > double(budgetBytes(terrain)))
+        return "key 'terrain.mesh_cell_cm': " + std::to_string(std::int64_t(columns)) + " x " +
+               std::to_string(std::int64_t(rows)) + " samples over terrain.size_m take more " +
+               "than terrain.max_mib";
+    const int c = std::max(int(columns), 1), r = std::max(int(rows), 1);
+    return HeightField(c, r, std::vector<float>(std::size_t(c) * r, 0.0f), pair(terrain.centreCm),
+                       sizeCm);
+}
+
+std::optional<std::filesystem::path> terrainMeshPath(const TerrainSettings& terrain,
+                                                     const std::filesystem::path& root) {
+    const std::string& named = terrain.kind == TerrainKind::Mesh ? terrain.file : terrain.meshFile;
+    if (named.empty())
+        return std::nullopt;
+    const std::filesystem::path path(named);
+    return path.is_absolute() ? path : root / path;
+}
+
 std::variant<HeightField, std::string> loadTerrain(const TerrainSettings& terrain,
                                                    const std::filesystem::path& root) {
     switch (terrain.kind) {
@@ -103,6 +131,8 @@ std::variant<HeightField, std::string> loadTerrain(const TerrainSettings& terrai
         return HeightField();
     case TerrainKind::Noise:
         return noiseTerrain(terrain);
+    case TerrainKind::Mesh:
+        return meshBaseField(terrain);
     case TerrainKind::Heightmap:
     case TerrainKind::Dem:
         break;

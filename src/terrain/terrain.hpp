@@ -57,4 +57,14 @@ std::variant<HeightField, std::string> readDem(const std::filesystem::path& path
 // kind = "noise": seeded fractal hills over terrain.size_m, heights from 0 to relief_m.
 HeightField noiseTerrain(const TerrainSettings& terrain);
 
+// kind = "mesh" before its mesh is rasterised in (snow/terrain_mesh.hpp): samples of
+// terrain.mesh_cell_cm over terrain.size_m at terrain.centre_cm, every height 0; one line when
+// that is more than kMaxTerrainSide a side or terrain.max_mib.
+std::variant<HeightField, std::string> meshBaseField(const TerrainSettings& terrain);
+
+// The mesh rasterised from above into the terrain's samples: kind = "mesh"'s file, else
+// terrain.mesh_file over a heightmap, DEM or noise (relative names under `root`); none without.
+std::optional<std::filesystem::path> terrainMeshPath(const TerrainSettings& terrain,
+                                                     const std::filesystem::path& root);
+
 } // namespace snowcap

@@ -26,6 +26,28 @@ if(NOT kind STREQUAL "dem" OR NOT texels EQUAL 3072 OR lowest LESS 1199.99 OR lo
                         "sim a ${reference}")
 endif()
 
+# terrain.export_snow_top: each sim's snow top beside stats.json, and its [terrain] table reads the
+# PNG back (as a scenario of its own here: its file resolves beside it).
+render_terrain(top --set terrain.kind=dem --set terrain.file=tests/data/terrain/ridge_utm.tif
+               --set terrain.export_snow_top=true)
+foreach(file snow_top_a.png snow_top_a.exr snow_top_a.toml snow_top_b.png snow_top_b.exr)
+    if(NOT result EQUAL 0 OR NOT EXISTS ${OUT}/top/${file})
+        message(FATAL_ERROR "terrain.export_snow_top should write ${file}; got ${result}: ${errors}")
+    endif()
+endforeach()
+execute_process(COMMAND ${SNOWCAP} render --scenario ${OUT}/top/snow_top_a.toml
+                        --frames 1 --no-progress --set snow.resolution=64 --out ${OUT}/top_again
+                RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "the exported snow top should read back as a terrain; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/top_again/stats.json stats)
+string(JSON kind GET "${stats}" terrain kind)
+string(JSON texels GET "${stats}" terrain texels)
+if(NOT kind STREQUAL "heightmap" OR NOT texels EQUAL 3072)
+    message(FATAL_ERROR "the snow top read back: kind ${kind}, ${texels} texels")
+endif()
+
 function(refused name expect)
     render_terrain(${name} ${ARGN})
     expect_refused_render(${name} "${expect}")
@@ -40,4 +62,8 @@ refused(degrees "key 'terrain\\.file': .*ridge_lonlat\\.tif: in a geographic CRS
         --set terrain.kind=dem --set terrain.file=tests/data/terrain/ridge_lonlat.tif)
 refused(none "key 'terrain\\.file': kind = \"heightmap\" needs a file here"
         --set terrain.kind=heightmap)
-message(STATUS "terrain: the DEM rendered; 5 bad files refused")
+refused(mesh_folder "key 'terrain\\.file': .*tests/data.*(director|regular file)"
+        --set terrain.kind=mesh --set terrain.file=tests/data)
+refused(mesh_over_flat "key 'terrain\\.mesh_file': a mesh needs a terrain beneath it"
+        --set terrain.mesh_file=tests/data/terrain/ramp_block.obj)
+message(STATUS "terrain: the DEM rendered, its snow top read back; 7 bad files refused")
