@@ -71,6 +71,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options);
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);
 
 int runView(const CommonOptions& common, const ViewOptions& options);
+// `view --connect HOST:PORT` (view_connect.cpp): the viewer as a session's client.
+int runViewConnect(const CommonOptions& common, const ViewOptions& options);
 
 // `snowcap sweep` (app/sweep_command.cpp, docs/sweeps.md).
 struct SweepOptions {

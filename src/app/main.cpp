@@ -85,6 +85,9 @@ int main(int argc, char** argv) {
                      "Panels open at start, comma-separated: " + panelNames + "all,none");
     view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
     view->add_option("--world-in", viewOptions.worldIn, "Start from a world file (docs/world.md)");
+    view->add_option("--connect", viewOptions.connect,
+                     "Join the session of `snowcap serve` at HOST:PORT; WASD drives the player "
+                     "(with --frames N: until the session's step N)");
     // A probe is a place on the ground: a finite number of centimetres (NaN and 1e300 are not).
     const CLI::Validator placeCm(
         [](std::string& text) -> std::string {

@@ -120,6 +120,8 @@ int runScriptedHeadless(CommonOptions common, const ViewOptions& options) {
 } // namespace
 
 int runView(const CommonOptions& common, const ViewOptions& options) {
+    if (!options.connect.empty())
+        return runViewConnect(common, options);
     if (displayAvailable())
         return runViewer(common, options);
     if (options.quitAfterFrames > 0 || !options.screenshot.empty() || !options.record.empty())

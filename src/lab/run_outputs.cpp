@@ -146,7 +146,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
                                            std::span<const DeformerInstance> deformers,
                                            SurfaceOutput output, double wallSeconds,
                                            std::vector<fs::path>* written,
-                                           const std::optional<PhysicsReport>& physics) {
+                                           const std::optional<PhysicsReport>& physics,
+                                           const nlohmann::json& net) {
     // Each file is named once it is whole, for the command's closing line.
     const auto wrote = [written](const fs::path& file) {
         if (written)
@@ -171,6 +172,8 @@ std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& 
     if (physics)
         stats["physics"] = physicsJson(*physics);
     stats["terrain"] = terrainJson(settings, field);
+    if (!net.is_null())
+        stats["net"] = net;
 
     for (int s = 0; s < field.simCount(); ++s) {
         const SnowSim& sim = field.sim(s);

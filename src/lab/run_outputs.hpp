@@ -25,13 +25,15 @@ namespace snowcap {
 nlohmann::json tomlToJson(const toml::node& node);
 
 // Every file of the run into `dir`; each one whole is appended to `written` (when given), in
-// the order written, for the command's closing line. `physics`: stats.json's "physics".
+// the order written, for the command's closing line. `physics`: stats.json's "physics"; `net`:
+// its "net" (a networked session's side, docs/network.md), left out when null.
 std::optional<std::string>
 writeRunOutputs(const std::filesystem::path& dir, const Settings& settings, const GlInfo& gl,
                 SnowField& field, const RunRecorder& recorder, SceneRenderer& renderer,
                 std::span<const DeformerInstance> deformers, SurfaceOutput output,
                 double wallSeconds, std::vector<std::filesystem::path>* written = nullptr,
-                const std::optional<PhysicsReport>& physics = {});
+                const std::optional<PhysicsReport>& physics = {},
+                const nlohmann::json& net = nullptr);
 
 // The files a command wrote as one list for its closing line: those in `dir` by their names
 // after "DIR/: ", the others by their paths; "a, b and c".

@@ -1,12 +1,12 @@
 #include "net/net_run.hpp"
 
-#include "core/untrusted_file.hpp"
 #include "gpu/half_store_probe.hpp"
 #include "io/image.hpp"
 #include "lab/run_outputs.hpp"
 #include "render/view_params.hpp"
 
 #include <charconv>
+#include <spdlog/spdlog.h>
 
 namespace snowcap::net {
 
@@ -27,27 +27,22 @@ std::variant<NetRun, std::string> startRun(const Settings& settings, const std::
     return run;
 }
 
-std::optional<std::string> finishRun(const std::filesystem::path& dir, NetRun& run,
-                                     const RunRecorder& recorder, double wallSeconds,
-                                     const nlohmann::json& netBlock,
-                                     std::span<const DeformerInstance> deformers,
-                                     std::vector<std::filesystem::path>* written) {
+int finishRun(const RunGuard& guard, const std::string& command, NetRun& run,
+              const RunRecorder& recorder, double wallSeconds, const nlohmann::json& netBlock,
+              std::span<const DeformerInstance> deformers, const std::string& summary) {
     Lab& lab = *run.lab;
-    if (auto error = writeRunOutputs(dir, lab.settings(), run.gl, lab.field(), recorder,
+    if (auto error = writeRunOutputs(guard.dir(), lab.settings(), run.gl, lab.field(), recorder,
                                      lab.renderer(), deformers, surfaceOutputNamed("lit"),
-                                     wallSeconds, written, lab.physicsReport()))
-        return error;
-    // stats.json as written, with the session's figures beside the run's.
-    const std::filesystem::path stats = dir / "stats.json";
-    std::string text;
-    if (auto error = readUntrustedText(stats, text, 1ull << 30))
-        return error;
-    nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
-    if (json.is_discarded())
-        return stats.string() + ": not JSON after writing";
-    json["net"] = netBlock;
-    const std::string dumped = json.dump(2) + "\n";
-    return writeFileAtomically(stats, std::vector<std::uint8_t>(dumped.begin(), dumped.end()));
+                                     wallSeconds, nullptr, lab.physicsReport(), netBlock)) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
+    if (auto error = guard.publish(command)) {
+        spdlog::error("{}", *error);
+        return 1;
+    }
+    spdlog::info("{}", summary);
+    return 0;
 }
 
 std::variant<std::pair<std::string, std::uint16_t>, std::string>

@@ -3,6 +3,7 @@
 // already loaded, and the usual outputs (lab/run_outputs.hpp) with stats.json's `net` block.
 
 #include "lab/lab.hpp"
+#include "lab/run_guard.hpp"
 #include "lab/run_stats.hpp"
 #include "lab/session.hpp"
 #include "platform/gl_context.hpp"
@@ -27,13 +28,13 @@ struct NetRun {
 std::variant<NetRun, std::string> startRun(const Settings& settings, const std::string& scenario,
                                            const std::vector<std::string>& overrides, bool debugGl);
 
-// render's outputs in `dir` (stats.json, buffers, final.png with `deformers` drawn where they
-// are at the last step), stats.json with `net` added.
-std::optional<std::string> finishRun(const std::filesystem::path& dir, NetRun& run,
-                                     const RunRecorder& recorder, double wallSeconds,
-                                     const nlohmann::json& netBlock,
-                                     std::span<const DeformerInstance> deformers,
-                                     std::vector<std::filesystem::path>* written);
+// The end of every side (serve, render --connect, replay): render's outputs in the guard's
+// directory, stats.json with `netBlock` as its `net` (written once), final.png with `deformers`
+// drawn where they are at the last step; the directory published as `command`'s, then
+// `summary` logged. 0, or 1 with the reason logged.
+int finishRun(const RunGuard& guard, const std::string& command, NetRun& run,
+              const RunRecorder& recorder, double wallSeconds, const nlohmann::json& netBlock,
+              std::span<const DeformerInstance> deformers, const std::string& summary);
 
 // "HOST:PORT" split; the reason when it is not one.
 std::variant<std::pair<std::string, std::uint16_t>, std::string>

@@ -176,18 +176,12 @@ int runReplay(const CommonOptions& common, const ReplayOptions& options) {
                                    {"checked_tiles", counts.checkedTiles},
                                    {"clock_mismatches", counts.clockMismatches},
                                    {"join_ms", 0.0}};
-    if (auto error = finishRun(options.outDir, run, recorder, seconds, report,
-                               replica.lastDeformers(), nullptr)) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    if (auto error = guard.publish("replay")) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    spdlog::info("replay: {} steps of {} in {:.2f} s; {} of {} checked tiles diverged",
-                 replica.appliedStep().value_or(0), file.string(), seconds, counts.divergentTiles,
-                 counts.checkedTiles);
+    if (const int code = finishRun(
+            guard, "replay", run, recorder, seconds, report, replica.lastDeformers(),
+            fmt::format("replay: {} steps of {} in {:.2f} s; {} of {} checked tiles diverged",
+                        replica.appliedStep().value_or(0), file.string(), seconds,
+                        counts.divergentTiles, counts.checkedTiles)))
+        return code;
     return counts.divergentTiles == 0 ? 0 : 1;
 }
 

@@ -34,6 +34,8 @@ struct Client {
     Clock::time_point rateWindow = Clock::now();
     int messagesInWindow = 0;
     long long bytesIn = 0, bytesOut = 0, dropped = 0, refused = 0, rateDropped = 0;
+    long long playerInputs = 0;   // accepted: the player moved by this client
+    double longestSilenceS = 0.0; // the longest wait between two of its messages once joined
     std::vector<TileRequest> resends; // hybrid: asked for, sent with the next step
     bool saidDropped = false;         // the first malformed packet is a line; the rest counted
 };
@@ -120,6 +122,8 @@ void Server::refuse(Client& client, const std::string& why) {
 }
 
 void Server::receive(Client& client, const ENetPacket& packet) {
+    if (client.ready)
+        client.longestSilenceS = std::max(client.longestSilenceS, secondsSince(client.lastHeard));
     client.lastHeard = Clock::now();
     client.bytesIn += static_cast<long long>(packet.dataLength);
     if (secondsSince(client.rateWindow) >= 1.0) {
@@ -205,6 +209,7 @@ void Server::receive(Client& client, const ENetPacket& packet) {
             return;
         }
         playerInput_ = glm::vec2(input->x, input->y);
+        ++client.playerInputs;
         return;
     }
     if (const auto* request = std::get_if<TileRequest>(&message.body)) {
@@ -341,7 +346,9 @@ nlohmann::json Server::report(double seconds) const {
                            {"bytes_out_per_s", seconds > 0 ? client.bytesOut / seconds : 0.0},
                            {"dropped", client.dropped},
                            {"rate_dropped", client.rateDropped},
-                           {"refused", client.refused}});
+                           {"refused", client.refused},
+                           {"player_inputs", client.playerInputs},
+                           {"longest_silence_s", client.longestSilenceS}});
     };
     for (const auto& [peer, client] : clients_)
         add(client);
@@ -479,21 +486,13 @@ int runServe(const CommonOptions& common, const ServeOptions& options) {
     const nlohmann::json report = server.report(frames * dt);
     server.disconnectAll();
 
-    if (auto error =
-            finishRun(options.outDir, run, recorder, seconds, report, lab.instances(), nullptr)) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    if (auto error = guard.publish("serve")) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    spdlog::info("serve: {} steps in {:.2f} s; {} bytes to clients, {} datagrams from no peer "
-                 "and {} malformed messages dropped",
-                 server.steps(), seconds, report["bytes_out"].get<long long>(),
-                 report["stray_datagrams"].get<long long>(),
-                 report["dropped_messages"].get<long long>());
-    return 0;
+    return finishRun(
+        guard, "serve", run, recorder, seconds, report, lab.instances(),
+        fmt::format("serve: {} steps in {:.2f} s; {} bytes to clients, {} datagrams from no peer "
+                    "and {} malformed messages dropped",
+                    server.steps(), seconds, report["bytes_out"].get<long long>(),
+                    report["stray_datagrams"].get<long long>(),
+                    report["dropped_messages"].get<long long>()));
 }
 
 } // namespace snowcap::net

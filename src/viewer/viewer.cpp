@@ -21,6 +21,7 @@
 #include "viewer/viewer_frame.hpp"
 #include "viewer/viewer_input.hpp"
 #include "viewer/viewer_panels.hpp"
+#include "viewer/viewer_remote.hpp"
 
 #include <GLFW/glfw3.h>
 #include <spdlog/spdlog.h>
@@ -78,9 +79,11 @@ void reloadShaders(Lab& lab, ViewerState& state) {
 // Frames a panel opened on a view (--panels buffers:drift) is held scrolled to it.
 constexpr int kScrollFrames = 3;
 
-int runViewer(const CommonOptions& common, const ViewOptions& options) {
-    // The scenario first: a bad file is one line and no window.
-    auto loaded = loadScenarioSettings(options.scenario, common.overrides);
+int runViewer(const CommonOptions& common, const ViewOptions& options, RemoteSteps* remote) {
+    // The scenario first: a bad file is one line and no window. A session's client has its
+    // settings from the server already.
+    auto loaded = remote ? std::variant<Settings, ConfigError>(remote->settings())
+                         : loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
         return 2;
@@ -101,8 +104,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     }
     Window& window = *std::get<0>(created);
 
-    auto labCreated = Lab::create(std::get<Settings>(loaded), options.scenario, common.overrides,
-                                  window.info().renderer);
+    auto labCreated =
+        Lab::create(std::get<Settings>(loaded), remote ? remote->scenario() : options.scenario,
+                    remote ? remote->overrides() : common.overrides, window.info().renderer);
     if (auto* error = std::get_if<std::string>(&labCreated)) {
         spdlog::error("{}", *error);
         return 2;
@@ -118,7 +122,12 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         state.recordPath = options.record.string();
         state.recordToggle = true;
     }
-    if (window.info().isLlvmpipe()) {
+    if (remote) {
+        // The server's settings, as they are: the buffers must be the server's.
+        remote->join(lab);
+        state.remote = true;
+        state.status = remote->status();
+    } else if (window.info().isLlvmpipe()) {
         // The UE-faithful material (129-tap spiral per pixel, 512^2 grid) costs seconds a frame
         // on a CPU rasteriser. Start on the cheapest rung that still simulates both sims
         // (docs/performance.md); quality = custom in the Sims panel brings the scenario's own
@@ -184,6 +193,8 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     double last = window.timeSeconds();
     bool vsync = !state.vsync;
     int frame = 0;
+    std::string sessionOver; // --connect: why the session stopped for this client
+    int framesAtEnd = 0;     // --connect --frames N: frames drawn since step N was applied
     while (!window.shouldClose()) {
         window.pollEvents();
         // Minimised: nothing to draw into; sleep until something happens instead of spinning.
@@ -207,7 +218,26 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         reloadShaders(lab, state);
 
         lab.timer().beginFrame();
-        advanceLab(lab, state, wallDt);
+        std::uint32_t lastStep = 0; // --frames with --connect: the session's step to reach
+        if (remote) {
+            lastStep = scripted ? static_cast<std::uint32_t>(options.quitAfterFrames)
+                                : remote->lastStep();
+            if (sessionOver.empty()) {
+                if (auto over = remote->advance(state.playerInput, lastStep > 0 ? lastStep
+                                                                                : UINT32_MAX))
+                    sessionOver = *over;
+                state.status = sessionOver.empty() ? remote->status()
+                                                   : remote->status() + "; " + sessionOver;
+                if (!sessionOver.empty() && scripted)
+                    spdlog::error("view --connect: {}", sessionOver);
+            }
+            recordProbe(lab, state);
+            if (scripted && (!sessionOver.empty() ||
+                             remote->appliedStep().value_or(0) >= lastStep))
+                ++framesAtEnd;
+        } else {
+            advanceLab(lab, state, wallDt);
+        }
         const int width = window.framebufferWidth(), height = window.framebufferHeight();
 
         ImGui_ImplOpenGL3_NewFrame();
@@ -224,15 +254,20 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // the 3D panes only every 30th frame and on the last two: on llvmpipe a 1600 x 900 A | B
         // frame costs about half a second, and only the final one reaches the screenshot.
         // A recording needs every frame.
-        const bool drawPanes = !scripted || state.recording || state.recordToggle ||
-                               frame % 30 == 0 || frame + 2 >= options.quitAfterFrames;
+        const bool drawPanes =
+            !scripted || state.recording || state.recordToggle ||
+            (remote ? framesAtEnd > 0
+                    : frame % 30 == 0 || frame + 2 >= options.quitAfterFrames);
         PanelContext context{lab, state, gl, open};
-        gl.drawFrame(lab, state, 0, width, height, drawPanes, [&] {
-            drawPanels(context);
-            ImGui::Render();
-            gpu::beginPass(gpu::passIntoWindow(width, height));
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-        });
+        gl.drawFrame(
+            lab, state, 0, width, height, drawPanes,
+            [&] {
+                drawPanels(context);
+                ImGui::Render();
+                gpu::beginPass(gpu::passIntoWindow(width, height));
+                ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            },
+            remote ? remote->deformers() : std::span<const DeformerInstance>());
         recordTimings(lab, state, wallDt * 1000.0);
         recordFrame(lab, state, width, height); // the Record button (panel_record.cpp)
 
@@ -241,7 +276,9 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
         // out before it can scroll it), then keeps that scroll and is the user's to move.
         if (frame == kScrollFrames)
             state.scrollTo.clear();
-        const bool quitting = scripted && frame >= options.quitAfterFrames;
+        // With --connect, two frames drawn after the session's step N (the last one whole).
+        const bool quitting =
+            scripted && (remote ? framesAtEnd >= 2 : frame >= options.quitAfterFrames);
         if (state.screenshotRequested || (quitting && !options.screenshot.empty())) {
             const auto path =
                 quitting && !options.screenshot.empty() ? options.screenshot : screenshotPath();
@@ -279,7 +316,8 @@ int runViewer(const CommonOptions& common, const ViewOptions& options) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
-    return 0;
+    // A scripted client whose session broke did not show what was asked for.
+    return scripted && !sessionOver.empty() ? 1 : 0;
 }
 
 } // namespace snowcap

@@ -20,8 +20,14 @@ struct ViewOptions {
     int width = 1600, height = 900;   // --size WxH of the window
     std::filesystem::path record;     // --record FILE: the Record button pressed at the start
     std::filesystem::path worldIn;    // --world-in: start from a world file (docs/world.md)
+    std::string connect;              // --connect HOST:PORT: a session's client (docs/network.md)
 };
 
-int runViewer(const CommonOptions& common, const ViewOptions& options);
+class RemoteSteps;
+
+// With `remote` (view --connect), the lab is built from the session's settings and stepped by
+// it: --frames N then means the session's step N.
+int runViewer(const CommonOptions& common, const ViewOptions& options,
+              RemoteSteps* remote = nullptr);
 
 } // namespace snowcap

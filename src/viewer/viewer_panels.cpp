@@ -10,9 +10,10 @@
 
 namespace snowcap {
 
-void controlWindow(PanelContext& context) {
-    Lab& lab = context.lab;
-    ViewerState& state = context.state;
+namespace {
+
+// Pause, step, restart, the step mode and the time slider.
+void playbackControls(Lab& lab, ViewerState& state) {
     ImGui::Text("%.0f fps   step %lld   %s", state.fps, lab.steps(),
                 state.paused ? "paused" : "running");
     ImGui::TextDisabled("%s", state.renderer.c_str());
@@ -34,6 +35,20 @@ void controlWindow(PanelContext& context) {
     // Scrubbing re-simulates from 0 at fixed step: on release, not on every drag.
     if (ImGui::IsItemDeactivatedAfterEdit())
         state.scrubToS = time;
+}
+
+} // namespace
+
+void controlWindow(PanelContext& context) {
+    Lab& lab = context.lab;
+    ViewerState& state = context.state;
+    if (state.remote) {
+        // A session's client: the server's clock steps the lab; the status line says where.
+        ImGui::Text("%.0f fps   session client", state.fps);
+        ImGui::TextDisabled("%s", state.renderer.c_str());
+    } else {
+        playbackControls(lab, state);
+    }
     ImGui::Checkbox("vsync", &state.vsync);
     ImGui::SameLine();
     ImGui::Checkbox("follow player", &state.followPlayer);

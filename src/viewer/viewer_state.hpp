@@ -55,6 +55,7 @@ inline constexpr double kPlayerRunFactor = 5.0;
 
 struct ViewerState {
     // Playback.
+    bool remote = false; // view --connect: the server's clock steps the lab, not the controls
     bool paused = false;
     bool stepOnce = false;
     bool restartRequested = false; // time back to 0 and both sims cleared (R)

@@ -230,7 +230,8 @@ ViewerGl::Target& ViewerGl::target(std::map<int, Target>& targets, int slot, int
 }
 
 void ViewerGl::drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer, int width,
-                         int height, bool drawPanes, std::function<void()> panels) {
+                         int height, bool drawPanes, std::function<void()> panels,
+                         std::span<const DeformerInstance> deformers) {
     FrameDraw draw;
     gpu::PassState background;
     background.framebuffer = framebuffer;
@@ -265,7 +266,10 @@ void ViewerGl::drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer,
         if (panels)
             panels();
     };
-    lab.draw(std::move(draw));
+    if (deformers.empty())
+        lab.draw(std::move(draw));
+    else
+        runFrame(lab.field(), lab.renderer(), {deformers, 0.0, std::move(draw)});
 }
 
 void ViewerGl::differenceViews(const ViewerState& state, const Lab& lab, const Pane& pane,

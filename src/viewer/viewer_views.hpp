@@ -68,9 +68,11 @@ public:
 
     // The viewer's frame without a step (the lab stepped already): the window background, the
     // panes of the current layout (when `drawPanes`) into `framebuffer` (0 or an offscreen
-    // one), then the A - B composite and `panels` as the frame's last pass.
+    // one), then the A - B composite and `panels` as the frame's last pass. `deformers`, when
+    // given, are drawn instead of the lab's own (a session's client: the server's poses).
     void drawFrame(Lab& lab, const ViewerState& state, GLuint framebuffer, int width, int height,
-                   bool drawPanes, std::function<void()> panels);
+                   bool drawPanes, std::function<void()> panels,
+                   std::span<const DeformerInstance> deformers = {});
 
     // A width x width RGBA8 picture of one channel of `source` through inferno over `range`;
     // `slot` names the preview so each keeps its own texture. SnowpackDensity maps a snowpack
