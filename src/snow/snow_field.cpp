@@ -28,9 +28,10 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
             captureSubsetCeilingCm(settings)};
 }
 
-void SnowField::setTerrain(std::shared_ptr<const HeightField> terrain) {
+std::optional<std::string> SnowField::setTerrain(std::shared_ptr<const HeightField> terrain) {
     terrain_ = std::move(terrain);
     assignCaptures();
+    return enabled_ ? configureSnowpacks() : std::nullopt;
 }
 
 CaptureKey SnowField::captureKey(int simIndex, glm::dvec2 centreCm) const {
