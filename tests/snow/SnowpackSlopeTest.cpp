@@ -154,6 +154,8 @@ TEST(SnowpackSlope, SnowSlidesOffASixtyDegreeFace) {
     EXPECT_NEAR(totalMass(ref.grid()), start, start * 1e-4);
     ::testing::Test::RecordProperty("upper_face_max_depth_cm", std::to_string(upper));
     ::testing::Test::RecordProperty("foot_mean_depth_cm", std::to_string(foot));
+    ::testing::Test::RecordProperty("mass_error",
+                                    std::to_string(totalMass(ref.grid()) / start - 1.0));
 }
 
 // The same 30 cm on a 20 degree slope stays where it lies: after 5 s every texel holds what
