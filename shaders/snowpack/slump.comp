@@ -25,9 +25,16 @@ float topAt(ivec2 p, vec4 c) {
     precise float top = imageLoad(groundHeight, p).x + surfaceTopCm(c);
     return top;
 }
+// A bare column gives nothing (as SnowpackReference::slump over terrain).
+float givingDepth(float depthCm) {
+    return depthCm >= kBareDepthCm ? depthCm : 0.0;
+}
 #else
 float topAt(ivec2 p, vec4 c) {
     return surfaceTopCm(c);
+}
+float givingDepth(float depthCm) {
+    return depthCm;
 }
 #endif
 
@@ -56,11 +63,11 @@ void main() {
         if (otherTop > selfTop) {
             float otherDensity = densityOf(other);
             precise float flow =
-                slumpFlowCm(otherTop, reposeStepCm(otherDensity), selfTop, other.x);
+                slumpFlowCm(otherTop, reposeStepCm(otherDensity), selfTop, givingDepth(other.x));
             depthIn = depthIn + flow;
             massIn = massIn + flow * 0.01 * otherDensity;
         } else if (otherTop < selfTop) {
-            precise float flow = slumpFlowCm(selfTop, selfHolds, otherTop, self.x);
+            precise float flow = slumpFlowCm(selfTop, selfHolds, otherTop, givingDepth(self.x));
             depthIn = depthIn - flow;
             massIn = massIn - flow * 0.01 * selfDensity;
         }

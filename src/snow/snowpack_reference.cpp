@@ -154,6 +154,13 @@ void SnowpackReference::slump() {
     auto top = [&](int t, const SnowColumn& c) {
         return ground_.empty() ? surfaceTopCm(c) : snowTopCm(ground_[t], c);
     };
+    // Over terrain a bare column (thinner than kBareDepthCm: no density of its own) gives
+    // nothing. Without it the last of a face's snow drains geometrically in ever smaller flows,
+    // and those below half a float step of the pile at the foot round away there: 5e-5 of the
+    // mass over a 7 m face. Flat, the law as it was.
+    auto giving = [&](const SnowColumn& c) {
+        return ground_.empty() || c.depthCm >= kBareDepthCm ? c.depthCm : 0.0f;
+    };
     constexpr int kOffsets[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     for (int y = 0; y < size; ++y)
         for (int x = 0; x < size; ++x) {
@@ -177,11 +184,11 @@ void SnowpackReference::slump() {
                 const SnowColumn other = grid_.columns[n];
                 const float otherTop = top(n, other);
                 if (otherTop > selfTop) {
-                    const float flow = slumpFlowCm(otherTop, holds[n], selfTop, other.depthCm);
+                    const float flow = slumpFlowCm(otherTop, holds[n], selfTop, giving(other));
                     depthIn = depthIn + flow;
                     massIn = massIn + flow * 0.01f * densityOf(other);
                 } else if (otherTop < selfTop) {
-                    const float flow = slumpFlowCm(selfTop, holds[t], otherTop, self.depthCm);
+                    const float flow = slumpFlowCm(selfTop, holds[t], otherTop, giving(self));
                     depthIn = depthIn - flow;
                     massIn = massIn - flow * 0.01f * selfDensity;
                 }
