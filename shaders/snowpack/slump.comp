@@ -5,7 +5,9 @@
 // same flow computed on both sides, so what one loses the other gains. Nothing flows into or
 // out of a texel under a contact. Every texel of a listed tile is written (the pair's halves
 // agree everywhere else); a tile where one changed is marked `touchedOut`.
-// Reads:  previous state, inside[]      Writes: next state, tileState[]
+// Over [terrain] (SNOWPACK_TERRAIN) the surfaces stand on the ground's height at each texel
+// (groundHeight, cm), so snow on ground steeper than its repose slides at any depth.
+// Reads:  previous state, inside[] (groundHeight)      Writes: next state, tileState[]
 // Mirrors SnowpackReference::slump (src/snow/snowpack_reference.cpp).
 layout(local_size_x = 16, local_size_y = 16) in;
 #include "snowpack_block.glsl"
@@ -15,6 +17,26 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(binding = 0, rgba32f) uniform readonly image2D previousState;
 layout(binding = 1, rgba32f) uniform writeonly image2D nextState;
 layout(location = 1) uniform uint touchedOut;
+
+#ifdef SNOWPACK_TERRAIN
+layout(binding = 2, r32f) uniform readonly image2D groundHeight;
+// Mirrors snowTopCm (core/snowpack_laws.hpp).
+float topAt(ivec2 p, vec4 c) {
+    precise float top = imageLoad(groundHeight, p).x + surfaceTopCm(c);
+    return top;
+}
+// A bare column gives nothing (as SnowpackReference::slump over terrain).
+float givingDepth(float depthCm) {
+    return depthCm >= kBareDepthCm ? depthCm : 0.0;
+}
+#else
+float topAt(ivec2 p, vec4 c) {
+    return surfaceTopCm(c);
+}
+float givingDepth(float depthCm) {
+    return depthCm;
+}
+#endif
 
 void main() {
     ivec2 p = listedTexel(kSlumpList);
@@ -27,7 +49,7 @@ void main() {
     }
     float selfDensity = densityOf(self);
     float selfHolds = reposeStepCm(selfDensity);
-    float selfTop = surfaceTopCm(self); // the surfaces' step, over the ground's prints too
+    float selfTop = topAt(p, self); // the surfaces' step, over the ground's prints too
     // The flows are summed apart and added once, as the CPU reference does.
     precise float depthIn = 0.0;
     precise float massIn = 0.0;
@@ -37,15 +59,15 @@ void main() {
         if (!inRegion(q) || inside[texelIndex(q)] != 0u)
             continue;
         vec4 other = imageLoad(previousState, q);
-        float otherTop = surfaceTopCm(other);
+        float otherTop = topAt(q, other);
         if (otherTop > selfTop) {
             float otherDensity = densityOf(other);
             precise float flow =
-                slumpFlowCm(otherTop, reposeStepCm(otherDensity), selfTop, other.x);
+                slumpFlowCm(otherTop, reposeStepCm(otherDensity), selfTop, givingDepth(other.x));
             depthIn = depthIn + flow;
             massIn = massIn + flow * 0.01 * otherDensity;
         } else if (otherTop < selfTop) {
-            precise float flow = slumpFlowCm(selfTop, selfHolds, otherTop, self.x);
+            precise float flow = slumpFlowCm(selfTop, selfHolds, otherTop, givingDepth(self.x));
             depthIn = depthIn - flow;
             massIn = massIn - flow * 0.01 * selfDensity;
         }

@@ -11,6 +11,8 @@
 //   SNOWFALL  the tick's snowfall quanta are not 0 (else snowfallOnto keeps the column)
 //   MELT      its degree-day quanta are not 0, or the sun melts (else meltColumn keeps it)
 //   SUN       the sun melts (wx.fall.y > 0: the surface's normal, from the four neighbours)
+//   TERRAIN   with SUN over [terrain]: the tops stand on the ground's heights (groundHeight,
+//             the snowpack's ground image), so the normal is the terrain's and the snow's
 #include "snowpack/snowpack_block.glsl"
 #include "snowpack/snowpack_laws.glsl"
 #include "weather_block.glsl"
@@ -21,8 +23,20 @@ layout(location = 0) out vec4 next;
 layout(location = 1) out uvec2 crossed;
 
 // The surface's top (over the ground's prints, surfaceTopCm) at q, or the texel's own outside.
+#ifdef TERRAIN
+layout(binding = 2, r32f) uniform readonly image2D groundHeight;
+// Mirrors snowTopCm (core/snowpack_laws.hpp).
+float topOf(ivec2 q, vec4 c) {
+    precise float top = imageLoad(groundHeight, q).x + surfaceTopCm(c);
+    return top;
+}
+#else
+float topOf(ivec2 q, vec4 c) {
+    return surfaceTopCm(c);
+}
+#endif
 float topAt(ivec2 q, float self) {
-    return inRegion(q) ? surfaceTopCm(texelFetch(weatherState, q, 0)) : self;
+    return inRegion(q) ? topOf(q, texelFetch(weatherState, q, 0)) : self;
 }
 
 void main() {
@@ -40,7 +54,7 @@ void main() {
 #ifdef MELT
     uint melt = wx.quanta.y;
 #ifdef SUN
-    float self = surfaceTopCm(before);
+    float self = topOf(p, before);
     vec3 normal = surfaceNormal(topAt(p + ivec2(-1, 0), self), topAt(p + ivec2(1, 0), self),
                                 topAt(p + ivec2(0, -1), self), topAt(p + ivec2(0, 1), self),
                                 sp.capture.z);

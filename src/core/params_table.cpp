@@ -355,6 +355,12 @@ const Section<SnowpackSettings>& snowpackParams() {
              "Slump iterations per simulated second, whatever the frame rate: each moves a fifth "
              "of every slope's excess over the angle of repose downhill. 960 keeps a dragged "
              "plough's heap near the angle of repose (120 let it tower to 190 cm)."},
+            {"cover_follows_slope", &P::coverFollowsSlope, true, anyNumber(), "", Checkbox,
+             "Over [terrain] the initial depth_cm is the depth on the flat: steeper ground "
+             "starts with at most the snow holding depth of its slope (SnowSlide: a simple "
+             "routine for calculating gravitational snow transport) and none where it is "
+             "steeper than the angle of repose, so a scene starts at rest. Off: depth_cm "
+             "everywhere, and what is too steep slides at once."},
             {"plough_reach_cm", &P::ploughReachCm, 32.0, between(1.0, 256.0), "cm", Drag,
              "Snow that cannot compact goes to the nearest texel outside the contact within "
              "this distance (at most 64 texels); beyond it, it stays under the contact."},

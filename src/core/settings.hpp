@@ -110,6 +110,9 @@ struct SnowpackSettings {
     double temperatureC{};    // temperature_c: snow temperature for settling
     double settleTimeScale{}; // settle_time_scale: settling runs this much faster
     double settleIntervalS{}; // settle_interval_s: settling is applied on this tick
+    // cover_follows_slope: over [terrain] the initial depth thins with the ground's slope (the
+    // snow holding depth) and is 0 above the angle of repose, so a scene starts at rest.
+    bool coverFollowsSlope{};
     // The weather's laws on this sim ([weather], docs/weather.md; core/weather_laws.hpp).
     double meltTemperatureFactor{}; // melt_temperature_factor: mm w.e. / (h C) above 0 C
     double meltRadiationFactor{};   // melt_radiation_factor: mm w.e. m2 / (W h) of absorbed sun

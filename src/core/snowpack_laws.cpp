@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace snowcap {
 
@@ -115,6 +116,19 @@ float slumpFlowCm(float topHigh, float reposeStepHigh, float topLow, float depth
     const float step = topHigh - topLow;
     const float excess = step - reposeStepHigh;
     return excess > 0.0f ? std::min(excess * kSlumpFraction, depthHigh * kSlumpFraction) : 0.0f;
+}
+
+float snowHoldingDepthCm(float slopeDeg) {
+    if (!(slopeDeg > 0.0f))
+        return std::numeric_limits<float>::infinity();
+    return 100.0f * 3178.4f * std::pow(slopeDeg, -1.998f);
+}
+
+float coverDepthCm(float depthOnFlatCm, float slopeTan, float reposeTan) {
+    if (slopeTan > reposeTan)
+        return 0.0f;
+    const float slopeDeg = std::atan(slopeTan) * (180.0f / kPi);
+    return std::min(depthOnFlatCm, snowHoldingDepthCm(slopeDeg));
 }
 
 float settlingRatePerS(float density, float mass, float temperatureC) {

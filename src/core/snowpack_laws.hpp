@@ -144,6 +144,23 @@ float reposeTan(float densityKgM3, const SnowpackConstants& c);
 float slumpFlowCm(float topHigh, float reposeStepHigh, float topLow, float depthHigh);
 float reposeStepCm(float densityKgM3, const SnowpackConstants& c);
 
+// ---- the ground's slopes ([terrain], src/snow/snowpack_terrain.hpp) ------------------------
+// Over terrain slump compares the snow's tops, the ground's height plus surfaceTopCm, so that
+// snow on ground steeper than its angle of repose (measured from the horizontal) slides down
+// at any depth. Flat ground (0 everywhere) is the law above: 0 + t is t, bit for bit.
+inline float snowTopCm(float groundCm, const SnowColumn& c) {
+    return groundCm + surfaceTopCm(c);
+}
+// The snow holding depth of *SnowSlide: a simple routine for calculating gravitational snow
+// transport* (Bernhardt and Schulz 2010): the most snow (m, vertical) a slope of S degrees
+// keeps, 3178.4 x S^-1.998; 3.6 m at 30 deg, 1.6 m at 45, 0.89 m at 60 (times cos S, the
+// thickness normal to the slope: 3.08, 1.11 and 0.45 m). Unbounded on the flat.
+float snowHoldingDepthCm(float slopeDeg);
+// The initial depth of a texel whose ground rises at `slopeTan` (its steepest: the gradient or
+// a step to a neighbour, whichever is steeper): `depthOnFlatCm`, at most the holding depth of
+// the slope, and 0 where the slope is steeper than `reposeTan` (the snow would slide).
+float coverDepthCm(float depthOnFlatCm, float slopeTan, float reposeTan);
+
 // ---- settling (Anderson 1976, as in SNTHERM and the CLM snow hydrology) ----------------------
 // The compaction rate of a column (1/s): destructive metamorphism
 //     c1 exp(-c2 (T0 - T)) exp(-c3 max(0, rho - 150))

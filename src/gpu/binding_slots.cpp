@@ -47,6 +47,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"state", K::Image, slot::kSnowpackState},
     SlotDeclaration{"previousState", K::Image, slot::kSnowpackPrevious},
     SlotDeclaration{"nextState", K::Image, slot::kSnowpackNext},
+    SlotDeclaration{"groundHeight", K::Image, slot::kSnowpackGround},
     SlotDeclaration{"captureDepth", K::Texture, slot::kCaptureDepth},
     SlotDeclaration{"shiftSource", K::Texture, slot::kShiftSource},
     SlotDeclaration{"persistentBuffer", K::Texture, slot::kPersistentBuffer},

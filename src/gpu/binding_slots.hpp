@@ -48,6 +48,7 @@ inline constexpr unsigned kTileLists = 4;          // shaders/snowpack/snowpack_
 inline constexpr unsigned kSnowpackState = 0;    // plough_resolve.comp
 inline constexpr unsigned kSnowpackPrevious = 0; // compact.comp, slump.comp
 inline constexpr unsigned kSnowpackNext = 1;     // compact.comp, slump.comp
+inline constexpr unsigned kSnowpackGround = 2;   // slump.comp over [terrain]
 inline constexpr unsigned kDriftRecordView = 0;  // shaders/weather/drift_record_view.comp
 // Texture units.
 inline constexpr unsigned kCaptureDepth = 0;     // shaders/snow/accumulate.frag

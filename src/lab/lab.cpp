@@ -343,7 +343,7 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
     }
     auto error = applyEdit(edited, deformersChanged);
     if (!error && terrain)
-        session_.field->setTerrain(std::move(terrain));
+        error = session_.field->setTerrain(std::move(terrain));
     return error;
 }
 

@@ -215,7 +215,9 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
     session.field = std::move(std::get<0>(field));
-    session.field->setTerrain(std::make_shared<const HeightField>(std::move(std::get<0>(terrain))));
+    if (auto error = session.field->setTerrain(
+            std::make_shared<const HeightField>(std::move(std::get<0>(terrain)))))
+        return *error;
     auto renderer = SceneRenderer::create(shaders);
     if (auto* error = std::get_if<std::string>(&renderer))
         return *error;

@@ -28,9 +28,18 @@ CaptureKey simCaptureKey(const Settings& settings, int simIndex) {
             captureSubsetCeilingCm(settings)};
 }
 
-void SnowField::setTerrain(std::shared_ptr<const HeightField> terrain) {
+std::optional<std::string> SnowField::setTerrain(std::shared_ptr<const HeightField> terrain) {
+    const auto flat = [](const std::shared_ptr<const HeightField>& field) {
+        return !field || field->flat();
+    };
+    const bool wasFlat = flat(terrain_);
     terrain_ = std::move(terrain);
     assignCaptures();
+    // The snowpack sims lie on the terrain (their slump, cover and sun): from flat to flat
+    // nothing of theirs changes, and they are left exactly as they were.
+    if (!enabled_ || (wasFlat && flat(terrain_)))
+        return std::nullopt;
+    return configureSnowpacks();
 }
 
 CaptureKey SnowField::captureKey(int simIndex, glm::dvec2 centreCm) const {

@@ -155,8 +155,9 @@ public:
 
     // [terrain] (docs/terrain.md): the ground the captures of capture_reference = "terrain"
     // sims follow; null or flat: every capture is the flat one. The
-    // captures are made again for it at once.
-    void setTerrain(std::shared_ptr<const HeightField> terrain);
+    // captures are made again for it at once, and the snowpack sims start again on it (their
+    // slump and initial cover follow its slopes). Fails if a snowpack sim cannot.
+    std::optional<std::string> setTerrain(std::shared_ptr<const HeightField> terrain);
     const std::shared_ptr<const HeightField>& terrain() const { return terrain_; }
     // Sim i's capture key with its region centred on `centreCm`, its terrain included.
     CaptureKey captureKey(int simIndex, glm::dvec2 centreCm) const;

@@ -2,9 +2,11 @@
 
 #include "core/ground.hpp"
 #include "core/weather_laws.hpp"
+#include "snow/snowpack_terrain.hpp"
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 
 namespace snowcap {
 
@@ -119,6 +121,11 @@ double SnowpackReference::shift(glm::ivec2 offset) {
     return left;
 }
 
+void SnowpackReference::setGround(std::vector<float> groundCm) {
+    ground_ = std::move(groundCm);
+    grid_.columns = initialCover(ground_, grid_.size, constants_, settings_.coverFollowsSlope);
+}
+
 void SnowpackReference::plough() {
     const int size = grid_.size;
     std::fill(received_.begin(), received_.end(), 0u);
@@ -143,6 +150,17 @@ void SnowpackReference::slump() {
     std::vector<float> holds(grid_.columns.size());
     for (std::size_t t = 0; t < holds.size(); ++t)
         holds[t] = reposeStepCm(densityOf(grid_.columns[t]), constants_);
+    // Over terrain the tops stand on the ground (snowTopCm); flat, on 0 (surfaceTopCm).
+    auto top = [&](int t, const SnowColumn& c) {
+        return ground_.empty() ? surfaceTopCm(c) : snowTopCm(ground_[t], c);
+    };
+    // Over terrain a bare column (thinner than kBareDepthCm: no density of its own) gives
+    // nothing. Without it the last of a face's snow drains geometrically in ever smaller flows,
+    // and those below half a float step of the pile at the foot round away there: 5e-5 of the
+    // mass over a 7 m face. Flat, the law as it was.
+    auto giving = [&](const SnowColumn& c) {
+        return ground_.empty() || c.depthCm >= kBareDepthCm ? c.depthCm : 0.0f;
+    };
     constexpr int kOffsets[4][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 1}};
     for (int y = 0; y < size; ++y)
         for (int x = 0; x < size; ++x) {
@@ -151,7 +169,7 @@ void SnowpackReference::slump() {
                 continue; // under a contact nothing flows in or out
             const SnowColumn self = grid_.columns[t];
             const float selfDensity = densityOf(self);
-            const float selfTop = surfaceTopCm(self); // the surfaces' step, over prints too
+            const float selfTop = top(t, self); // the surfaces' step, over prints too
             // The flows are summed apart and added once: one rounding at the column's own
             // magnitude instead of one per neighbour.
             float depthIn = 0.0f;
@@ -164,13 +182,13 @@ void SnowpackReference::slump() {
                 if (inside_[n])
                     continue;
                 const SnowColumn other = grid_.columns[n];
-                const float otherTop = surfaceTopCm(other);
+                const float otherTop = top(n, other);
                 if (otherTop > selfTop) {
-                    const float flow = slumpFlowCm(otherTop, holds[n], selfTop, other.depthCm);
+                    const float flow = slumpFlowCm(otherTop, holds[n], selfTop, giving(other));
                     depthIn = depthIn + flow;
                     massIn = massIn + flow * 0.01f * densityOf(other);
                 } else if (otherTop < selfTop) {
-                    const float flow = slumpFlowCm(selfTop, holds[t], otherTop, self.depthCm);
+                    const float flow = slumpFlowCm(selfTop, holds[t], otherTop, giving(self));
                     depthIn = depthIn - flow;
                     massIn = massIn - flow * 0.01f * selfDensity;
                 }

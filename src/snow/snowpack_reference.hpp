@@ -61,6 +61,11 @@ public:
     // temperature once given; the table's defaults (no sky) keep the snowpack's own.
     void setWeather(const WeatherSettings& weather) { weather_ = weather; }
     bool groundFrozen() const { return groundFrozen_; }
+    // The terrain under the region (snowpackGroundCm: size x size heights in cm, row 0 first;
+    // empty: flat): slump compares the snow's tops over it, and the grid starts again from
+    // initialCover (following the slopes where sim.X.snowpack.cover_follows_slope is on).
+    void setGround(std::vector<float> groundCm);
+    std::span<const float> ground() const { return ground_; }
     // The passes one by one (what step() runs), for the GL tests.
     void settleAndCompact(std::span<const float> windowDepth, int settleTicks);
     void plough();
@@ -87,6 +92,7 @@ private:
     std::vector<std::uint8_t> inside_;
     std::vector<std::uint32_t> quanta_;   // each texel's ploughed quanta this step
     std::vector<std::uint32_t> received_; // the scatter's sums
+    std::vector<float> ground_;           // the terrain's heights (cm); empty: flat
     bool groundFrozen_ = false;
     WeatherSettings weather_;
 };

@@ -3,6 +3,7 @@
 #include "core/ground.hpp"
 #include "core/weather_laws.hpp"
 #include "gpu/binding_slots.hpp"
+#include "terrain/height_field.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -53,6 +54,33 @@ std::vector<gpu::ProgramDesc> snowpackPrograms() {
             computeProgram("snowpack.carry_out", "snowpack/carry_out.comp")};
 }
 
+gpu::ProgramDesc snowpackTerrainSlumpProgram() {
+    return gpu::computeProgram("snowpack.slump.terrain", "snowpack/slump.comp",
+                               {{"SNOWPACK_TERRAIN", "1"}});
+}
+
+void SnowpackSim::setTerrain(std::shared_ptr<const HeightField> terrain) {
+    if (terrain && terrain->flat())
+        terrain.reset();
+    if (terrain == terrain_)
+        return;
+    terrain_ = std::move(terrain);
+    states_ = {}; // the next configure() starts the state again on the new ground
+}
+
+void SnowpackSim::sampleGround() {
+    if (!terrain_) {
+        groundCm_.clear();
+        ground_ = gpu::Texture2D();
+        return;
+    }
+    groundCm_ = snowpackGroundCm(*terrain_, region_);
+    const int n = region_.resolution;
+    if (ground_.width() != n)
+        ground_ = gpu::Texture2D(n, n, gpu::TextureFormat::R32F, "snowpack.ground");
+    ground_.upload(groundCm_);
+}
+
 std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settings,
                                                   const Region& region, double captureZCm,
                                                   double captureFarCm, gpu::ShaderLibrary& shaders,
@@ -61,6 +89,13 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     const auto& programs = std::get<std::vector<gpu::ShaderProgram*>>(loaded);
+    const gpu::ShaderProgram* slumpTerrain = nullptr;
+    if (terrain_) {
+        auto variant = shaders.load(snowpackTerrainSlumpProgram());
+        if (auto* error = std::get_if<std::string>(&variant))
+            return *error;
+        slumpTerrain = std::get<gpu::ShaderProgram*>(variant);
+    }
     SnowpackConstants constants =
         snowpackConstants(settings, captureZCm, captureFarCm, region.texelCm());
     constants.groundPrintMaxCm = std::max(groundPrintMaxCm, 0.0f);
@@ -71,7 +106,9 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
                         region.widthCm != region_.widthCm ||
                         constants.initialDepthCm != constants_.initialDepthCm ||
                         constants.initialDensity != constants_.initialDensity ||
-                        constants.cameraAboveGroundCm != constants_.cameraAboveGroundCm;
+                        constants.cameraAboveGroundCm != constants_.cameraAboveGroundCm ||
+                        settings.coverFollowsSlope != settings_.coverFollowsSlope ||
+                        (terrain_ && region.centreCm != region_.centreCm);
     if (refill) {
         const int n = region.resolution;
         std::array<gpu::Texture2D, 2> states{
@@ -107,9 +144,14 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
     slumpTiles_ = programs[5];
     slump_ = programs[6];
     carryOut_ = programs[7];
+    slumpTerrain_ = slumpTerrain;
     settings_ = settings;
     constants_ = constants;
     region_ = region;
+    if (refill)
+        sampleGround();
+    if (terrain_ && !ground_.id())
+        return ground_.allocationError();
     writeGroupsPerRow();
     // The surface reads it before the first step.
     writeBlock(0.0f, static_cast<float>(settings_.temperatureC));
@@ -127,19 +169,34 @@ void SnowpackSim::reset() {
     if (!allocated())
         return;
     undisturbed_ = initialColumn(constants_);
-    for (auto& state : states_)
-        glClearTexImage(state.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
+    const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
+    if (terrain_) {
+        // Over terrain each texel starts from the cover of its slope (initialCover).
+        const std::vector<SnowColumn> cover =
+            initialCover(groundCm_, region_.resolution, constants_, settings_.coverFollowsSlope);
+        double massKgM2 = 0.0;
+        for (const SnowColumn& column : cover)
+            massKgM2 += column.massKgM2;
+        massStartKg_ = massKgM2 * areaM2;
+        const auto* floats = reinterpret_cast<const float*>(cover.data());
+        for (auto& state : states_)
+            state.upload(std::span<const float>(floats, cover.size() * 4));
+    } else {
+        for (auto& state : states_)
+            glClearTexImage(state.id(), 0, GL_RGBA, GL_FLOAT, &undisturbed_);
+        massStartKg_ = static_cast<double>(undisturbed_.massKgM2) * areaM2 * region_.resolution *
+                       region_.resolution;
+    }
     const GLuint zero = 0;
     for (const gpu::Buffer* buffer : {&quanta_, &inside_, &received_, &tileState_})
         glClearNamedBufferData(buffer->id(), GL_R32UI, GL_RED_INTEGER, GL_UNSIGNED_INT, &zero);
     current_ = 0;
     touchedIn_ = 8u;
     touchedOut_ = 16u;
-    touchAll_ = false; // both halves hold the same column everywhere
+    // Flat, both halves hold the same column everywhere: nothing to slump. Over terrain the
+    // first iteration looks everywhere (a cover that does not follow the slopes slides).
+    touchAll_ = terrain_ != nullptr;
     clock_ = SnowpackClock(settings_);
-    const double areaM2 = std::pow(region_.texelCm() * 0.01, 2.0);
-    massStartKg_ = static_cast<double>(undisturbed_.massKgM2) * areaM2 * region_.resolution *
-                   region_.resolution;
     carriedInKg_ = 0.0;
     fromUndisturbedKg_ = 0.0;
     if (world_)
@@ -300,6 +357,7 @@ void SnowpackSim::shift(glm::ivec2 offset, glm::dvec2 centreCm) {
     gpu::runGraph(graph);
     current_ = 1 - current_;
     weather_.shift(offset); // what drifted moves with the snow it drifted
+    sampleGround();         // over terrain: the ground under the moved region
     // What the store kept of the entering texels replaces the undisturbed column there.
     const SnowpackStore::Taken stored =
         world_ ? world_->pageIn(states_[current_], fromCm, centreCm) : SnowpackStore::Taken{};
@@ -377,9 +435,9 @@ SnowpackBudget SnowpackSim::budget() const {
 std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
-    return states_[0].bytes() + states_[1].bytes() + quanta_.bytes() + inside_.bytes() +
-           received_.bytes() + tileState_.bytes() + tileLists_.bytes() + carriedOut_.bytes() +
-           weather_.bytes(); // the weather hook: 0 without [weather]
+    return states_[0].bytes() + states_[1].bytes() + ground_.bytes() + quanta_.bytes() +
+           inside_.bytes() + received_.bytes() + tileState_.bytes() + tileLists_.bytes() +
+           carriedOut_.bytes() + weather_.bytes(); // the weather hook: 0 without [weather]
 }
 
 } // namespace snowcap

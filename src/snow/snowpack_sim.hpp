@@ -19,6 +19,7 @@
 #include "gpu/objects.hpp"
 #include "gpu/shader_library.hpp"
 #include "snow/snowpack_reference.hpp"
+#include "snow/snowpack_terrain.hpp"
 #include "snow/snowpack_world.hpp"
 #include "snow/weather_sim.hpp"
 
@@ -32,10 +33,19 @@
 namespace snowcap {
 
 std::vector<gpu::ProgramDesc> snowpackPrograms();
+// The slump over [terrain] (SNOWPACK_TERRAIN): loaded only by a sim over terrain.
+gpu::ProgramDesc snowpackTerrainSlumpProgram();
 
 class SnowpackSim {
 public:
     SnowpackSim() = default;
+    // The terrain under the sim ([terrain]; null or flat: none), for the next configure():
+    // another terrain starts the state again. Over terrain the sim keeps its ground's heights
+    // (snowpackGroundCm) as an R32F image texel-aligned with the state, that slump reads, and
+    // the state starts from initialCover.
+    void setTerrain(std::shared_ptr<const HeightField> terrain);
+    // The ground's heights (cm, row 0 first) under the region; empty over flat ground.
+    const std::vector<float>& groundCm() const { return groundCm_; }
     // Allocates the state for `region` (reallocating and refilling only when the region, the
     // initial column, the capture geometry or the ground's print bound changed; other keys
     // apply live). `groundPrintMaxCm`: the deepest print the ground under it takes
@@ -58,6 +68,7 @@ public:
     struct Resources {
         gpu::TextureId state;
         gpu::BufferId block, quanta, inside, received, tileState, tileLists;
+        gpu::TextureId ground; // over terrain only
     };
     Resources resources(gpu::FrameGraph& graph, const std::string& name) const;
     // Back to the initial column everywhere.
@@ -158,6 +169,7 @@ private:
     void addSlumpPasses(gpu::FrameGraph& graph, const std::string& name, const Resources& r,
                         int iterations);
     void writeGroupsPerRow();
+    void sampleGround(); // groundCm_ and ground_ for region_ (over terrain)
 
     SnowpackSettings settings_;
     SnowpackConstants constants_{};
@@ -172,6 +184,10 @@ private:
     const gpu::ShaderProgram* slumpTiles_ = nullptr;
     const gpu::ShaderProgram* slump_ = nullptr;
     const gpu::ShaderProgram* carryOut_ = nullptr;
+    const gpu::ShaderProgram* slumpTerrain_ = nullptr; // over terrain: slump's variant
+    std::shared_ptr<const HeightField> terrain_;       // null: flat
+    std::vector<float> groundCm_;                      // the ground under the region (cm)
+    gpu::Texture2D ground_;                            // the same, R32F, over terrain only
     std::array<gpu::Texture2D, 2> states_;
     gpu::Buffer quanta_, inside_, received_;
     // Per tile: its state bits; the three lists with their indirect dispatch commands.

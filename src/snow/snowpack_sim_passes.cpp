@@ -40,6 +40,10 @@ SnowpackSim::Resources SnowpackSim::resources(gpu::FrameGraph& graph,
     r.received = buffer("received", received_);
     r.tileState = buffer("tile_state", tileState_);
     r.tileLists = buffer("tile_lists", tileLists_);
+    if (ground_.id())
+        r.ground = graph.texture({name + ".ground", GL_R32F, n, n, [this] {
+                                      return ground_.id();
+                                  }});
     return r;
 }
 
@@ -181,6 +185,8 @@ void SnowpackSim::addSlumpPasses(gpu::FrameGraph& graph, const std::string& name
     // The clock's slump iterations, each from one half of the pair into the other, on the
     // tiles that changed since the last iteration and their neighbours: elsewhere both halves
     // hold the same, and slump would move nothing.
+    // Over terrain, slump's variant that stands the surfaces on the ground's heights.
+    const gpu::ShaderProgram* slump = r.ground ? slumpTerrain_ : slump_;
     for (int i = 0; i < iterations; ++i) {
         addListPass(graph, fmt::format("{}.slump_tiles.{}", name, i), r, name, *slumpTiles_,
                     kSlumpList, [this] {
@@ -191,15 +197,19 @@ void SnowpackSim::addSlumpPasses(gpu::FrameGraph& graph, const std::string& name
         graph.addPass(
             fmt::format("{}.slump.{}", name, i),
             [&](gpu::PassBuilder& pass) {
-                declareTilePass(pass, r, *slump_, name);
+                declareTilePass(pass, r, *slump, name);
                 pass.note("compute: the slump list's tiles (indirect), state -> other half");
+                if (r.ground) {
+                    pass.image(r.ground, gpu::slot::kSnowpackGround, gpu::ImageAccess::Read);
+                    pass.history(r.ground);
+                }
                 pass.image(r.state, gpu::slot::kSnowpackPrevious, gpu::ImageAccess::Read);
                 pass.image(r.state, gpu::slot::kSnowpackNext, gpu::ImageAccess::Write,
                            [this] { return otherHalf().id(); });
                 pass.indirect(r.tileLists);
             },
-            [this] {
-                gpu::setUniform(slump_->id(), kTouchedOutLocation, touchedOut_);
+            [this, slump] {
+                gpu::setUniform(slump->id(), kTouchedOutLocation, touchedOut_);
                 dispatchList(kSlumpList);
                 current_ = 1 - current_;
                 std::swap(touchedIn_, touchedOut_);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace snowcap {
 
@@ -40,16 +41,22 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
                                        std::span<const std::uint8_t> inside,
                                        const WeatherTick& tick) {
     const int n = size_;
-    // The surface's normal, of its tops over the ground's prints (surfaceTopCm).
+    // The surface's normal, of its tops over the ground's prints (surfaceTopCm), standing on
+    // the terrain's heights where there is one (snowTopCm).
+    const auto topOf = [&](std::size_t t) {
+        return ground_.empty() ? surfaceTopCm(grid.columns[t])
+                               : snowTopCm(ground_[t], grid.columns[t]);
+    };
     const auto topAt = [&](int x, int y, float self) {
-        return x < 0 || y < 0 || x >= n || y >= n ? self : surfaceTopCm(grid.at(x, y));
+        return x < 0 || y < 0 || x >= n || y >= n ? self
+                                                  : topOf(static_cast<std::size_t>(y) * n + x);
     };
     for (int y = 0; y < n; ++y)
         for (int x = 0; x < n; ++x) {
             const std::size_t t = static_cast<std::size_t>(y) * n + x;
             glm::vec3 normal{0.0f, 0.0f, 1.0f};
             if (tick.sunMeltPerCos > 0.0f) {
-                const float self = surfaceTopCm(grid.columns[t]);
+                const float self = topOf(t);
                 normal =
                     surfaceNormal(topAt(x - 1, y, self), topAt(x + 1, y, self),
                                   topAt(x, y - 1, self), topAt(x, y + 1, self), constants_.texelCm);
@@ -151,6 +158,12 @@ void WeatheredSnowpack::step(std::span<const float> windowDepth, double dtS) {
     snowpack_.step(windowDepth, dtS);
     for (const WeatherTick& tick : clock_.advance(dtS))
         weather_.tick(snowpack_.grid(), snowpack_.inside(), tick);
+}
+
+void WeatheredSnowpack::setGround(std::vector<float> groundCm) {
+    weather_.setGround(groundCm);
+    snowpack_.setGround(std::move(groundCm));
+    massStartKg_ = massKg();
 }
 
 double WeatheredSnowpack::massKg() const {

@@ -39,6 +39,11 @@ public:
                          const WeatherTick& tick);
     void driftFlux(std::span<const std::uint8_t> inside, const WeatherTick& tick);
     void driftApply(SnowpackGrid& grid, const WeatherTick& tick);
+    // The terrain under the region (snowpackGroundCm; empty: flat): the sun's normal is that of
+    // the snow's tops on it.
+    void setGround(std::span<const float> groundCm) {
+        ground_.assign(groundCm.begin(), groundCm.end());
+    }
 
     const WeatherTotals& totals() const { return totals_; }
     std::span<const DriftOut> flux() const { return flux_; }
@@ -52,6 +57,7 @@ private:
     int size_;
     glm::vec2 originCm_;
     std::vector<SnowColumn> scratch_; // after snowfall, melt and drainage
+    std::vector<float> ground_;       // the terrain's heights (cm); empty: flat
     std::vector<DriftOut> flux_;
     std::vector<std::int32_t> driftRecord_;
     WeatherTotals totals_;
@@ -66,6 +72,9 @@ public:
                       double captureFarCm, double texelCm, glm::vec2 originCm = {0.0f, 0.0f},
                       float groundPrintMaxCm = 0.0f);
     void step(std::span<const float> windowDepth, double dtS);
+    // The terrain under the region (snowpackGroundCm): the snowpack's slump and initial cover
+    // and the sun's normal follow it; the budget starts again from the new cover.
+    void setGround(std::vector<float> groundCm);
 
     SnowpackReference& snowpack() { return snowpack_; }
     const SnowpackReference& snowpack() const { return snowpack_; }

@@ -96,6 +96,20 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
     programs.push_back(computeProgram("weather.totals", "weather/weather_totals.comp"));
     programs.push_back(
         computeProgram("weather.drift_record_view", "weather/drift_record_view.comp"));
+    // Over [terrain]: the sunny skies again, their normal on the ground (TERRAIN).
+    for (int sky = 0; sky < 8; ++sky) {
+        if (!validSky(sky) || !(sky & kSun))
+            continue;
+        gpu::Defines defines{{"TERRAIN", "1"}};
+        std::string name = "weather.snowfall_melt";
+        for (auto [bit, define] :
+             {std::pair{kSnowfall, "SNOWFALL"}, std::pair{kMelt, "MELT"}, std::pair{kSun, "SUN"}})
+            if (sky & bit) {
+                defines.emplace_back(define, "1");
+                name += std::string(".") + define;
+            }
+        programs.push_back(drawn(name + ".TERRAIN", "weather/snowfall_melt.frag", defines));
+    }
     return programs;
 }
 
@@ -140,6 +154,9 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     driftApply_ = programs[next + 2];
     totalsProgram_ = programs[next + 3];
     recordViewProgram_ = programs[next + 4];
+    next += 5;
+    for (int sky = 0; sky < 8; ++sky)
+        snowfallMeltTerrain_[sky] = validSky(sky) && (sky & kSun) ? programs[next++] : nullptr;
     remember(weather, snowpack, wind, sunDirection, texelCm);
     size_ = size;
     if (fresh)
@@ -337,12 +354,20 @@ void WeatherSim::addTickPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
             fragmentPass(pass);
             pass.note("fbo: the state's other half and crossed");
             pass.sample(pack.state, slot::kWeatherState, texelFetchOnly);
+            if (pack.ground) { // over terrain: the sun's normal stands on the ground
+                pass.image(pack.ground, slot::kSnowpackGround, gpu::ImageAccess::Read);
+                pass.history(pack.ground);
+            }
             pass.write(pack.state, Access::Attachment);
             pass.write(crossed, Access::Attachment);
         },
-        [this, &snowpack, t, stepTicks = step.stepTicks] {
+        [this, &snowpack, t, stepTicks = step.stepTicks, terrain = bool(pack.ground)] {
             const WeatherTick& now = (*stepTicks)[t];
-            draw(*snowfallMelt_[skyOf(now)], {snowpack.otherHalf().id(), crossed_.id()});
+            const int sky = skyOf(now);
+            const gpu::ShaderProgram* program = terrain && snowfallMeltTerrain_[sky]
+                                                    ? snowfallMeltTerrain_[sky]
+                                                    : snowfallMelt_[sky];
+            draw(*program, {snowpack.otherHalf().id(), crossed_.id()});
             if (now.windMS <= 0.0f)
                 snowpack.swapHalves();
         });

@@ -93,6 +93,9 @@ private:
     int size_ = 0;
     // The snowfall + melt pass per sky: bit 0 snowfall, 1 melt, 2 the sun's melt (with 1).
     std::array<const gpu::ShaderProgram*, 8> snowfallMelt_{};
+    // The sunny skies' programs over [terrain] (TERRAIN): the normal of the snow's tops on the
+    // ground's heights (the snowpack's ground image).
+    std::array<const gpu::ShaderProgram*, 8> snowfallMeltTerrain_{};
     // The drift flux: [0] snow's threshold, [1] the substance's own.
     std::array<const gpu::ShaderProgram*, 2> driftFlux_{};
     const gpu::ShaderProgram* driftApply_ = nullptr;
