@@ -7,6 +7,7 @@
 #include "app/commands.hpp"
 #include "bench/bench_cases.hpp"
 #include "bench/bench_report.hpp"
+#include "bench/bench_net.hpp"
 #include "bench/bench_world.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
@@ -146,7 +147,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                                      "foliage",
                                                      "snowpack",
                                                      "weather",
-                                                     "physics"};
+                                                     "physics",
+                                                     "net"};
     for (const std::string& entry : options.only) {
         // "pass:variant" picks one variant; the pass part is what must be known.
         const std::string pass = entry.substr(0, entry.find(':'));
@@ -156,7 +158,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
                 "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
                 "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack, "
-                "weather, physics)",
+                "weather, physics, net)",
                 pass);
             return 2;
         }
@@ -231,7 +233,8 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                              (!triangles.empty() && !options.sizes.empty() ? 1 : 0) +
                              (!screens.empty() ? 2 : 0) +
                              (!options.crowds.empty() && !options.sizes.empty() ? 1 : 0) +
-                             (!options.sizes.empty() ? 1 : 0) + 1;
+                             (!options.sizes.empty() ? 1 : 0) + 1 +
+                             (harness.wants("net") ? 1 : 0);
     long long groupsDone = 0;
     ProgressReporter progress({.mode = progressModeForStderr(options.progress),
                                .label = "bench",
@@ -330,6 +333,14 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
         if (auto error = bench::gridCases(bench, *frameScreen, {128, 256, 512}))
             return fail(*error);
         if (const int code = finished("grid density done"))
+            return code;
+    }
+    if (harness.wants("net")) {
+        // Bytes per client per mode against 1 .. 1,000 deformers; late join at each --sizes.
+        announce("bench: net (bytes per client, late join)");
+        if (auto error = bench::netCases(bench, {1, 10, 100, 1000}, options.sizes, 60))
+            return fail(*error);
+        if (const int code = finished("net done"))
             return code;
     }
     announce(fmt::format("bench: whole frames at {}", frameScreen->label()));

@@ -46,10 +46,13 @@ const Section<NetSettings>& netParams() {
              None,
              "Messages one client may send per second (averaged over a second); more are "
              "dropped and counted."},
-            {"timeout_s", &N::timeoutS, 5.0, between(0.1, 3600.0), "s", None,
+            {"timeout_s", &N::timeoutS, 30.0, between(0.1, 3600.0), "s", None,
              "A client the server has not heard from for this long is dropped; a client that "
              "hears nothing from the server for this long gives up; a server whose clients do "
-             "not reach its last step within this long ends without them, with a line."},
+             "not reach its last step within this long ends without them, with a line. 30 s is "
+             "ENet's own ceiling for an unacknowledged packet (ENET_PEER_TIMEOUT_MAXIMUM): a "
+             "peer quieter than that is gone at the transport too; a shorter wait drops slow "
+             "peers that are not gone (a loaded machine, a lossy link backing off its resends)."},
             {"loss", &N::loss, 0.0, between(0.0, 0.9), "", None,
              "The client's simulated link: this fraction of the packets it receives and sends "
              "is lost (ENet's reliable channel resends them)."},

@@ -135,6 +135,9 @@ void ClientSession::join(Lab& lab) {
     net.tileTexels = static_cast<int>(welcome_.tileTexels);
     replica_ = std::make_unique<Replica>(lab, net);
     helloAt_ = Clock::now();
+    // The server says nothing between its Welcome and this Hello: the time this client took
+    // to build its lab is its own, not the server's silence.
+    connection_->lastHeard = helloAt_;
     connection_->send({0, Hello{}});
     enet_host_flush(connection_->host.get());
 }

@@ -5,6 +5,7 @@
 // own headers, about 10-40 bytes a packet, are not counted). No socket, so the figures do not
 // depend on the machine's network, only on the scene.
 //
+// The scenes and the in-process pair are net/net_cases.hpp's, shared with `snowcap bench`.
 // Crowds: N spheres walking in a grid across a 256^2 buffer (two sims), N = 1, 10, 100, 1000;
 // bytes per second of simulated time, per mode. Late join: one snapshot (two sims) at each
 // buffer side, its bytes and the time to make it and to apply it.
