@@ -111,13 +111,25 @@ vec3 blendAngleCorrected(vec3 base, vec3 detail) {
     return normalize(t * dot(t, u) / t.z - u);
 }
 
+// The landscape's normal MF_Landscape_Ground starts from: on a terrain (TERRAIN) the ground's
+// slope with the snow's bumps blended onto it, angle-corrected (blendAngleCorrected), as
+// the write-up's ground layer blends the Landscape's normal with its detail; else the bumps.
+vec3 landscapeNormal(vec4 detail, vec2 uv) {
+#if TERRAIN
+    vec2 worldCm = snow.regionCentreCm + (uv - 0.5) * snow.orthoWidthCm;
+    return blendAngleCorrected(terrainNormal(worldCm), groundNormal(detail));
+#else
+    return groundNormal(detail);
+#endif
+}
+
 // The normal M_Snow outputs: Lerp(ground, blended, Alpha = Snow_Mask). A rim (rims = "on")
 // stands on untouched snow, where Snow_Mask is 0, so it brings its own alpha: full where it
 // is more than a few percent of its crest high.
 // `crevice`: printNormal's concavity (0 where the filter is skipped).
 vec3 snowNormal(vec4 detail, vec2 uv, float snowMask, vec3 blurred, out float crevice) {
     crevice = 0.0;
-    vec3 ground = groundNormal(detail);
+    vec3 ground = landscapeNormal(detail, uv);
     float alpha = snowMask;
 #if SNOWPACK
     alpha = insideRegion(uv) ? edgeFade(uv) : 0.0; // the relief is everywhere, rims too

@@ -6,15 +6,22 @@
 // 6 occlusion, 7 roughness, 8 the sun's specular lobe (with the sparkle), 9 the deformers'
 // shadow (1 lit), 10 the sparkle's world-space seed (which points can glint).
 // Compiled switches besides the snow's: SPECULAR, SPARKLE, SHADOWS, GROUND_TEXTURE,
-// GROUND_PRINTS (SurfaceVariant).
+// GROUND_PRINTS, TERRAIN (SurfaceVariant). With TERRAIN the height output (3) includes the
+// terrain's height: it is the point's height above snow.surface_z_cm.
 #ifndef DEFERRED
 #define DEFERRED 0
+#endif
+#ifndef TERRAIN
+#define TERRAIN 0
 #endif
 #include "../snow/snow_params.glsl"
 #include "../snow/region.glsl"
 #include "../snow/snow_mask.glsl"
 #include "../snow/displacement.glsl"
 #include "../common/view_params.glsl"
+#if TERRAIN
+#include "../common/terrain.glsl"
+#endif
 #include "material.glsl"
 #if SHADOWS
 #include "../common/shadow_map.glsl"

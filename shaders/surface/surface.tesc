@@ -1,9 +1,15 @@
 #version 450 core
 // Distance-adaptive tessellation levels. Each edge's level depends only on that edge's
 // midpoint, so two patches sharing an edge pick the same level and no cracks open.
+#ifndef TERRAIN
+#define TERRAIN 0
+#endif
 #include "../common/view_params.glsl"
 #include "../snow/snow_params.glsl"
 #include "../snow/region.glsl"
+#if TERRAIN
+#include "../common/terrain.glsl"
+#endif
 
 layout(vertices = 4) out;
 layout(location = 0) in vec2 vWorldXy[];
@@ -22,6 +28,9 @@ float edgeLevel(vec2 a, vec2 b) {
     if (onRegionBorder(a, b))
         return 1.0;
     vec3 midpoint = vec3(0.5 * (a + b), snow.surfaceZCm);
+#if TERRAIN
+    midpoint.z += terrainHeightCm(midpoint.xy); // where the edge is on the hill
+#endif
     float distanceCm = max(length(midpoint - view.eyeCm.xyz), 1.0);
     // Full detail within the reference distance, falling off as 1 / distance beyond it.
     float level = view.tessellationMaxLevel * view.tessellationReferenceCm / distanceCm;

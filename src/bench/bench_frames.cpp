@@ -196,10 +196,15 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         // weather's passes do not run, so the difference is the falling snow's pass).
         Settings snowing = viewer;
         snowing.weather.snowfallCmH = 4.0;
+        // The viewer's frame on seeded noise hills (docs/terrain.md): the surface and its skirt
+        // drape over the terrain, the captures follow it; against "default" in the same run.
+        Settings onTerrain = viewer;
+        onTerrain.terrain.kind = TerrainKind::Noise;
         const Variant variants[] = {
             {"default", &viewer, 0.0f},       {"full_res", &viewer, 1.0f},
             {"lookless", &lookless, 1.0f},    {"per_pixel", &faithful, 0.0f},
-            {"snowpack_b", &snowpackB, 0.0f}, {"falling_snow", &snowing, 0.0f}};
+            {"snowpack_b", &snowpackB, 0.0f}, {"falling_snow", &snowing, 0.0f},
+            {"terrain", &onTerrain, 0.0f}};
         for (const Variant& v : variants)
             if (h.wants("frame_ab", v.name))
                 if (auto error = timeFrames(

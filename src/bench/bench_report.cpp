@@ -150,6 +150,17 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare(fmt::format("frame_ab_falling_snow_{}_fps", screen),
                               extra("frame_ab", "falling_snow", "fps"), ">=", 15.0, "fps",
                               "the default frame while it snows (the falling snow drawn)"));
+    {
+        const Case* flat = findCase(cases, "frame_ab", "default", screen);
+        const Case* hills = findCase(cases, "frame_ab", "terrain", screen);
+        std::optional<double> onTerrain;
+        if (flat && hills && flat->medianMs > 0)
+            onTerrain = hills->medianMs / flat->medianMs;
+        targets.push_back(compare(fmt::format("frame_ab_terrain_{}_x_flat", screen), onTerrain,
+                                  "<=", 1.2, "x flat",
+                                  "the default frame on noise hills (surface draped, captures "
+                                  "following the terrain) over the same frame flat, one run"));
+    }
     for (const char* size : {"1024", "2048"})
         targets.push_back(compare(fmt::format("snowpack_step_{}_x_copy", size),
                                   ratio("snowpack", "step", size), "<=", 6.0, "x copy",

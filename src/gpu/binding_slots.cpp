@@ -57,6 +57,8 @@ constexpr std::array kTable = {
     SlotDeclaration{"landscapeDetail", K::Texture, slot::kLandscapeDetail},
     SlotDeclaration{"groundTexture", K::Texture, slot::kGroundTexture},
     SlotDeclaration{"terrainHeight", K::Texture, slot::kCaptureTerrain},
+    SlotDeclaration{"TerrainParams", K::UniformBlock, slot::kTerrainParams},
+    SlotDeclaration{"terrainField", K::Texture, slot::kTerrainField},
     SlotDeclaration{"deformerShadow", K::Texture, slot::kDeformerShadow},
     SlotDeclaration{"surfaceDepth", K::Texture, slot::kSurfaceDepth},
     SlotDeclaration{"lowColour", K::Texture, slot::kLowColour},

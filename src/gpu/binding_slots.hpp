@@ -31,6 +31,7 @@ inline constexpr unsigned kAccumulate = 1;   // shaders/snow/accumulate.frag
 inline constexpr unsigned kShadowParams = 2; // shaders/common/shadow_map.glsl
 inline constexpr unsigned kSnowpack = 3;     // shaders/snowpack/snowpack_block.glsl
 inline constexpr unsigned kWeather = 4;      // shaders/weather/weather_block.glsl
+inline constexpr unsigned kTerrainParams = 5; // shaders/common/terrain.glsl
 // Storage buffers (std430).
 inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_vertex.glsl
 inline constexpr unsigned kDeformerInstances = 4;  // shaders/common/deformer_vertex.glsl
@@ -63,6 +64,7 @@ inline constexpr unsigned kSurfaceDepth = 6;     // shaders/surface/surface.frag
 inline constexpr unsigned kSnowpackStateTexture = 7; // shaders/snow/snow_mask.glsl
 inline constexpr unsigned kGroundTexture = 8;        // shaders/surface/material.glsl
 inline constexpr unsigned kCaptureTerrain = 9;       // shaders/capture/capture.frag
+inline constexpr unsigned kTerrainField = 10;        // shaders/common/terrain.glsl
 inline constexpr unsigned kLowColour = 0;            // shaders/surface/upsample.frag
 inline constexpr unsigned kLowDepth = 1;             // shaders/surface/upsample.frag
 inline constexpr unsigned kDebugSource = 0;          // debug/copy.frag, viewer/colour_map.frag

@@ -81,8 +81,8 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
         if (view.request.output != SurfaceOutput::Persistent &&
             view.request.output != SurfaceOutput::SnowMask)
             litRegions.push_back(field.plannedRegion(view.sim));
-    std::optional<gpu::PassRecord> shadow =
-        renderer.shadowPass(batch, frame.deformers, litRegions, field.effectiveSettings());
+    std::optional<gpu::PassRecord> shadow = renderer.shadowPass(
+        batch, frame.deformers, litRegions, field.effectiveSettings(), field.terrain().get());
     const std::vector<gpu::PassBinding> shadowBindings =
         shadow ? renderer.shadow().bindings() : std::vector<gpu::PassBinding>{};
     if (shadow)
@@ -106,6 +106,7 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
         passesOf.look = field.effectiveSettings().look;
         passesOf.shadowBindings = shadowBindings;
         passesOf.ground = field.groundTexture();
+        passesOf.terrain = renderer.terrainFor(field.terrain());
         passesOf.input = blurs(sim) ? sim.blurredResource() : sim.bufferResource();
         passesOf.inputHistory = blurs(sim) ? !blurred[view.sim] : !step.writes[view.sim];
         // The flakes while [weather] snows, in the air this view's camera sees, at the sim's time.
@@ -132,6 +133,14 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer) {
     gpu::runChecked(framePasses(field, renderer, frame), timer);
+}
+
+double viewSurfaceZCm(const SnowField& field, int sim, const Settings& settings) {
+    const std::shared_ptr<const HeightField>& terrain = field.terrain();
+    if (!terrain || terrain->flat())
+        return settings.snow.surfaceZCm;
+    const glm::dvec2 centre = field.sim(sim).region().centreCm;
+    return settings.snow.surfaceZCm + terrain->heightCm(centre.x, centre.y);
 }
 
 PaneGrid paneGrid(int count) {
@@ -161,7 +170,7 @@ std::vector<FrameView> splitViews(const SnowField& field, const Settings& settin
         view.request.viewportPx = gridPaneRect(s, field.simCount(), width, height);
         const glm::ivec4 rect = view.request.viewportPx;
         view.request.camera = cameraFor(settings.view, field.sim(s).region(),
-                                        settings.snow.surfaceZCm, double(rect.z) / rect.w);
+                                        viewSurfaceZCm(field, s, settings), double(rect.z) / rect.w);
         view.request.output = output;
         views.push_back(view);
     }

@@ -82,6 +82,10 @@ PaneGrid paneGrid(int count);
 // Equal cells, the last column and row flush with the far edges (B at width - width / 2).
 glm::ivec4 gridPaneRect(int index, int count, int width, int height);
 
+// The undisturbed snow top at sim `sim`'s region centre, where a camera that frames the region
+// looks: snow.surface_z_cm, plus the terrain's height there when there is one.
+double viewSurfaceZCm(const SnowField& field, int sim, const Settings& settings);
+
 // The views `render` and the benchmark draw: each sim in its cell of the pane grid over a
 // width x height target (A | B for two sims), through the scenario's camera (view.* settings).
 std::vector<FrameView> splitViews(const SnowField& field, const Settings& settings,

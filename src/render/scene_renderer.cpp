@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <glm/common.hpp>
 #include <glm/gtc/type_ptr.hpp>
+#include <spdlog/spdlog.h>
 
 namespace snowcap {
 
@@ -74,9 +75,30 @@ void SceneRenderer::newFrame() {
     surface_->newFrame();
 }
 
+const TerrainTexture* SceneRenderer::terrainFor(const std::shared_ptr<const HeightField>& terrain) {
+    if (!terrain || terrain->flat()) {
+        terrain_.reset();
+        return nullptr;
+    }
+    if (terrain_ && terrain_->fieldPointer() == terrain)
+        return terrain_.get();
+    terrain_.reset(); // a new terrain (a live edit): the old texture goes first
+    if (terrainFailed_ == terrain)
+        return nullptr;
+    auto made = TerrainTexture::create(terrain);
+    if (auto* error = std::get_if<std::string>(&made)) {
+        spdlog::error("{}: the snow is drawn flat", *error);
+        terrainFailed_ = terrain;
+        return nullptr;
+    }
+    terrain_ = std::move(std::get<0>(made));
+    return terrain_.get();
+}
+
 std::optional<gpu::PassRecord>
 SceneRenderer::shadowPass(DeformerBatch& batch, std::span<const DeformerInstance> deformers,
-                          std::span<const Region> regions, const Settings& settings) {
+                          std::span<const Region> regions, const Settings& settings,
+                          const HeightField* terrain) {
     const bool casters = std::any_of(deformers.begin(), deformers.end(),
                                      [](const DeformerInstance& d) { return d.mesh != nullptr; });
     if (!settings.look.deformerShadows || !casters || regions.empty())
@@ -91,12 +113,18 @@ SceneRenderer::shadowPass(DeformerBatch& batch, std::span<const DeformerInstance
         box.minCm = glm::min(box.minCm, region.centreCm - half);
         box.maxCm = glm::max(box.maxCm, region.centreCm + half);
     }
-    box.zLowCm = settings.snow.surfaceZCm - settings.snow.depthCm;
-    box.zHighCm = settings.snow.surfaceZCm + 1.0;
+    // Over a terrain the snow spans its relief under the box (the receivers' draped heights).
+    HeightSpan relief;
+    if (terrain && !terrain->flat())
+        relief = terrain->spanCm(0.5 * (box.minCm + box.maxCm),
+                                 std::max(box.maxCm.x - box.minCm.x, box.maxCm.y - box.minCm.y));
+    box.zLowCm = settings.snow.surfaceZCm - settings.snow.depthCm + relief.lowCm;
+    box.zHighCm = settings.snow.surfaceZCm + relief.highCm + 1.0;
     for (const DeformerInstance& d : deformers)
         if (d.mesh && d.worldBounds.valid())
             box.zHighCm = std::max(box.zHighCm, double(d.worldBounds.max.z));
-    box = growShadowBox(box, settings.look.sunDirection, settings.snow.surfaceZCm);
+    // Shadows thrown onto the lowest snow reach furthest.
+    box = growShadowBox(box, settings.look.sunDirection, settings.snow.surfaceZCm + relief.lowCm);
     shadow_->prepare(box, settings.look.sunDirection);
 
     gpu::PassRecord pass;
@@ -170,6 +198,7 @@ void SceneRenderer::appendViewPasses(std::vector<gpu::PassRecord>& passes, const
     surface.look = v.look;
     surface.shadowBindings = v.shadowBindings;
     surface.ground = v.ground;
+    surface.terrain = v.terrain;
     surface.lit = lit;
     surface.group = v.index;
     surface.timers = scope;

@@ -43,6 +43,7 @@ struct ViewPasses {
     // and no falling-snow pass in the list.
     std::optional<FallingSnowAir> fallingSnow;
     const GroundTexture* ground = nullptr; // the field's ground texture; null: none
+    const TerrainTexture* terrain = nullptr; // the ground's shape (terrainFor); null: flat
 };
 
 class SceneRenderer {
@@ -56,10 +57,16 @@ public:
     // and a region to receive, the sun's map over `regions` (the lit views' snow), which the
     // views after it sample (ShadowPass::bindings); otherwise none, and the views draw
     // unshadowed. Setup: the light's matrices and block for the box.
+    // `terrain`: the ground under the regions (null: flat), whose relief the box spans.
     std::optional<gpu::PassRecord> shadowPass(DeformerBatch& batch,
                                               std::span<const DeformerInstance> deformers,
                                               std::span<const Region> regions,
-                                              const Settings& settings);
+                                              const Settings& settings,
+                                              const HeightField* terrain = nullptr);
+    // The GPU copy of `terrain` (render/terrain_texture.hpp), made on first use and kept while
+    // the field holds the same terrain; null for none or a flat one, or when it cannot be made
+    // (logged once: the surface is then drawn flat).
+    const TerrainTexture* terrainFor(const std::shared_ptr<const HeightField>& terrain);
     // One view of the scene for one sim: clear, surface (render/snow_surface_pass.hpp),
     // deformers, sky and, while it snows, the falling snow, appended to the frame's list; the
     // view's passes are timed as "view.surface", "view.deformers", "view.sky" and
@@ -83,6 +90,8 @@ private:
     std::unique_ptr<SnowSurfacePass> surface_;
     std::unique_ptr<ShadowPass> shadow_;
     std::unique_ptr<FallingSnowPass> fallingSnow_;
+    std::unique_ptr<TerrainTexture> terrain_;
+    std::shared_ptr<const HeightField> terrainFailed_; // the terrain that could not be made
     const gpu::ShaderProgram* skyProgram_ = nullptr;
     const gpu::ShaderProgram* deformerProgram_ = nullptr;
     const gpu::ShaderProgram* shadowedDeformerProgram_ = nullptr; // DEFORMER_SHADOWS

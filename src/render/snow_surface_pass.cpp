@@ -73,6 +73,7 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
                                   {"SHADOWS", flag(variant.shadows)},
                                   {"GROUND_TEXTURE", flag(variant.groundTexture)},
                                   {"GROUND_PRINTS", flag(variant.groundPrints)},
+                                  {"TERRAIN", flag(variant.terrain)},
                                   {"DEFERRED", flag(variant.stage == SurfaceStage::Shade)}};
     // The look's part of the name: ".diffuse" with every switch off.
     std::string look;
@@ -94,6 +95,8 @@ gpu::ProgramDesc SnowSurfacePass::surfaceProgram(const SurfaceVariant& variant) 
         look += ".deferred";
     if (variant.snowpack && !variant.flat)
         look = ".snowpack" + look;
+    if (variant.terrain) // the geometry's and the normal's: every stage keeps it
+        look += ".terrain";
     const std::string name =
         variant.flat ? fmt::format("snow_surface.{}.flat{}", toString(variant.geometry), look)
                      : fmt::format("snow_surface.{}.{}.{}.rims_{}.{}{}", toString(variant.geometry),
@@ -178,6 +181,22 @@ std::vector<SurfaceVariant> SnowSurfacePass::allVariants() {
             variant.groundPrints = true;
             variants.push_back(variant);
         }
+    // On a terrain: the default decay and snowpack surfaces on both geometries, and the flat
+    // snow of the skirt, with every look: one more block and sampler, of the ground's shape.
+    for (SurfaceGeometry geometry : allValues<SurfaceGeometry>())
+        for (SimModel model : {SimModel::Decay, SimModel::Snowpack})
+            for (const LookSettings& look : looks) {
+                SimSettings sim;
+                sim.model = model;
+                SurfaceVariant variant = SurfaceVariant::of(sim, geometry, look);
+                variant.terrain = true;
+                variants.push_back(variant);
+            }
+    for (const LookSettings& look : looks) {
+        SurfaceVariant variant = SurfaceVariant::flatSnow().withLook(look);
+        variant.terrain = true;
+        variants.push_back(variant);
+    }
     // The lower-rate lit path's two stages of each (render/surface_upsample.hpp).
     const std::size_t forward = variants.size();
     for (std::size_t i = 0; i < forward; ++i)
@@ -292,7 +311,8 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     // snow.quality sets the grid's density with the resolution; "off" draws one flat quad.
     const Quality quality = sim.quality();
     const int cells = quality == Quality::Off ? 1 : surfaceGridCells(quality, region.resolution);
-    const SurfaceMeshes& geometry = geometries_.get(region, cells, frame_);
+    const bool onTerrain = v.terrain != nullptr;
+    const SurfaceMeshes& geometry = geometries_.get(region, cells, onTerrain, frame_);
     gridCells_ = cells;
 
     // The look's switches, with the shadows only where the frame draws the map.
@@ -305,14 +325,17 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     variant.groundTexture = v.ground != nullptr && !variant.flat; // flat: no ground shows
     variant.groundPrints =
         variant.snowpack && !variant.flat && sim.snowpack() && sim.snowpack()->groundTakesPrints();
+    variant.terrain = onTerrain;
     const gpu::ShaderProgram* material = programs_.get(variant);
     // The skirt lies outside the region, where Snow_Mask is 0, so it needs none of the snow's
     // taps; only with no edge fade could a print reach the border and lower the skirt's inner
     // vertices with the region's.
     SurfaceVariant skirtVariant = variant;
     skirtVariant.geometry = SurfaceGeometry::VertexGrid;
-    if (sim.settings().material.edgeControl > 0.0)
+    if (sim.settings().material.edgeControl > 0.0) {
         skirtVariant = SurfaceVariant::flatSnow().withLook(look);
+        skirtVariant.terrain = onTerrain;
+    }
     const gpu::ShaderProgram* skirtMaterial = programs_.get(skirtVariant);
     if (!material || !skirtMaterial)
         return;
@@ -325,6 +348,11 @@ void SnowSurfacePass::appendPasses(std::vector<gpu::PassRecord>& passes, const S
     std::vector<gpu::ResourceRead> reads = {{v.input, v.inputHistory}, {"surface.detail", true}};
     if (variant.groundTexture)
         reads.push_back({"ground.texture", true});
+    if (onTerrain) {
+        for (gpu::PassBinding& binding : v.terrain->bindings())
+            inputs.push_back(std::move(binding));
+        reads.push_back({TerrainTexture::kResource, true});
+    }
     if (const SnowpackSim* snowpack = sim.snowpack()) {
         // Its initial column and densities, and the state itself (mass and water) beside the
         // depth's blurred copy.

@@ -3,8 +3,10 @@
 // Reads:  the sim's persistent buffer (bilinear, border 0) and SnowParams; ViewParams (bound by
 //         the caller); the view's colour + depth; with [ground] kind = "texture", the ground
 //         texture (repeat, mipmapped).
+//         With a terrain, its heights and mapping (render/terrain_texture.hpp).
 // Writes: colour and depth of the snow surface: a displaced region (vertex grid or hardware
-//         tessellation, same displacement function) plus a flat skirt to the horizon.
+//         tessellation, same displacement function) plus a skirt to the horizon, undisturbed
+//         snow; over a terrain both stand on the ground's height (a ring skirt that follows it).
 
 #include "gpu/objects.hpp"
 #include "gpu/pass_record.hpp"
@@ -14,6 +16,7 @@
 #include "render/surface_caches.hpp"
 #include "render/surface_upsample.hpp"
 #include "render/surface_variant.hpp"
+#include "render/terrain_texture.hpp"
 #include "snow/ground_texture.hpp"
 #include "snow/snow_sim.hpp"
 
@@ -38,6 +41,9 @@ struct SurfaceView {
     // [ground] kind = "texture": the field's ground texture (the ground layer's albedo); null
     // for every other kind.
     const GroundTexture* ground = nullptr;
+    // [terrain] not flat: the ground's shape the surface and its skirt stand on; null when
+    // flat (the programs compile without TERRAIN and bind nothing of it).
+    const TerrainTexture* terrain = nullptr;
     // The lit colour, which the rung may shade at a lower rate (QualityRung::shadingScale) and
     // upsample; every debug output is drawn at full resolution.
     bool lit = false;

@@ -53,9 +53,60 @@ int buildSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray
     return static_cast<int>(skirt.size() / 2);
 }
 
+// The skirt over a terrain: it must follow the ground out to the horizon, so instead of four
+// fans it is a ring of quads around the region, then rings that widen with their distance
+// (each about twice as deep as its quads are long), out to the same 1 km. The first ring's
+// inner edge carries the border's `segments` + 1 vertices a side, its outer edge
+// kDrapedSegments, stitched in between; every ring after it has kDrapedSegments a side.
+constexpr int kDrapedSegments = 64;
+int buildDrapedSkirt(int segments, float half, gpu::Buffer& vertices, gpu::VertexArray& array,
+                     const std::string& name) {
+    const float outer = half + 100000.0f;
+    const glm::vec2 corners[4] = {{-1, -1}, {1, -1}, {1, 1}, {-1, 1}};
+    std::vector<float> skirt;
+    auto put = [&skirt](glm::vec2 p) {
+        skirt.insert(skirt.end(), {p.x, p.y});
+    };
+    // One side's strip between the square of half-side `r0` cut in `n0` and that of `r1` in
+    // `n1`: triangles in order of the position along the side, so it is covered once.
+    auto strip = [&](glm::vec2 a, glm::vec2 b, float r0, int n0, float r1, int n1) {
+        auto at = [&](float r, int i, int n) {
+            return glm::mix(a, b, float(i) / float(n)) * r;
+        };
+        int i = 0, j = 0;
+        while (i < n0 || j < n1) {
+            // Advance the edge whose next vertex comes first along the side.
+            // Counter-clockwise from above, as the fans and the grid.
+            if (j == n1 || (i < n0 && (i + 1) * n1 <= (j + 1) * n0)) {
+                put(at(r0, i, n0));
+                put(at(r1, j, n1));
+                put(at(r0, i + 1, n0));
+                ++i;
+            } else {
+                put(at(r0, i, n0));
+                put(at(r1, j, n1));
+                put(at(r1, j + 1, n1));
+                ++j;
+            }
+        }
+    };
+    float r0 = half;
+    int n0 = segments;
+    while (r0 < outer) {
+        const float r1 = std::min(outer, r0 * (1.0f + 4.0f / kDrapedSegments));
+        for (int side = 0; side < 4; ++side)
+            strip(corners[side], corners[(side + 1) % 4], r0, n0, r1, kDrapedSegments);
+        r0 = r1;
+        n0 = kDrapedSegments;
+    }
+    vertices = gpu::Buffer(skirt.size() * sizeof(float), skirt.data(), "surface.skirt." + name);
+    array = offsetArray(vertices, nullptr, "surface.skirt." + name);
+    return static_cast<int>(skirt.size() / 2);
+}
+
 } // namespace
 
-SurfaceMeshes SurfaceMeshes::build(const Region& region, int cells) {
+SurfaceMeshes SurfaceMeshes::build(const Region& region, int cells, bool draped) {
     const float half = static_cast<float>(region.widthCm * 0.5);
     SurfaceMeshes g;
     g.cells = cells;
@@ -85,9 +136,11 @@ SurfaceMeshes SurfaceMeshes::build(const Region& region, int cells) {
     // The skirts: from the region's border out to 1 km, flat at the surface. Their inner edge
     // carries exactly the border vertices of the geometry inside (every grid vertex, or every
     // patch corner), so no T-junction can leave pinholes along the border.
-    g.skirtVertexCount[0] = buildSkirt(cells, half, g.skirtVertices[0], g.skirtArray[0], "grid");
+    // Over a terrain they follow the ground (buildDrapedSkirt).
+    const auto skirt = draped ? buildDrapedSkirt : buildSkirt;
+    g.skirtVertexCount[0] = skirt(cells, half, g.skirtVertices[0], g.skirtArray[0], "grid");
     g.skirtVertexCount[1] =
-        buildSkirt(kPatchesPerSide, half, g.skirtVertices[1], g.skirtArray[1], "patches");
+        skirt(kPatchesPerSide, half, g.skirtVertices[1], g.skirtArray[1], "patches");
 
     // Tessellation patches: quads with corners (u0,v0) (u1,v0) (u1,v1) (u0,v1).
     std::vector<float> patches;
@@ -105,14 +158,15 @@ SurfaceMeshes SurfaceMeshes::build(const Region& region, int cells) {
     return g;
 }
 
-const SurfaceMeshes& SurfaceMeshCache::get(const Region& region, int cells, int frame) {
-    const std::pair<double, int> key{region.widthCm, cells};
+const SurfaceMeshes& SurfaceMeshCache::get(const Region& region, int cells, bool draped,
+                                           int frame) {
+    const Key key{region.widthCm, cells, draped};
     auto found = meshes_.find(key);
     if (found == meshes_.end()) {
         if (meshes_.size() >= 4) // sizes no view of the list being built draws
             std::erase_if(meshes_,
                           [frame](const auto& entry) { return entry.second.frame != frame; });
-        found = meshes_.emplace(key, SurfaceMeshes::build(region, cells)).first;
+        found = meshes_.emplace(key, SurfaceMeshes::build(region, cells, draped)).first;
     }
     found->second.frame = frame;
     return found->second;

@@ -8,14 +8,15 @@
 #include "render/surface_variant.hpp"
 
 #include <map>
-#include <utility>
+#include <tuple>
 
 namespace snowcap {
 
 // The region's displaced grid, patches and skirts, for a region of one width and grid.
 struct SurfaceMeshes {
     static constexpr int kPatchesPerSide = 32;
-    static SurfaceMeshes build(const Region& region, int cells);
+    // `draped`: over a terrain, the skirt is dense enough to follow the ground.
+    static SurfaceMeshes build(const Region& region, int cells, bool draped);
 
     int cells = 0;
     gpu::VertexArray gridArray, patchArray;
@@ -32,11 +33,13 @@ struct SurfaceMeshes {
 // grids); sizes no view of the list being built draws go when a fifth size is needed.
 class SurfaceMeshCache {
 public:
-    // The meshes for the region's width and `cells`, used by the list of frame `frame`.
-    const SurfaceMeshes& get(const Region& region, int cells, int frame);
+    // The meshes for the region's width and `cells` (draped: over a terrain), used by the list
+    // of frame `frame`.
+    const SurfaceMeshes& get(const Region& region, int cells, bool draped, int frame);
 
 private:
-    std::map<std::pair<double, int>, SurfaceMeshes> meshes_; // by region width and cells
+    using Key = std::tuple<double, int, bool>; // region width, cells, draped
+    std::map<Key, SurfaceMeshes> meshes_;
 };
 
 // The material's program per variant, built on first use (the library caches it too); null if

@@ -41,6 +41,9 @@ struct SurfaceVariant {
     // A snowpack over a ground that takes prints ([ground] kind = "mud"): the surface stands on
     // the print in the ground (the state's A) and water held in it shows as a puddle.
     bool groundPrints = false;
+    // [terrain] not flat: every vertex (the skirt's too) stands on the ground's height and the
+    // landscape normal takes its slope (render/terrain_texture.hpp). Off: the flat scene.
+    bool terrain = false;
     SurfaceStage stage = SurfaceStage::Forward;
 
     static SurfaceVariant of(const SimSettings& sim, SurfaceGeometry geometry,

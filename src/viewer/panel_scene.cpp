@@ -279,6 +279,8 @@ void scenePanel(PanelContext& context) {
         ImGui::SetScrollHereY(0.0f);
     if (ImGui::CollapsingHeader("Ground"))
         groundSection(context);
+    if (ImGui::CollapsingHeader("Terrain"))
+        terrainSection(context);
 }
 
 } // namespace snowcap

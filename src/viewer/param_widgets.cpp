@@ -218,6 +218,7 @@ SNOWCAP_WIDGETS_FOR(SnowpackSettings)
 SNOWCAP_WIDGETS_FOR(LookSettings)
 SNOWCAP_WIDGETS_FOR(DeformerSettings)
 SNOWCAP_WIDGETS_FOR(GroundSettings)
+SNOWCAP_WIDGETS_FOR(TerrainSettings)
 #undef SNOWCAP_WIDGETS_FOR
 
 } // namespace snowcap

@@ -82,6 +82,9 @@ void probeMarker(PanelContext& context);
 void scenePanel(PanelContext& context);
 // The Scene panel's Ground section (panel_ground.cpp): [ground]'s keys and the texture's file.
 void groundSection(PanelContext& context);
+// The Scene panel's Terrain section (panel_terrain.cpp): [terrain]'s keys, its file typed and
+// loaded, and what the field holds (samples, extent, lowest and highest).
+void terrainSection(PanelContext& context);
 // `ground` in the lab (as a live edit: Lab::apply), or the one line saying why not, the ground
 // it had kept.
 std::optional<std::string> applyGround(Lab& lab, const GroundSettings& ground);

@@ -118,6 +118,11 @@ struct ViewerState {
     std::string groundTexturePath;
     bool groundTextureTyped = false;
     std::string groundError;
+    // The Terrain section's file as typed (terrainFileTyped: it differs from terrain.file until
+    // loaded) and the last edit's error ("" none).
+    std::string terrainFilePath;
+    bool terrainFileTyped = false;
+    std::string terrainError;
     // `render --ui --panels buffers:drift`: the view a panel opens scrolled to, every image
     // ("" none; parsePanelList knows the names).
     std::string scrollTo;

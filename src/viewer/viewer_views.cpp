@@ -103,7 +103,7 @@ void fitCameras(ViewerState& state, const Lab& lab, double aspect) {
         view.distanceCm = region.widthCm * 0.55 / std::tan(std::min(halfFovX, halfFovY));
         view.targetCm[0] = region.centreCm.x;
         view.targetCm[1] = region.centreCm.y;
-        view.targetCm[2] = lab.settings().snow.surfaceZCm;
+        view.targetCm[2] = viewSurfaceZCm(lab.field(), s, lab.settings()); // on the terrain
     }
 }
 
