@@ -185,9 +185,10 @@ inline constexpr std::array<Spelling<DeformerSettings::PathMode>, 3> kPathModes{
     {DeformerSettings::PathMode::Loop, "loop"},
     {DeformerSettings::PathMode::PingPong, "ping_pong"},
 }};
-inline constexpr std::array<Spelling<DeformerSettings::Placement>, 2> kPlacements{{
+inline constexpr std::array<Spelling<DeformerSettings::Placement>, 3> kPlacements{{
     {DeformerSettings::Placement::Ground, "ground"},
     {DeformerSettings::Placement::Absolute, "absolute"},
+    {DeformerSettings::Placement::Draped, "draped"},
 }};
 inline constexpr std::array<Spelling<DeformerSettings::RootMotion>, 2> kRootMotions{{
     {DeformerSettings::RootMotion::Path, "path"},

@@ -216,8 +216,11 @@ struct DeformerSettings {
     enum class PathMode { Auto, Once, Loop, PingPong };
     // placement: "ground" (path z is the height of the model's lowest point above the ground
     // under the snow, surface_z_cm - depth_cm) | "absolute" (path z is world z; a procedural
-    // shape's centre goes there, a mesh's lowest point)
-    enum class Placement { Ground, Absolute };
+    // shape's centre goes there, a mesh's lowest point) | "draped" (path z is the lowest
+    // point's height above the undisturbed snow top under the deformer: surface_z_cm + the
+    // terrain's height at its x, y; it follows the hill as it moves, a rigid one lying on the
+    // slope, a skinned one standing upright)
+    enum class Placement { Ground, Absolute, Draped };
     // root_motion: "path" (the path carries the deformer) | "in_place" (it stays at its path's
     // start, its clip playing on the spot)
     enum class RootMotion { Path, InPlace };

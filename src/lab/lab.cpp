@@ -290,20 +290,24 @@ std::optional<glm::vec3> Lab::followedPositionCm() const {
     return list.front().positionAt(timeS_);
 }
 
-std::optional<std::string> Lab::rebuildDeformers(const Settings& settings) {
+std::optional<std::string> Lab::rebuildDeformers(const Settings& settings,
+                                                 std::shared_ptr<const HeightField> terrain,
+                                                 bool newGround) {
+    if (!terrain)
+        terrain = session_.field->terrain();
     // The bodies placed once, for their deformers and the physics world's hulls alike.
     std::optional<std::vector<BodySpec>> bodies;
-    auto loaded = loadScenarioDeformers(settings, &bodies);
+    auto loaded = loadScenarioDeformers(settings, &bodies, terrain);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     std::vector<Deformer> built = std::move(std::get<std::vector<Deformer>>(loaded));
     // Other bodies (or physics keys, or ground): a new physics world, made before anything
     // changes (a bad body is the edit's one line). The same bodies keep theirs, where they are.
     // Without bodies or vehicles there is no world at all.
-    if (physicsText(settings) != physicsSource_) {
+    if (physicsText(settings) != physicsSource_ || newGround) {
         std::unique_ptr<PhysicsWorld> physics;
         if (needsPhysics(settings)) {
-            auto made = PhysicsWorld::create(settings, std::move(*bodies));
+            auto made = PhysicsWorld::create(settings, std::move(*bodies), terrain);
             if (auto* error = std::get_if<std::string>(&made))
                 return *error;
             physics = std::move(std::get<0>(made));
@@ -341,13 +345,15 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
             return *error;
         terrain = std::make_shared<const HeightField>(std::move(std::get<0>(loaded)));
     }
-    auto error = applyEdit(edited, deformersChanged);
+    // Draped deformers and the physics world's ground stand on the new terrain.
+    auto error = applyEdit(edited, deformersChanged || terrain, terrain);
     if (!error && terrain)
         error = session_.field->setTerrain(std::move(terrain));
     return error;
 }
 
-std::optional<std::string> Lab::applyEdit(const Settings& edited, bool deformersChanged) {
+std::optional<std::string> Lab::applyEdit(const Settings& edited, bool deformersChanged,
+                                          std::shared_ptr<const HeightField> terrain) {
     // A finer capture (or another proxy key) needs proxies built for it: rebuild the set too.
     deformersChanged |= captureProxyErrorCm(edited) != captureProxyErrorCm(settings()) ||
                         captureSubsetBandCm(edited) != captureSubsetBandCm(settings()) ||
@@ -356,10 +362,10 @@ std::optional<std::string> Lab::applyEdit(const Settings& edited, bool deformers
         // Build the new set before touching anything; the field takes the rest.
         const Settings before = settings();
         supportReadback_.drop(); // the field may change under it
-        if (auto error = rebuildDeformers(edited))
+        if (auto error = rebuildDeformers(edited, terrain, terrain != nullptr))
             return error;
         if (auto error = session_.field->applySettings(edited)) {
-            rebuildDeformers(before);
+            rebuildDeformers(before, nullptr, terrain != nullptr); // back on the field's terrain
             return error;
         }
         session_.foliage.setWind(edited.wind);

@@ -113,10 +113,16 @@ public:
     std::optional<std::string> loadScenario(const std::string& scenario);
 
 private:
-    // apply() once a new [terrain] (if any) has been read: the deformers and the field.
-    std::optional<std::string> applyEdit(const Settings& edited, bool deformersChanged);
+    // apply() once a new [terrain] (if any) has been read: the deformers (draped and the
+    // physics world's ground on `terrain`, null: the field's) and the field.
+    std::optional<std::string> applyEdit(const Settings& edited, bool deformersChanged,
+                                         std::shared_ptr<const HeightField> terrain = nullptr);
     Lab() = default;
-    std::optional<std::string> rebuildDeformers(const Settings& settings);
+    // `terrain` null: the field's; `newGround`: the physics world is built again on it even if
+    // its keys are the same.
+    std::optional<std::string>
+    rebuildDeformers(const Settings& settings, std::shared_ptr<const HeightField> terrain = nullptr,
+                     bool newGround = false);
     void applyBodyPoses(); // the physics world's poses into the body deformers
     // The snowpack support (docs/physics.md, section 2): before the physics steps up to
     // `endS`, the state the last frame's snow step left (read back after that frame, or now if

@@ -62,14 +62,16 @@ std::variant<std::vector<BodySpec>, std::string> placeScenarioBodies(const Setti
 }
 
 std::variant<std::vector<Deformer>, std::string>
-loadScenarioDeformers(const Settings& settings, std::optional<std::vector<BodySpec>>* bodies) {
+loadScenarioDeformers(const Settings& settings, std::optional<std::vector<BodySpec>>* bodies,
+                      std::shared_ptr<const HeightField> terrain) {
     auto placed = scenarioDeformers(settings); // the [[deformer]] list, then the crowds
     if (auto* error = std::get_if<std::string>(&placed))
         return *error;
     const auto& list = std::get<std::vector<DeformerSettings>>(placed);
     const double ground = groundZCm(settings.snow);
     std::vector<std::string> warnings;
-    auto loaded = loadDeformers(list, resourceRoot(), ground, settings.import, &warnings);
+    auto loaded = loadDeformers(list, resourceRoot(), DeformerGround(settings.snow, terrain),
+                                settings.import, &warnings);
     if (auto* error = std::get_if<std::string>(&loaded))
         return *error;
     for (const std::string& warning : warnings) // what inspect-mesh would say of the file
@@ -119,7 +121,7 @@ loadScenarioDeformers(const Settings& settings, std::optional<std::vector<BodySp
         }
         const std::string key = "key 'vehicle[" + std::to_string(v) + "]";
         std::vector<Deformer> parts =
-            vehicleDeformers(vehicle, wheelsOn, settings.physics.gravityCmS2);
+            vehicleDeformers(vehicle, wheelsOn, settings.physics.gravityCmS2, terrain.get());
         for (const Deformer& part : parts)
             if (!names.insert(part.name).second)
                 return key + ".name': vehicle part '" + part.name +
@@ -161,7 +163,8 @@ bool needsPhysics(const Settings& settings) {
 }
 
 std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settings& settings,
-                                                                    const ScenarioSource* source) {
+                                                                    const ScenarioSource* source,
+                                                                    const HeightField* terrain) {
     std::vector<Foliage> foliage;
     for (std::size_t i = 0; i < settings.foliage.size(); ++i) {
         auto loaded = loadFoliage(settings.foliage[i], "foliage[" + std::to_string(i) + "]",
@@ -172,7 +175,11 @@ std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settin
             const std::string origin = source ? scenarioKeyOrigin(*source, error->key) : "";
             return origin.empty() ? error->line() : origin + ": " + error->line();
         }
-        foliage.push_back(std::move(std::get<Foliage>(loaded)));
+        Foliage& grown = std::get<Foliage>(loaded);
+        if (terrain && !terrain->flat())
+            for (FoliagePlant& plant : grown.plants)
+                plant.terrainCm = float(terrain->heightCm(plant.rootCm.x, plant.rootCm.y));
+        foliage.push_back(std::move(grown));
     }
     return foliage;
 }
@@ -183,7 +190,13 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
     // The plants and the bodies first: scattering and importing plants and placing bodies
     // need no GL, so a scenario whose foliage cannot grow or whose bodies overlap is refused in
     // one line before the field allocates anything.
-    auto foliage = loadScenarioFoliage(settings, source);
+    // The ground's shape ([terrain]) first: the plants, the deformers and the bodies stand on
+    // it, and a bad file is one line before the field allocates.
+    auto terrain = loadTerrainWithMesh(settings, resourceRoot(), shaders);
+    if (auto* error = std::get_if<std::string>(&terrain))
+        return *error;
+    auto ground = std::make_shared<const HeightField>(std::move(std::get<0>(terrain)));
+    auto foliage = loadScenarioFoliage(settings, source, ground.get());
     if (auto* error = std::get_if<std::string>(&foliage))
         return *error;
     // physics.support_sim names a sim there is (checked with or without bodies).
@@ -197,26 +210,21 @@ createSession(const Settings& settings, gpu::ShaderLibrary& shaders, const Scena
         if (auto* error = std::get_if<std::string>(&placed))
             return *error;
         bodies = std::move(std::get<std::vector<BodySpec>>(placed));
-        auto physics = PhysicsWorld::create(settings, *bodies);
+        auto physics = PhysicsWorld::create(settings, *bodies, ground);
         if (auto* error = std::get_if<std::string>(&physics))
             return *error;
         session.physics = std::move(std::get<0>(physics));
     }
     // The deformers before the field: snow.follow may name any of them, a body or a vehicle.
-    auto deformers = loadScenarioDeformers(settings, &bodies);
+    auto deformers = loadScenarioDeformers(settings, &bodies, ground);
     if (auto* error = std::get_if<std::string>(&deformers))
         return *error;
     auto& built = std::get<std::vector<Deformer>>(deformers);
-    // The ground's shape ([terrain]): a bad file is one line before the field allocates.
-    auto terrain = loadTerrainWithMesh(settings, resourceRoot(), shaders);
-    if (auto* error = std::get_if<std::string>(&terrain))
-        return *error;
     auto field = SnowField::create(settings, shaders, deformerNames(built));
     if (auto* error = std::get_if<std::string>(&field))
         return *error;
     session.field = std::move(std::get<0>(field));
-    if (auto error = session.field->setTerrain(
-            std::make_shared<const HeightField>(std::move(std::get<0>(terrain)))))
+    if (auto error = session.field->setTerrain(std::move(ground)))
         return *error;
     auto renderer = SceneRenderer::create(shaders);
     if (auto* error = std::get_if<std::string>(&renderer))

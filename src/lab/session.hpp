@@ -54,10 +54,12 @@ struct Session {
 // Whether the settings place anything the physics world moves ([[body]], [[vehicle]]).
 bool needsPhysics(const Settings& settings);
 
-// Every [[foliage]] entry, its mesh imported and its plants scattered; one line on failure,
+// Every [[foliage]] entry, its mesh imported and its plants scattered, each rooted on the ground
+// under the snow on `terrain` (null: flat); one line on failure,
 // "FILE:LINE:COL: key 'foliage[0].mesh': ..." when `source` says where the settings came from.
 std::variant<std::vector<Foliage>, std::string>
-loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr);
+loadScenarioFoliage(const Settings& settings, const ScenarioSource* source = nullptr,
+                    const HeightField* terrain = nullptr);
 
 // The [[body]] list as the bodies it places (physics/body_list.hpp's placeBodies), a mesh
 // body's file imported once for all its members; one line on failure.
@@ -68,10 +70,12 @@ std::variant<std::vector<BodySpec>, std::string> placeScenarioBodies(const Setti
 // share imported once; one line on failure. `bodies`, when given, is where the [[body]] list
 // is placed, once for the drawn meshes and the physics world's hulls alike: a list it holds
 // already (placeScenarioBodies') gives the bodies' deformers; an empty one is placed here, in
-// the order of the checks, and left in it for PhysicsWorld::create.
+// the order of the checks, and left in it for PhysicsWorld::create. placement = "draped" stands
+// deformers on `terrain` (null: flat).
 std::variant<std::vector<Deformer>, std::string>
 loadScenarioDeformers(const Settings& settings,
-                      std::optional<std::vector<BodySpec>>* bodies = nullptr);
+                      std::optional<std::vector<BodySpec>>* bodies = nullptr,
+                      std::shared_ptr<const HeightField> terrain = nullptr);
 
 // The deformers' names in their order: the instances a step hands the field, which
 // snow.follow names (SnowField::setInstanceNames).

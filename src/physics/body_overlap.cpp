@@ -108,6 +108,10 @@ std::string PhysicsWorld::Impl::overlapLine(int b, int a, double depthM) const {
         return fmt::format("{}: {} starts {:.1f} cm into the snow's bearing surface ({}, z "
                            "= {:g} cm at the start)",
                            key, what, depthM * kMToCm, plan.name(), plan.initialBearingZCm);
+    if (a < 0 && onTerrain())
+        return fmt::format("{}: {} starts {:.1f} cm into the ground under the snow (the terrain, "
+                           "surface_z_cm - depth_cm + its height)",
+                           key, what, depthM * kMToCm);
     if (a < 0)
         return fmt::format("{}: {} starts {:.1f} cm into the ground under the snow "
                            "(z = {:g} cm, surface_z_cm - depth_cm)",

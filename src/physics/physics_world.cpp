@@ -10,6 +10,7 @@
 #include "physics/snow_support.hpp"
 
 #include <algorithm>
+#include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
 #include <btBulletDynamicsCommon.h>
 #include <chrono>
 #include <cmath>
@@ -89,6 +90,8 @@ void PhysicsWorld::Impl::tearDown() {
     frame.reset();
     frameShape.reset();
     frameBoxes.clear();
+    floor.reset();
+    floorShape.reset();
     world.reset();
     solver.reset();
     broadphase.reset();
@@ -130,6 +133,40 @@ void PhysicsWorld::Impl::buildFrame() {
     world->addRigidBody(frame.get());
 }
 
+void PhysicsWorld::Impl::buildTerrainGround() {
+    // Bullet lays a heightfield's rows from -Y up and centres its samples on the body's origin,
+    // their heights on (lowest + highest) / 2: the rows turned (the field's row 0 is north),
+    // the origin at the field's centre and the ground's height plus that middle.
+    const int columns = terrain->columns(), rows = terrain->rows();
+    const std::vector<float>& heights = terrain->heightsM();
+    terrainHeightsM.resize(heights.size());
+    for (int row = 0; row < rows; ++row)
+        std::copy_n(heights.begin() + std::ptrdiff_t(row) * columns, columns,
+                    terrainHeightsM.begin() + std::ptrdiff_t(rows - 1 - row) * columns);
+    const HeightSpan span = terrain->spanCm();
+    const btScalar lowM = btScalar(span.lowCm * kCmToM), highM = btScalar(span.highCm * kCmToM);
+    auto field = std::make_unique<btHeightfieldTerrainShape>(
+        columns, rows, terrainHeightsM.data(), btScalar(1), lowM, highM, 2, PHY_FLOAT, false);
+    const glm::dvec2 cell = terrain->cellCm() * kCmToM;
+    field->setLocalScaling(btVector3(btScalar(cell.x), btScalar(cell.y), 1));
+    groundShape = std::move(field);
+    btRigidBody::btRigidBodyConstructionInfo info(0, nullptr, groundShape.get());
+    info.m_startWorldTransform.setIdentity();
+    info.m_startWorldTransform.setOrigin(
+        btVector3(btScalar(terrain->centreCm().x * kCmToM), btScalar(terrain->centreCm().y * kCmToM),
+                  btScalar(groundZCm() * kCmToM) + 0.5f * (lowM + highM)));
+    ground = std::make_unique<btRigidBody>(info);
+    // Beyond the samples' extent: a plane at the lowest height, so nothing falls for ever.
+    floorShape = std::make_unique<btStaticPlaneShape>(
+        btVector3(0, 0, 1), btScalar((groundZCm() + span.lowCm) * kCmToM));
+    floor = std::make_unique<btRigidBody>(
+        btRigidBody::btRigidBodyConstructionInfo(0, nullptr, floorShape.get()));
+    floor->setRestitution(1);
+    floor->setFriction(1);
+    floor->setUserIndex(-1);
+    world->addRigidBody(floor.get());
+}
+
 std::optional<std::string> PhysicsWorld::Impl::build() {
     tearDown();
     step = 0;
@@ -144,15 +181,20 @@ std::optional<std::string> PhysicsWorld::Impl::build() {
 
     // The ground: its restitution and friction are 1, so a contact with it has the body's
     // own (Bullet multiplies the pair's).
-    groundShape =
-        std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1), btScalar(planeZCm() * kCmToM));
-    ground = std::make_unique<btRigidBody>(
-        btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
+    // On a terrain, the terrain (a print in the ground under it is not modelled).
+    if (onTerrain()) {
+        buildTerrainGround();
+    } else {
+        groundShape = std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1),
+                                                           btScalar(planeZCm() * kCmToM));
+        ground = std::make_unique<btRigidBody>(
+            btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
+    }
     ground->setRestitution(1);
     ground->setFriction(1);
     ground->setUserIndex(-1);
     world->addRigidBody(ground.get());
-    if (groundPrintMaxCm > 0.0f)
+    if (groundPrintMaxCm > 0.0f && !onTerrain())
         buildFrame();
     // Over it, in the snowpack sim's region, the snow's bearing surface.
     if (support)
@@ -194,7 +236,8 @@ std::optional<std::string> PhysicsWorld::Impl::build() {
             world->addRigidBody(bodies[i].get());
     for (std::size_t v = 0; v < vehicleSettings.size(); ++v)
         vehicles.push_back(addVehicle(vehicleSettings[v], *world, int(specs.size() + v),
-                                      plan.startZCm(), settings.gravityCmS2));
+                                      plan.startZCm(), settings.gravityCmS2,
+                                      onTerrain() ? terrain.get() : nullptr));
     return firstOverlap();
 }
 
@@ -213,8 +256,10 @@ void PhysicsWorld::Impl::stepOnce() {
             continue;
         btVector3 low, high;
         body->getAabb(low, high);
+        const glm::dvec2 under(0.5 * double(low.x() + high.x()) * kMToCm,
+                               0.5 * double(low.y() + high.y()) * kMToCm);
         const double inSnowCm =
-            std::clamp(surfaceZCm - double(low.z()) * kMToCm, 0.0, plan.snowDepthCm);
+            std::clamp(surfaceZCmAt(under) - double(low.z()) * kMToCm, 0.0, plan.snowDepthCm);
         if (inSnowCm <= 0.0)
             continue;
         const btScalar keep = btScalar(snowDragFactor(settings.snowDragPerCm, inSnowCm, h));
@@ -235,11 +280,12 @@ void PhysicsWorld::Impl::stepOnce() {
     world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
     stepSecondsTotal +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const SnowTopAt surfaceAt = [this](glm::dvec2 xy) { return surfaceZCmAt(xy); };
     const SnowTopAt topAt = [this](glm::dvec2 xy) {
-        return support ? support->topZCmAt(xy) : surfaceZCm;
+        return support ? support->topZCmAt(xy) : surfaceZCmAt(xy);
     };
     for (auto& v : vehicles)
-        measureVehicle(*v, surfaceZCm, topAt);
+        measureVehicle(*v, surfaceAt, topAt);
     ++step;
     ++stepsTotal;
 }
@@ -257,8 +303,10 @@ PhysicsWorld::create(const Settings& settings) {
 }
 
 std::variant<std::unique_ptr<PhysicsWorld>, std::string>
-PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
+PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies,
+                     std::shared_ptr<const HeightField> terrain) {
     auto impl = std::make_unique<Impl>();
+    impl->terrain = std::move(terrain);
     impl->specs = std::move(bodies);
     for (std::size_t v = 0; v < settings.vehicles.size(); ++v)
         if (const std::optional<VehicleProblem> problem = vehicleProblem(settings.vehicles[v]))
@@ -272,7 +320,8 @@ PhysicsWorld::create(const Settings& settings, std::vector<BodySpec> bodies) {
     impl->plan = std::get<SupportPlan>(plan);
     if (impl->plan.sim >= 0) {
         impl->groundPrintMaxCm = groundPrintMaxCm(settings.ground);
-        impl->support = std::make_unique<SnowSupport>(impl->plan, impl->groundPrintMaxCm);
+        impl->support =
+            std::make_unique<SnowSupport>(impl->plan, impl->groundPrintMaxCm, impl->terrain);
     }
     if (auto error = impl->build())
         return *error;

@@ -77,8 +77,11 @@ public:
     create(const Settings& settings);
     // The same, with settings.bodies as placeBodies placed them (a mesh body's file imported
     // once, by the caller, for its drawn mesh and its hull alike).
+    // On a `terrain` that is not flat the ground is the terrain (a Bullet heightfield of its
+    // samples, surface_z_cm - depth_cm + its height), and the snow's top follows it.
     static std::variant<std::unique_ptr<PhysicsWorld>, std::string>
-    create(const Settings& settings, std::vector<BodySpec> bodies);
+    create(const Settings& settings, std::vector<BodySpec> bodies,
+           std::shared_ptr<const HeightField> terrain = nullptr);
     ~PhysicsWorld();
     PhysicsWorld(const PhysicsWorld&) = delete;
     PhysicsWorld& operator=(const PhysicsWorld&) = delete;

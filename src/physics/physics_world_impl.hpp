@@ -46,6 +46,13 @@ struct PhysicsWorld::Impl {
     std::unique_ptr<btDiscreteDynamicsWorld> world;
     std::unique_ptr<btCollisionShape> groundShape;
     std::unique_ptr<btRigidBody> ground;
+    // The terrain ([terrain], not flat): the ground is a Bullet heightfield of its samples
+    // (terrainHeightsM, rows turned south first as Bullet lays them), and a plane at its lowest
+    // height holds what leaves its extent.
+    std::shared_ptr<const HeightField> terrain;
+    std::vector<float> terrainHeightsM;
+    std::unique_ptr<btCollisionShape> floorShape;
+    std::unique_ptr<btRigidBody> floor;
     std::vector<std::unique_ptr<btCollisionShape>> frameBoxes;
     std::unique_ptr<btCompoundShape> frameShape;
     std::unique_ptr<btRigidBody> frame;
@@ -68,6 +75,13 @@ struct PhysicsWorld::Impl {
     ~Impl() { tearDown(); }
 
     double groundZCm() const { return plan.groundZCm; }
+    bool onTerrain() const { return terrain && !terrain->flat(); }
+    double terrainCm(glm::dvec2 xyCm) const {
+        return onTerrain() ? terrain->heightCm(xyCm.x, xyCm.y) : 0.0;
+    }
+    // The undisturbed snow top at (x, y): surface_z_cm plus the terrain's height.
+    double surfaceZCmAt(glm::dvec2 xyCm) const { return surfaceZCm + terrainCm(xyCm); }
+    void buildTerrainGround(); // the heightfield and the floor beyond it
     // Where the plane lies: the ground, or the deepest print's bottom under a ground that takes
     // prints (the frame then holds the ground's height outside the region).
     double planeZCm() const { return plan.groundZCm - double(groundPrintMaxCm); }

@@ -85,7 +85,8 @@ SupportWindow PhysicsWorld::supportWindow(const Region& region, double untilS) c
 }
 
 double PhysicsWorld::supportZCmAt(glm::dvec2 xyCm) const {
-    return impl_->support ? impl_->support->bearingZCmAt(xyCm) : impl_->groundZCm();
+    return impl_->support ? impl_->support->bearingZCmAt(xyCm)
+                          : impl_->groundZCm() + impl_->terrainCm(xyCm);
 }
 
 } // namespace snowcap

@@ -81,7 +81,8 @@ std::size_t VehicleState::passNow() const {
 // to the right (-Y) for a positive engine force to drive +X, and a positive steering angle
 // turns left (about +Z). A wheel's pose then has the chassis' axes.
 std::unique_ptr<VehicleState> addVehicle(const VehicleSettings& s, btDynamicsWorld& world,
-                                         int userIndex, double startZCm, double gravityCmS2) {
+                                         int userIndex, double startZCm, double gravityCmS2,
+                                         const HeightField* terrain) {
     auto state = std::make_unique<VehicleState>(s);
     state->passes.resize(std::size_t(std::max(s.laps, 1)));
     state->shape = std::make_unique<btBoxShape>(toMetres(s.chassisSizeCm));
@@ -89,7 +90,7 @@ std::unique_ptr<VehicleState> addVehicle(const VehicleSettings& s, btDynamicsWor
     state->shape->calculateLocalInertia(btScalar(s.massKg), inertia);
     btRigidBody::btRigidBodyConstructionInfo info(btScalar(s.massKg), nullptr, state->shape.get(),
                                                   inertia);
-    const glm::mat4 start = vehicleStartModel(s, startZCm, gravityCmS2);
+    const glm::mat4 start = vehicleStartModel(s, startZCm, gravityCmS2, terrain);
     info.m_startWorldTransform = bullet::toTransform(start);
     state->chassis = std::make_unique<btRigidBody>(info);
     state->chassis->setUserIndex(userIndex);
@@ -176,7 +177,7 @@ void drivePlayerVehicle(VehicleState& v, glm::vec2 input) {
     }
 }
 
-void measureVehicle(VehicleState& v, double surfaceZCm, const SnowTopAt& topAt) {
+void measureVehicle(VehicleState& v, const SnowTopAt& surfaceAt, const SnowTopAt& topAt) {
     PassSinkage& pass = v.passes[v.passNow()];
     const btVector3 forward = v.chassis->getCenterOfMassTransform().getBasis().getColumn(0);
     const glm::dvec2 ahead = glm::normalize(glm::dvec2(double(forward.x()), double(forward.y())));
@@ -192,7 +193,9 @@ void measureVehicle(VehicleState& v, double surfaceZCm, const SnowTopAt& topAt) 
             const glm::dvec2 front = glm::dvec2(double(contact.x()), double(contact.y())) * kMToCm +
                                      ahead * v.settings.wheelRadiusCm;
             pass.intoSnowSumCm += std::max(topAt(front) - contactZCm, 0.0);
-            const double below = std::max(surfaceZCm - contactZCm, 0.0);
+            const glm::dvec2 contactCm =
+                glm::dvec2(double(contact.x()), double(contact.y())) * kMToCm;
+            const double below = std::max(surfaceAt(contactCm) - contactZCm, 0.0);
             pass.belowSurfaceSumCm += below;
             ++pass.samples;
             v.sinkageSumCm += below;

@@ -45,10 +45,11 @@ struct VehicleState {
     std::size_t passNow() const;
 };
 
-// A vehicle added to `world`, starting with its wheels on `startZCm`; its chassis' user index
-// `userIndex`.
+// A vehicle added to `world`, starting with its wheels on `startZCm` (plus the terrain's height,
+// square to its slope: vehicleStartModel); its chassis' user index `userIndex`.
 std::unique_ptr<VehicleState> addVehicle(const VehicleSettings& settings, btDynamicsWorld& world,
-                                         int userIndex, double startZCm, double gravityCmS2);
+                                         int userIndex, double startZCm, double gravityCmS2,
+                                         const HeightField* terrain = nullptr);
 void removeVehicle(VehicleState& vehicle, btDynamicsWorld& world);
 
 // The path's controller, before a step of h seconds: steering by pure pursuit, the engine
@@ -61,8 +62,9 @@ void driveVehicle(VehicleState& vehicle, double h);
 // is left).
 void drivePlayerVehicle(VehicleState& vehicle, glm::vec2 input);
 
-// After a step: the wheels' poses, the distance and the pass's sinkage (below `surfaceZCm` and
-// into the snow `topAt` gives ahead of each wheel).
-void measureVehicle(VehicleState& vehicle, double surfaceZCm, const SnowTopAt& topAt);
+// After a step: the wheels' poses, the distance and the pass's sinkage (below the undisturbed
+// snow top `surfaceAt` gives at each wheel's contact, and into the snow `topAt` gives ahead of
+// each wheel).
+void measureVehicle(VehicleState& vehicle, const SnowTopAt& surfaceAt, const SnowTopAt& topAt);
 
 } // namespace snowcap

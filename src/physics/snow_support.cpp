@@ -11,17 +11,38 @@ namespace snowcap {
 using bullet::kCmToM;
 using bullet::kMToCm;
 
-SnowSupport::SnowSupport(const SupportPlan& plan, float groundPrintMaxCm)
+SnowSupport::SnowSupport(const SupportPlan& plan, float groundPrintMaxCm,
+                         std::shared_ptr<const HeightField> terrain)
     : plan_(plan), groundPrintMaxCm_(std::max(groundPrintMaxCm, 0.0f)) {
+    if (terrain && !terrain->flat())
+        terrain_ = std::move(terrain);
+    const HeightSpan span = terrain_ ? terrain_->spanCm() : HeightSpan{};
     // The heights may range from the deepest print's bottom to well above the untouched top
     // (ploughed rims, snowfall): the shape's bounds are fixed when it is made, so they are wide.
-    minM_ = float((plan.groundZCm - double(groundPrintMaxCm_) - 1.0) * kCmToM);
-    maxM_ = float((plan.groundZCm + std::max(4.0 * plan.snowDepthCm, plan.snowDepthCm + 200.0)) *
+    minM_ = float((plan.groundZCm + span.lowCm - double(groundPrintMaxCm_) - 1.0) * kCmToM);
+    maxM_ = float((plan.groundZCm + span.highCm +
+                   std::max(4.0 * plan.snowDepthCm, plan.snowDepthCm + 200.0)) *
                   kCmToM);
     const std::size_t texels = std::size_t(plan.region.resolution) * plan.region.resolution;
     heightsM_.assign(texels, float(plan.initialBearingZCm * kCmToM));
     topCm_.assign(texels, float(plan.groundZCm + plan.snowDepthCm));
+    if (terrain_) {
+        liftOnTerrain(plan.region);
+        for (std::size_t k = 0; k < texels; ++k) {
+            heightsM_[k] = float((plan.initialBearingZCm + terrainCm_[k]) * kCmToM);
+            topCm_[k] = float(plan.groundZCm + plan.snowDepthCm + terrainCm_[k]);
+        }
+    }
     build(plan.region);
+}
+
+void SnowSupport::liftOnTerrain(const Region& region) {
+    const int n = region.resolution;
+    terrainCm_.resize(std::size_t(n) * std::size_t(n));
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+            terrainCm_[std::size_t(y) * std::size_t(n) + std::size_t(x)] =
+                float(terrainCm(texelCentreToWorld({x, y}, region)));
 }
 
 SnowSupport::~SnowSupport() = default;
@@ -59,6 +80,8 @@ bool SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) 
         return false;
     if (rebuild && world)
         world->removeRigidBody(body_.get());
+    if (rebuild && terrain_)
+        liftOnTerrain(region);
     const std::size_t n = std::size_t(region.resolution);
     heightsM_.resize(n * n);
     topCm_.resize(n * n);
@@ -71,7 +94,9 @@ bool SnowSupport::update(const SupportColumns& columns, btDynamicsWorld* world) 
             const std::size_t k = row + std::size_t(x);
             const float depth = columns.depthMass[2 * from], mass = columns.depthMass[2 * from + 1];
             // The column stands on the print's bottom (docs/ground.md section 5).
-            const float base = prints ? ground - columns.printCm[from] : ground;
+            float base = prints ? ground - columns.printCm[from] : ground;
+            if (terrain_)
+                base += terrainCm_[k];
             const float bearing = base + bearingHeightCm(depth, mass, rhoF) + kSupportLiftCm;
             heightsM_[k] = std::clamp(float(bearing * kCmToM), minM_, maxM_);
             topCm_[k] = base + depth;
@@ -96,12 +121,13 @@ int SnowSupport::texelIndex(glm::dvec2 xyCm) const {
 
 double SnowSupport::topZCmAt(glm::dvec2 xyCm) const {
     const int k = texelIndex(xyCm);
-    return k < 0 ? plan_.groundZCm + plan_.snowDepthCm : double(topCm_[std::size_t(k)]);
+    return k < 0 ? plan_.groundZCm + plan_.snowDepthCm + terrainCm(xyCm)
+                 : double(topCm_[std::size_t(k)]);
 }
 
 double SnowSupport::bearingZCmAt(glm::dvec2 xyCm) const {
     const int k = texelIndex(xyCm);
-    return k < 0 ? plan_.groundZCm : double(heightsM_[std::size_t(k)]) * kMToCm;
+    return k < 0 ? plan_.groundZCm + terrainCm(xyCm) : double(heightsM_[std::size_t(k)]) * kMToCm;
 }
 
 } // namespace snowcap

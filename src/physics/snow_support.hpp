@@ -8,6 +8,7 @@
 
 #include "core/support_law.hpp"
 #include "physics/support_grid.hpp"
+#include "terrain/height_field.hpp"
 
 #include <btBulletDynamicsCommon.h>
 #include <glm/vec2.hpp>
@@ -25,8 +26,11 @@ constexpr int kSnowSupportIndex = -2;
 class SnowSupport {
 public:
     // `groundPrintMaxCm`: the deepest print the sim's ground takes (groundPrintMaxCm of
-    // [ground]; 0: none), how far below the ground a bearing height may lie.
-    explicit SnowSupport(const SupportPlan& plan, float groundPrintMaxCm = 0.0f);
+    // [ground]; 0: none), how far below the ground a bearing height may lie. On a `terrain`
+    // that is not flat the ground under each texel is plan.groundZCm plus the terrain's height
+    // at the texel's centre.
+    explicit SnowSupport(const SupportPlan& plan, float groundPrintMaxCm = 0.0f,
+                         std::shared_ptr<const HeightField> terrain = nullptr);
     ~SnowSupport();
     SnowSupport(const SnowSupport&) = delete;
     SnowSupport& operator=(const SnowSupport&) = delete;
@@ -47,6 +51,10 @@ public:
 
 private:
     void build(const Region& region);      // a shape and body over `region`, heights as they are
+    void liftOnTerrain(const Region& region); // terrainCm_ at `region`'s texel centres
+    double terrainCm(glm::dvec2 xyCm) const {
+        return terrain_ ? terrain_->heightCm(xyCm.x, xyCm.y) : 0.0;
+    }
     int texelIndex(glm::dvec2 xyCm) const; // -1 outside
 
     SupportPlan plan_;
@@ -55,6 +63,8 @@ private:
     std::vector<float> heightsM_; // the shape reads these (world z, metres)
     std::vector<float> topCm_;    // the snow's top (world z, cm)
     float minM_ = 0.0f, maxM_ = 0.0f;
+    std::shared_ptr<const HeightField> terrain_; // null when flat
+    std::vector<float> terrainCm_;               // its height at each texel centre
     std::unique_ptr<btHeightfieldTerrainShape> shape_;
     std::unique_ptr<btRigidBody> body_;
     long long updates_ = 0;

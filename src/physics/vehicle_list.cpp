@@ -23,20 +23,31 @@ double staticSagCm(const VehicleSettings& vehicle, double gravityCmS2) {
     return std::min(sagM * 100.0, vehicle.suspensionTravelCm);
 }
 
-glm::mat4 vehicleStartModel(const VehicleSettings& vehicle, double groundZCm, double gravityCmS2) {
+glm::mat4 vehicleStartModel(const VehicleSettings& vehicle, double groundZCm, double gravityCmS2,
+                            const HeightField* terrain) {
     const glm::vec3 first = vehicle.waypointsCm.front(), second = vehicle.waypointsCm[1];
     const float heading = std::atan2(second.y - first.y, second.x - first.x);
-    const double centreZ = groundZCm + vehicle.wheelRadiusCm + vehicle.suspensionRestCm -
-                           staticSagCm(vehicle, gravityCmS2) + vehicle.chassisSizeCm.z;
+    const double lift = vehicle.wheelRadiusCm + vehicle.suspensionRestCm -
+                        staticSagCm(vehicle, gravityCmS2) + vehicle.chassisSizeCm.z;
+    if (terrain && !terrain->flat()) {
+        const glm::dvec3 up = terrain->normal(first.x, first.y);
+        const glm::dvec3 towards(std::cos(double(heading)), std::sin(double(heading)), 0.0);
+        const glm::dvec3 forward = glm::normalize(towards - up * glm::dot(towards, up));
+        const glm::dvec3 left = glm::cross(up, forward);
+        const glm::dvec3 ground(first.x, first.y, groundZCm + terrain->heightCm(first.x, first.y));
+        return glm::mat4(glm::vec4(glm::vec3(forward), 0.0f), glm::vec4(glm::vec3(left), 0.0f),
+                         glm::vec4(glm::vec3(up), 0.0f), glm::vec4(glm::vec3(ground + up * lift), 1.0f));
+    }
+    const double centreZ = groundZCm + lift;
     const glm::mat4 at =
         glm::translate(glm::mat4(1.0f), glm::vec3(first.x, first.y, float(centreZ)));
     return glm::rotate(at, heading, glm::vec3(0, 0, 1));
 }
 
 std::vector<Deformer> vehicleDeformers(const VehicleSettings& vehicle, double groundZCm,
-                                       double gravityCmS2) {
+                                       double gravityCmS2, const HeightField* terrain) {
     std::vector<Deformer> out;
-    const glm::mat4 start = vehicleStartModel(vehicle, groundZCm, gravityCmS2);
+    const glm::mat4 start = vehicleStartModel(vehicle, groundZCm, gravityCmS2, terrain);
     Deformer chassis;
     chassis.name = vehicle.name;
     chassis.mesh = makeBox(vehicle.chassisSizeCm);

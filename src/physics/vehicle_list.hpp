@@ -33,15 +33,19 @@ glm::vec3 wheelMountCm(const VehicleSettings& vehicle, int wheel);
 double staticSagCm(const VehicleSettings& vehicle, double gravityCmS2);
 
 // The chassis at t = 0: at the first waypoint, facing the second, its centre where its wheels
-// stand on `groundZCm` with the suspensions at their static sag (so it starts at rest).
-glm::mat4 vehicleStartModel(const VehicleSettings& vehicle, double groundZCm, double gravityCmS2);
+// stand on `groundZCm` with the suspensions at their static sag (so it starts at rest). On a
+// `terrain` that is not flat the ground there is groundZCm + the terrain's height, and the
+// chassis stands square to the terrain's normal (its heading the second waypoint's direction
+// laid on the slope).
+glm::mat4 vehicleStartModel(const VehicleSettings& vehicle, double groundZCm, double gravityCmS2,
+                            const HeightField* terrain = nullptr);
 
 // The deformers that press for a vehicle, at its start: the chassis (NAME; a box of
 // chassis_size_cm centred on the chassis' centre of mass), then the four wheels
 // (NAME.wheel_fl, ...; cylinders along their axles, centred on their hubs). The wheels of
 // vehicles with the same wheel size share one mesh key, so they are drawn as instances.
 std::vector<Deformer> vehicleDeformers(const VehicleSettings& vehicle, double groundZCm,
-                                       double gravityCmS2);
+                                       double gravityCmS2, const HeightField* terrain = nullptr);
 
 // `mesh` scaled uniformly to fit inside a box of `halfExtentsCm` and centred on it: a
 // chassis_mesh on its chassis box.

@@ -116,7 +116,7 @@ void DeformerSet::drivePlayer(glm::vec2 inputDir, double dtS) {
 std::optional<glm::vec3> DeformerSet::playerPositionCm() const {
     if (player_ < 0)
         return std::nullopt;
-    return deformers_[std::size_t(player_)].player->positionCm;
+    return deformers_[std::size_t(player_)].positionAt(0.0); // draped: on the snow top there
 }
 
 void DeformerSet::setBodyPose(std::size_t index, const glm::mat4& model) {

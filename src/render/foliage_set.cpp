@@ -16,7 +16,7 @@ FoliageSet::FoliageSet(std::vector<Foliage> foliage, const WindSettings& wind)
         boxes.reserve(entry.plants.size());
         for (const FoliagePlant& plant : entry.plants) {
             const float reach = entry.reachCm(plant);
-            const glm::vec3 root(plant.rootCm, entry.groundZCm);
+            const glm::vec3 root = entry.rootOf(plant);
             boxes.push_back({root - glm::vec3(reach, reach, 0.0f),
                              root + glm::vec3(reach, reach, plant.scale * entry.heightCm)});
         }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/geometric.hpp>
 #include <glm/gtc/matrix_transform.hpp>
 #include <iomanip>
 #include <map>
@@ -32,10 +33,12 @@ glm::mat4 eulerDeg(const glm::vec3& degrees) {
 }
 
 // What every deformer shares, whatever its mesh: path, placement, facing, player.
-void setMotion(Deformer& deformer, const DeformerSettings& settings, double groundZCm) {
+void setMotion(Deformer& deformer, const DeformerSettings& settings, const DeformerGround& ground) {
     deformer.name = settings.name;
-    const double lift = settings.placement == Placement::Ground ? groundZCm : 0.0;
+    const double lift = settings.placement == Placement::Ground ? ground.groundZCm : 0.0;
     deformer.path = DeformerPath::fromSettings(settings, lift);
+    if (settings.placement == Placement::Draped)
+        deformer.drape = ground.drape;
     deformer.facePath = settings.facePath;
     deformer.inPlace = settings.rootMotion == DeformerSettings::RootMotion::InPlace;
     deformer.contact = settings.contact;
@@ -59,6 +62,27 @@ std::string shapingOf(const DeformerSettings& s) {
     return out.str();
 }
 
+// The turn that takes +Z to `up` about the horizontal axis between them (none when level).
+glm::mat4 slopeTurn(const glm::dvec3& up) {
+    const glm::dvec3 axis = glm::cross(glm::dvec3(0.0, 0.0, 1.0), up);
+    const double sine = glm::length(axis);
+    if (sine < 1e-9)
+        return glm::mat4(1.0f);
+    return glm::rotate(glm::mat4(1.0f), float(std::atan2(sine, up.z)), glm::vec3(axis / sine));
+}
+
+// The vertical shear that lays the horizontal plane through the origin on the plane square to
+// `up` (z += the slope's rise along x and y): a character stays upright, and each foot planted
+// at an offset from its root lands on the slope's tangent plane there, not level with the root.
+glm::mat4 slopeShear(const glm::dvec3& up) {
+    glm::mat4 shear(1.0f);
+    if (up.z > 0.0) {
+        shear[0][2] = float(-up.x / up.z);
+        shear[1][2] = float(-up.y / up.z);
+    }
+    return shear;
+}
+
 float wrapAngle(double radians) {
     return float(std::remainder(radians, 2.0 * std::numbers::pi));
 }
@@ -70,9 +94,12 @@ PathPose Deformer::poseAt(double timeS) const {
         const glm::vec3 forward((*bodyPose)[0]);
         return {glm::vec3((*bodyPose)[3]), std::atan2(forward.y, forward.x)};
     }
-    if (player)
-        return {player->positionCm, player->headingRad};
-    return path.at(inPlace ? path.startS() : timeS);
+    PathPose pose = player ? PathPose{player->positionCm, player->headingRad}
+                           : path.at(inPlace ? path.startS() : timeS);
+    if (drape) // the snow top under where it is now, not under its waypoints
+        pose.positionCm.z = float(double(pose.positionCm.z) +
+                                  drape->topZCm(pose.positionCm.x, pose.positionCm.y));
+    return pose;
 }
 
 glm::mat4 Deformer::modelAt(double timeS) const {
@@ -80,6 +107,10 @@ glm::mat4 Deformer::modelAt(double timeS) const {
         return *bodyPose;
     const PathPose pose = poseAt(timeS);
     glm::mat4 model = glm::translate(glm::mat4(1.0f), pose.positionCm);
+    if (drape) {
+        const glm::dvec3 up = drape->normalAt(pose.positionCm.x, pose.positionCm.y);
+        model *= skin ? slopeShear(up) : slopeTurn(up);
+    }
     if (facePath || player)
         model = glm::rotate(model, pose.headingRad, glm::vec3(0, 0, 1));
     return model;
@@ -122,9 +153,12 @@ double groundZCm(const SnowSettings& snow) {
     return snow.surfaceZCm - snow.depthCm;
 }
 
-Deformer makeDeformer(const DeformerSettings& settings, double groundZCm) {
+DeformerGround::DeformerGround(const SnowSettings& snow, std::shared_ptr<const HeightField> terrain)
+    : groundZCm(snowcap::groundZCm(snow)), drape{std::move(terrain), snow.surfaceZCm} {}
+
+Deformer makeDeformer(const DeformerSettings& settings, const DeformerGround& ground) {
     Deformer deformer;
-    setMotion(deformer, settings, groundZCm);
+    setMotion(deformer, settings, ground);
     switch (settings.shape) {
     case DeformerShape::Sphere:
         deformer.mesh = makeSphere(settings.sizeCm.x);
@@ -150,7 +184,7 @@ Deformer makeDeformer(const DeformerSettings& settings, double groundZCm) {
     // On the ground a shape stands on its lowest point, like a mesh; "absolute" keeps the
     // shape's centre on the path.
     glm::vec3 placement(-0.5f * (box.min + box.max));
-    if (settings.placement == Placement::Ground)
+    if (settings.placement != Placement::Absolute)
         placement.z = -box.min.z;
     transformMesh(deformer.mesh, glm::translate(glm::mat4(1.0f), placement + settings.offsetCm));
     std::ostringstream key;
@@ -166,10 +200,11 @@ namespace {
 using ModelCache = std::map<std::string, ImportedModel>;
 
 std::variant<Deformer, std::string>
-loadWithCache(const DeformerSettings& settings, const std::filesystem::path& root, double groundZCm,
-              const ImportSettings& limits, ModelCache& cache, std::vector<std::string>* warnings) {
+loadWithCache(const DeformerSettings& settings, const std::filesystem::path& root,
+              const DeformerGround& ground, const ImportSettings& limits, ModelCache& cache,
+              std::vector<std::string>* warnings) {
     if (settings.mesh.empty())
-        return makeDeformer(settings, groundZCm);
+        return makeDeformer(settings, ground);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()
                                            ? std::filesystem::path(settings.mesh)
                                            : root / settings.mesh;
@@ -195,7 +230,7 @@ loadWithCache(const DeformerSettings& settings, const std::filesystem::path& roo
     }
     const ImportedModel& model = cached->second;
     Deformer deformer;
-    setMotion(deformer, settings, groundZCm);
+    setMotion(deformer, settings, ground);
     deformer.mesh = model.mesh;
     deformer.meshKey = key;
     const AnimationClip* clip = nullptr;
@@ -224,20 +259,22 @@ loadWithCache(const DeformerSettings& settings, const std::filesystem::path& roo
 
 std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
                                                  const std::filesystem::path& root,
-                                                 double groundZCm, const ImportSettings& limits,
+                                                 const DeformerGround& ground,
+                                                 const ImportSettings& limits,
                                                  std::vector<std::string>* warnings) {
     ModelCache cache;
-    return loadWithCache(settings, root, groundZCm, limits, cache, warnings);
+    return loadWithCache(settings, root, ground, limits, cache, warnings);
 }
 
 std::variant<std::vector<Deformer>, std::string>
 loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
-              double groundZCm, const ImportSettings& limits, std::vector<std::string>* warnings) {
+              const DeformerGround& ground, const ImportSettings& limits,
+              std::vector<std::string>* warnings) {
     ModelCache cache;
     std::vector<Deformer> deformers;
     deformers.reserve(settings.size());
     for (const DeformerSettings& one : settings) {
-        auto loaded = loadWithCache(one, root, groundZCm, limits, cache, warnings);
+        auto loaded = loadWithCache(one, root, ground, limits, cache, warnings);
         if (auto* error = std::get_if<std::string>(&loaded))
             return *error;
         deformers.push_back(std::move(std::get<Deformer>(loaded)));

@@ -5,12 +5,14 @@
 #include "scene/deformer_path.hpp"
 #include "scene/mesh.hpp"
 #include "scene/skeleton.hpp"
+#include "terrain/height_field.hpp"
 
 #include <filesystem>
 #include <glm/gtc/type_precision.hpp>
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -39,6 +41,29 @@ struct PlayerState {
     double clipTimeS = 0.0; // its clip advances only while it moves, so it stands when idle
 };
 
+// What placement = "draped" stands a deformer on: the undisturbed snow top under it, the flat
+// top plus the terrain's height at the deformer's x, y, taken where it is at each moment.
+struct DeformerDrape {
+    std::shared_ptr<const HeightField> terrain; // null: flat
+    double snowTopZCm = 0.0;                    // snow.surface_z_cm
+    double topZCm(double xCm, double yCm) const {
+        return snowTopZCm + (terrain ? terrain->heightCm(xCm, yCm) : 0.0);
+    }
+    glm::dvec3 normalAt(double xCm, double yCm) const {
+        return terrain ? terrain->normal(xCm, yCm) : glm::dvec3(0.0, 0.0, 1.0);
+    }
+};
+
+// Where the placements stand deformers. "ground" is the flat ground under the snow
+// (snow.surface_z_cm - snow.depth_cm) whatever the terrain, so a scenario written for flat snow
+// keeps its heights; "draped" follows the terrain (docs/terrain.md, section 3).
+struct DeformerGround {
+    double groundZCm = 0.0;
+    DeformerDrape drape;
+    DeformerGround(double groundZCm) : groundZCm(groundZCm), drape{nullptr, groundZCm} {} // NOLINT
+    DeformerGround(const SnowSettings& snow, std::shared_ptr<const HeightField> terrain);
+};
+
 // How fast the player turns towards its motion: a half turn in a third of a second.
 inline constexpr double kPlayerTurnRadPerS = 3.0 * 3.14159265358979323846;
 
@@ -57,6 +82,12 @@ struct Deformer {
     // A [[body]]'s: where the physics world has put it (model matrix, cm). Set, it is the
     // deformer's pose at any time; its path is unused.
     std::optional<glm::mat4> bodyPose;
+    // placement = "draped": the path's z (and the player's) is above this snow top, and a
+    // rigid deformer (no skin) lies on the slope: its up is the terrain's normal under it, turned
+    // about its placement point. A skinned one stands upright, as people on a hill do, sheared
+    // so that the plane of its root follows the slope: each foot keeps its height above the
+    // slope's tangent plane, uphill or downhill of the root.
+    std::optional<DeformerDrape> drape;
 
     PathPose poseAt(double timeS) const;
     glm::vec3 positionAt(double timeS) const { return poseAt(timeS).positionCm; }
@@ -74,9 +105,9 @@ struct Deformer {
 // The ground under the snow, where placement = "ground" stands deformers.
 double groundZCm(const SnowSettings& snow);
 
-// Builds the procedural deformer a scenario describes (its `mesh` is ignored); `groundZCm` is
-// where placement = "ground" stands it.
-Deformer makeDeformer(const DeformerSettings& settings, double groundZCm);
+// Builds the procedural deformer a scenario describes (its `mesh` is ignored), standing on
+// `ground` as its placement says.
+Deformer makeDeformer(const DeformerSettings& settings, const DeformerGround& ground);
 
 // Builds the deformer a scenario describes, importing its mesh file if it names one (relative
 // paths from `root`) within the import caps. Fails with one line naming the deformer. A mesh
@@ -84,14 +115,15 @@ Deformer makeDeformer(const DeformerSettings& settings, double groundZCm);
 // clip below the ground) adds one line to `warnings`, naming the deformer, the file and the key
 // that fixes it.
 std::variant<Deformer, std::string>
-loadDeformer(const DeformerSettings& settings, const std::filesystem::path& root, double groundZCm,
+loadDeformer(const DeformerSettings& settings, const std::filesystem::path& root,
+             const DeformerGround& ground,
              const ImportSettings& limits = {}, std::vector<std::string>* warnings = nullptr);
 
 // The same for a list: a mesh file that several name with the same load options (a crowd) is
 // imported once (and warned about once). Fails with the first deformer's line.
 std::variant<std::vector<Deformer>, std::string>
 loadDeformers(std::span<const DeformerSettings> settings, const std::filesystem::path& root,
-              double groundZCm, const ImportSettings& limits = {},
+              const DeformerGround& ground, const ImportSettings& limits = {},
               std::vector<std::string>* warnings = nullptr);
 
 } // namespace snowcap

@@ -99,7 +99,7 @@ scatterFoliage(const FoliageSettings& settings, const std::string& key, long max
 }
 
 glm::mat4 Foliage::modelOf(const FoliagePlant& plant) const {
-    return glm::translate(glm::mat4(1.0f), glm::vec3(plant.rootCm, groundZCm)) *
+    return glm::translate(glm::mat4(1.0f), rootOf(plant)) *
            glm::rotate(glm::mat4(1.0f), plant.yawRad, glm::vec3(0, 0, 1)) *
            glm::scale(glm::mat4(1.0f), glm::vec3(plant.scale));
 }

@@ -22,6 +22,7 @@ struct FoliagePlant {
     float yawRad = 0.0f;
     float scale = 1.0f;
     float phaseRad = 0.0f; // its own flutter, so neighbours do not sway in step
+    float terrainCm = 0.0f; // the terrain's height at its root: it grows on the hill
 };
 
 // Why a [[foliage]] entry cannot grow: the key whose value is at fault ("foliage[0].mesh") and
@@ -49,13 +50,16 @@ struct Foliage {
     float stiffness = 1.0f;
     float maxLean = 0.85f;
     ContactType contact = ContactType::Other;
-    float groundZCm = 0.0f;
+    float groundZCm = 0.0f; // the flat ground under the snow; a plant roots terrainCm above it
     std::vector<FoliagePlant> plants;
 
     glm::mat4 modelOf(const FoliagePlant& plant) const;
     glm::vec4 swayOf(const FoliagePlant& plant) const; // wind.glsl's sway record
     // How far a plant can reach from its root, sideways (its own half width + its max lean).
     float reachCm(const FoliagePlant& plant) const;
+    glm::vec3 rootOf(const FoliagePlant& plant) const {
+        return {plant.rootCm, groundZCm + plant.terrainCm};
+    }
 };
 
 // The file a `mesh` names: "grass_tuft" and "bush" are the bundled plants

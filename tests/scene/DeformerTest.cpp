@@ -52,6 +52,78 @@ TEST(DeformerPlacement, OnTheGroundByDefault) {
                 1e-3);
 }
 
+// A plane rising 20 degrees towards +X through height 0 at x = 0: seven columns 20 m apart
+// (bilinear heights of a linear field are exact, and so are the normal's central differences
+// a cell apart within 40 m of the middle).
+std::shared_ptr<const HeightField> ramp20() {
+    std::vector<float> heights;
+    for (int row = 0; row < 3; ++row)
+        for (int column = 0; column < 7; ++column)
+            heights.push_back(float((column - 3) * 20.0 * std::tan(20.0 * kPi / 180.0)));
+    return std::make_shared<const HeightField>(7, 3, heights, glm::dvec2(0.0),
+                                               glm::dvec2(14000.0, 6000.0));
+}
+
+TEST(DeformerPlacement, DrapedStandsOnTheSnowTopUnderItWhereverItGoes) {
+    SnowSettings snow;
+    snow.surfaceZCm = 12.0;
+    snow.depthCm = 40.0;
+    const auto terrain = ramp20();
+    const DeformerGround ground(snow, terrain);
+    DeformerSettings settings = sphereAt({0, 0, -5});
+    settings.placement = DeformerSettings::Placement::Draped;
+    settings.pathKind = DeformerSettings::PathKind::Polyline;
+    settings.waypointsCm = {{-500, 30, -5}, {500, 30, -5}};
+    settings.speedCmS = 100.0;
+    const Deformer walker = makeDeformer(settings, ground);
+    // Its placement point (the lowest point of the shape) 5 cm below the snow top under it, at
+    // every moment of the walk (not only at its waypoints): the top is surface_z_cm plus the
+    // terrain's height there. A rigid shape lies on the slope: its up is the terrain's normal.
+    const glm::dvec3 normal = terrain->normal(0.0, 0.0);
+    EXPECT_NEAR(normal.z, std::cos(20.0 * kPi / 180.0), 1e-6);
+    for (double t : {0.0, 2.5, 5.0, 7.3, 10.0}) {
+        SCOPED_TRACE(t);
+        const glm::mat4 model = walker.modelAt(t);
+        const double x = model[3].x;
+        EXPECT_NEAR(x, -500.0 + 100.0 * t, 1e-3);
+        EXPECT_NEAR(model[3].z, 12.0 + terrain->heightCm(x, 30.0) - 5.0, 1e-3);
+        EXPECT_NEAR(glm::distance(glm::dvec3(glm::vec3(model[2])), normal), 0.0, 1e-6);
+        // The sphere touches the slope's parallel 5 cm under the top at its placement point.
+        const glm::vec3 centre(model * glm::vec4(0.0f, 0.0f, 12.5f, 1.0f));
+        EXPECT_NEAR(glm::distance(glm::dvec3(centre), glm::dvec3(glm::vec3(model[3])) + normal * 12.5),
+                    0.0, 1e-3);
+    }
+    EXPECT_NEAR(walker.positionAt(10.0).z, 12.0 + 500.0 * std::tan(20.0 * kPi / 180.0) - 5.0,
+                1e-3);
+    // A skinned deformer stands upright, its feet on the slope: a point at the root's height
+    // and 30 cm uphill or 10 cm aside lands on the slope's tangent plane, 5 cm under the top.
+    Deformer skinned = makeDeformer(settings, ground);
+    skinned.skin = DeformerSkin{};
+    for (double t : {2.5, 7.3}) {
+        SCOPED_TRACE(t);
+        const glm::mat4 model = skinned.modelAt(t);
+        EXPECT_NEAR(glm::distance(glm::vec3(model[2]), glm::vec3(0.0f, 0.0f, 1.0f)), 0.0f, 1e-6f);
+        for (const glm::vec2 foot : {glm::vec2(30.0f, 0.0f), glm::vec2(-30.0f, 10.0f)}) {
+            const glm::vec3 at(model * glm::vec4(foot, 0.0f, 1.0f));
+            EXPECT_NEAR(at.z, 12.0 + terrain->heightCm(at.x, at.y) - 5.0, 1e-3);
+        }
+    }
+    // "ground" keeps the flat ground whatever the terrain: a scenario made for flat snow
+    // keeps its heights.
+    settings.placement = DeformerSettings::Placement::Ground;
+    EXPECT_NEAR(worldBounds(makeDeformer(settings, ground), 10.0).min.z, -28.0 - 5.0, 1e-3);
+    // On flat terrain draped is measured from surface_z_cm.
+    settings.placement = DeformerSettings::Placement::Draped;
+    EXPECT_NEAR(worldBounds(makeDeformer(settings, DeformerGround(snow, nullptr)), 10.0).min.z,
+                12.0 - 5.0, 1e-3);
+    // The player walks the hill too: driven 3 m uphill, it stands on the top there.
+    settings.player = true;
+    Deformer player = makeDeformer(settings, ground);
+    player.drive({1.0f, 0.0f}, 3.0);
+    EXPECT_NEAR(player.positionAt(0.0).x, -200.0, 1e-3);
+    EXPECT_NEAR(player.positionAt(0.0).z, 12.0 + terrain->heightCm(-200.0, 30.0) - 5.0, 1e-3);
+}
+
 TEST(DeformerPlacement, AbsoluteZPutsTheShapesCentreThere) {
     DeformerSettings settings = sphereAt({0, 0, -20});
     settings.placement = DeformerSettings::Placement::Absolute;

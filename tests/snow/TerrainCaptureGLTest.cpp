@@ -5,6 +5,7 @@
 // the slope, at a known depth below the local snow top.
 #include "GLTestSupport.hpp"
 #include "gpu/gpu_mesh.hpp"
+#include "scene/deformer.hpp"
 #include "snow/contact_capture.hpp"
 
 #include <algorithm>
@@ -19,17 +20,17 @@ namespace {
 constexpr double kCameraZCm = -100.0; // snow.surface_z_cm 0 + capture_z_cm -100
 constexpr double kFarCm = 2000.0;
 
-// A plane rising `slopeDeg` towards +X through height 0 at x = 0, 80 m square: bilinear
-// sampling of a linear field is exact, so three columns describe it.
+// A plane rising `slopeDeg` towards +X through height 0 at x = 0: seven columns 20 m apart
+// (bilinear heights of a linear field are exact, and so is the normal's central difference a
+// cell apart within 40 m of the middle).
 std::shared_ptr<const HeightField> ramp(double slopeDeg) {
     const double rise = std::tan(glm::radians(slopeDeg)); // metres per metre
-    const float edge = float(40.0 * rise);                // column centres at -40, 0, +40 m
     std::vector<float> heights;
     for (int row = 0; row < 3; ++row)
-        for (float h : {-edge, 0.0f, edge})
-            heights.push_back(h);
-    return std::make_shared<const HeightField>(3, 3, heights, glm::dvec2(0.0),
-                                               glm::dvec2(12000.0, 12000.0));
+        for (int column = 0; column < 7; ++column)
+            heights.push_back(float((column - 3) * 20.0 * rise));
+    return std::make_shared<const HeightField>(7, 3, heights, glm::dvec2(0.0),
+                                               glm::dvec2(14000.0, 6000.0));
 }
 
 struct TerrainCaptureFixture : ::testing::Test {
@@ -169,6 +170,68 @@ TEST_F(TerrainCaptureFixture, ASledDraggedAlongA30DegreeSlopePrintsEvenlyOnlyAga
               << "\n";
     EXPECT_GE(planeNone, 12);
     EXPECT_LE(planeRight, 1);
+}
+
+TEST_F(TerrainCaptureFixture, ABoxDrapedUpAndDownA30DegreeSlopePrintsEvenlyOnlyAgainstTheTerrain) {
+    // placement = "draped": a box's path 16 m up the slope and back down at 1 m/s, its z 10 cm
+    // below the snow top under it, the terrain's height found by the deformer at each moment;
+    // a rigid deformer lies on the slope, so its whole bottom is 10 cm into the snow, wherever
+    // it is, and the capture must hand the sims that print everywhere.
+    const auto terrain = ramp(30.0);
+    SnowSettings snow; // surface_z_cm 0, as kCameraZCm assumes
+    const glm::vec3 size{100.0f, 60.0f, 20.0f};
+    DeformerSettings settings;
+    settings.name = "box";
+    settings.shape = DeformerShape::Box;
+    settings.sizeCm = size;
+    settings.placement = DeformerSettings::Placement::Draped;
+    settings.pathKind = DeformerSettings::PathKind::Polyline;
+    settings.pathMode = DeformerSettings::PathMode::PingPong;
+    const float reachX = float(800.0 * std::cos(glm::radians(30.0))); // 8 m along the slope
+    settings.waypointsCm = {{-reachX, 0.0f, -10.0f}, {reachX, 0.0f, -10.0f}};
+    settings.speedCmS = 100.0 * std::cos(glm::radians(30.0)); // 1 m/s along the slope
+    const Deformer box = makeDeformer(settings, DeformerGround(snow, terrain));
+    const gpu::GpuMesh mesh(box.mesh, "box");
+    std::vector<double> terrainDepths;
+    int planeNone = 0;
+    double planeLow = 1e9, planeHigh = 0.0;
+    const double lap = 2.0 * box.path.passDurationS(); // up and back: 32 s
+    for (int step = 0; step <= 32; ++step) {
+        const double t = lap * step / 32.0;
+        const glm::mat4 model = box.modelAt(t);
+        const double x = model[3].x;
+        // The middle of the box's bottom is 10 cm below the top under it, wherever it is.
+        ASSERT_NEAR(model[3].z, terrain->heightCm(x, 0.0) - 10.0, 1e-3) << t;
+        const DeformerInstance instance{&mesh, model, box.mesh.bounds().transformed(model)};
+        const Region region{{x, 0.0}, 2048.0, 128};
+        ContactCapture withTerrain(key(region, terrain));
+        ContactCapture withPlane(key(region, nullptr));
+        withTerrain.capture({&instance, 1}, *terrainProgram);
+        withPlane.capture({&instance, 1}, *flatProgram);
+        const Print onTerrain = printOf(withTerrain), onPlane = printOf(withPlane);
+        terrainDepths.push_back(onTerrain.deepestCm);
+        planeNone += onPlane.texels == 0;
+        if (onPlane.texels > 0) {
+            planeLow = std::min(planeLow, onPlane.deepestCm);
+            planeHigh = std::max(planeHigh, onPlane.deepestCm);
+        }
+        std::cout << "draped t " << t << " s, x " << x << " cm: terrain " << onTerrain.deepestCm
+                  << " cm (" << onTerrain.texels << " texels), plane " << onPlane.deepestCm
+                  << " cm (" << onPlane.texels << " texels)\n";
+    }
+    const auto [low, high] = std::minmax_element(terrainDepths.begin(), terrainDepths.end());
+    double mean = 0.0;
+    for (double d : terrainDepths)
+        mean += d / double(terrainDepths.size());
+    std::cout << "draped, terrain: print depth " << *low << " .. " << *high << " cm, mean "
+              << mean << ", spread " << 100.0 * (*high - *low) / mean << " %\n"
+              << "draped, plane: no print at " << planeNone << " of 33 places, elsewhere "
+              << planeLow << " .. " << planeHigh << " cm\n";
+    EXPECT_NEAR(mean, 10.0, 0.5);
+    EXPECT_LT((*high - *low) / mean, 0.05);
+    // Against the plane: nothing uphill, too deep where it prints at all.
+    EXPECT_GE(planeNone, 20);
+    EXPECT_GT(planeHigh, 2.0 * mean);
 }
 
 } // namespace
