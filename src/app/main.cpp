@@ -12,11 +12,14 @@
 #include <cstdlib>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <spdlog/pattern_formatter.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 namespace {
+
+using namespace snowcap;
 
 // A log line's text with its control characters made spaces: a name read from a file (a
 // texture's, a shard's host) cannot move the cursor, clear the terminal or split a warning or
@@ -37,59 +40,69 @@ public:
     }
 };
 
-} // namespace
-
-int main(int argc, char** argv) {
-    using namespace snowcap;
-    CLI::App app{"snowcap: real-time snow deformation lab (OpenGL 4.5/4.6)", "snowcap"};
-    app.set_version_flag("--version", std::string("snowcap ") + SNOWCAP_VERSION);
-    app.require_subcommand(0, 1);
-
+// Every command's options, parsed into once (CLI11 keeps pointers to them: made once, in
+// main, never moved) and the commands, for main to ask which one was parsed.
+struct CommandLine {
     CommonOptions common;
     int verbose = 0; // -v debug, -vv trace (the viewer then logs each frame it draws)
     bool quiet = false;
-    app.add_flag("-v,--verbose", verbose, "Log debug messages (-vv: trace, one line per frame)");
-    app.add_flag("-q,--quiet", quiet, "Log only errors");
-    app.add_flag("--debug-gl", common.debugGl, "Ask for a debug GL context and log its messages");
     std::string glDevice; // travels as $SNOWCAP_GL_DEVICE, so worker processes choose the same
-    app.add_option("--gl-device", glDevice,
-                   "EGL device of headless runs: auto (not software when another works) or N "
-                   "from `snowcap gl-info` (default: $SNOWCAP_GL_DEVICE, else auto)")
-        ->check([](const std::string& value) {
-            auto parsed = parseGlDeviceChoice(value);
-            auto* error = std::get_if<ContextError>(&parsed);
-            return error ? error->message : std::string();
-        });
-    auto addSet = [&common](CLI::App* command) {
-        command
-            ->add_option("--set", common.overrides,
-                         "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
-            ->allow_extra_args(false) // one key=value per --set, however many --set flags
-            ->take_all();
-        return command;
-    };
 
-    const auto layouts = CLI::IsMember({"vertical", "horizontal", "a", "b", "difference", "grid"});
+    CLI::App* view = nullptr;
     ViewOptions viewOptions;
-    CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
-    view->add_option("--scenario", viewOptions.scenario, "Scenario name or TOML file");
-    view->add_option("--frames,--quit-after", viewOptions.quitAfterFrames,
-                     "Run N fixed steps with the UI, then exit (scripted checks, docs)")
-        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    view->add_option("--screenshot", viewOptions.screenshot,
-                     "With --frames: save the whole window as this PNG at the end");
-    std::string panelNames; // every panel the viewer has, from its own list
+    std::vector<int> viewSize;
+
+    CLI::App* render = nullptr;
+    RenderOptions renderOptions;
+    std::vector<int> renderSize; // as `view --size`: view.width and view.height
+
+    NetCommands net;
+    CLI::App* bench = nullptr;
+    BenchOptions benchOptions;
+    CLI::App* sweep = nullptr;
+    SweepOptions sweepOptions;
+    CLI::App* params = nullptr;
+    ParamsOptions paramsOptions;
+    CLI::App* passes = nullptr;
+    PassesOptions passesOptions;
+    CLI::App* glInfo = nullptr;
+    CLI::App* validate = nullptr;
+    ValidateOptions validateOptions;
+    CLI::App* exportUe = nullptr;
+    ExportUeOptions exportUeOptions;
+
+    CLI::App* inspect = nullptr;
+    std::string meshPath;
+    ImportOptions meshOptions;
+    std::vector<float> meshRotation, meshOffset;
+    std::string meshUp = "auto", meshPreview, meshSubsetPreview;
+};
+
+// --set key=value on `command` (repeatable).
+CLI::App* addSet(CommandLine& line, CLI::App* command) {
+    command
+        ->add_option("--set", line.common.overrides,
+                     "Override a config key, e.g. --set sim.a.decay=0.99 (repeatable)")
+        ->allow_extra_args(false) // one key=value per --set, however many --set flags
+        ->take_all();
+    return command;
+}
+
+// What view and render share: the compare layouts, the panel names and a probe's place.
+CLI::IsMember layoutChoices() {
+    return CLI::IsMember({"vertical", "horizontal", "a", "b", "difference", "grid"});
+}
+
+std::string panelNames() { // every panel the viewer has, from its own list
+    std::string names;
     for (const char* name : kPanelNames)
-        panelNames += std::string(name) + ",";
-    view->add_option("--panels", viewOptions.panels,
-                     "Panels open at start, comma-separated: " + panelNames + "all,none");
-    view->add_option("--layout", viewOptions.layout, "Compare layout at start")->check(layouts);
-    view->add_option("--world-in", viewOptions.worldIn, "Start from a world file (docs/world.md)");
-    view->add_option("--connect", viewOptions.connect,
-                     "Join the session of `snowcap serve` at HOST:PORT; WASD drives the player "
-                     "(with --frames N: until the session's step N)");
-    // A probe is a place on the ground: a finite number of centimetres (NaN and 1e300 are not).
-    const CLI::Validator placeCm(
+        names += std::string(name) + ",";
+    return names;
+}
+
+// A probe is a place on the ground: a finite number of centimetres (NaN and 1e300 are not).
+CLI::Validator placeCm() {
+    return CLI::Validator(
         [](std::string& text) -> std::string {
             char* end = nullptr;
             const double v = std::strtod(text.c_str(), &end);
@@ -98,114 +111,148 @@ int main(int argc, char** argv) {
             return {};
         },
         "CM");
-    view->add_option("--probe", viewOptions.probeCm, "Decay probe at world X Y (cm) from the start")
-        ->check(placeCm)
-        ->expected(2);
-    view->add_option("--record,--video", viewOptions.record,
-                     "Record video from the start (the Record button), e.g. with --frames N");
-    std::vector<int> viewSize;
-    view->add_option("--size", viewSize, "Window size in pixels, e.g. --size 960 540")
-        ->expected(2)
-        ->check(CLI::Range(64, 8192));
-    addSet(view);
+}
 
-    RenderOptions render;
-    CLI::App* renderCommand =
-        app.add_subcommand("render", "Run a scenario headless and write images + stats.json");
-    renderCommand->add_option("--scenario", render.scenario, "Scenario name or TOML file")
-        ->capture_default_str();
-    renderCommand->add_option("--out", render.outDir, "Output directory")->capture_default_str();
-    renderCommand->add_option("--frames", render.frames, "Steps to run (default: run.frames)")
+void addGlobalOptions(CLI::App& app, CommandLine& line) {
+    app.set_version_flag("--version", std::string("snowcap ") + SNOWCAP_VERSION);
+    app.require_subcommand(0, 1);
+    app.add_flag("-v,--verbose", line.verbose,
+                 "Log debug messages (-vv: trace, one line per frame)");
+    app.add_flag("-q,--quiet", line.quiet, "Log only errors");
+    app.add_flag("--debug-gl", line.common.debugGl,
+                 "Ask for a debug GL context and log its messages");
+    app.add_option("--gl-device", line.glDevice,
+                   "EGL device of headless runs: auto (not software when another works) or N "
+                   "from `snowcap gl-info` (default: $SNOWCAP_GL_DEVICE, else auto)")
+        ->check([](const std::string& value) {
+            auto parsed = parseGlDeviceChoice(value);
+            auto* error = std::get_if<ContextError>(&parsed);
+            return error ? error->message : std::string();
+        });
+}
+
+void addViewCommand(CLI::App& app, CommandLine& line) {
+    ViewOptions& options = line.viewOptions;
+    CLI::App* view = app.add_subcommand("view", "Open the A/B viewer (the default)");
+    view->add_option("--scenario", options.scenario, "Scenario name or TOML file");
+    view->add_option("--frames,--quit-after", options.quitAfterFrames,
+                     "Run N fixed steps with the UI, then exit (scripted checks, docs)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    renderCommand->add_option("--every", render.every, "Also write an image every K steps")
-        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
-    renderCommand->add_flag("!--no-progress", render.progress, "No progress line");
-    renderCommand->add_option("--world-in", render.worldIn,
-                              "Start from a world file (sim.X.persistence = \"world\")");
-    renderCommand->add_option("--world-out", render.worldOut,
-                              "Write the world stores and windows at the end (docs/world.md)");
-    renderCommand->add_flag("--ui", render.ui,
-                            "Images show the viewer's frame with its panels (view.width x height)");
-    renderCommand->add_option(
-        "--panels", render.panels,
-        "With --ui: panels drawn (as `view --panels`: " + panelNames +
-            "all,none); buffers:drift opens Buffers on what drifted, scene:ground the Scene "
-            "panel's Ground");
-    std::vector<int> renderSize; // as `view --size`: view.width and view.height
-    renderCommand->add_option("--size", renderSize, "Image size in pixels, e.g. --size 960 540")
+    view->add_option("--screenshot", options.screenshot,
+                     "With --frames: save the whole window as this PNG at the end");
+    view->add_option("--panels", options.panels,
+                     "Panels open at start, comma-separated: " + panelNames() + "all,none");
+    view->add_option("--layout", options.layout, "Compare layout at start")
+        ->check(layoutChoices());
+    view->add_option("--world-in", options.worldIn, "Start from a world file (docs/world.md)");
+    view->add_option("--connect", options.connect,
+                     "Join the session of `snowcap serve` at HOST:PORT; WASD drives the player "
+                     "(with --frames N: until the session's step N)");
+    view->add_option("--probe", options.probeCm, "Decay probe at world X Y (cm) from the start")
+        ->check(placeCm())
+        ->expected(2);
+    view->add_option("--record,--video", options.record,
+                     "Record video from the start (the Record button), e.g. with --frames N");
+    view->add_option("--size", line.viewSize, "Window size in pixels, e.g. --size 960 540")
         ->expected(2)
         ->check(CLI::Range(64, 8192));
-    renderCommand->add_option("--layout", render.layout, "With --ui: compare layout")
-        ->check(layouts);
-    renderCommand->add_option("--probe", render.probeCm, "With --ui: decay probe at X Y (cm)")
+    line.view = addSet(line, view);
+}
+
+void addRenderCommand(CLI::App& app, CommandLine& line) {
+    RenderOptions& render = line.renderOptions;
+    CLI::App* command =
+        app.add_subcommand("render", "Run a scenario headless and write images + stats.json");
+    command->add_option("--scenario", render.scenario, "Scenario name or TOML file")
+        ->capture_default_str();
+    command->add_option("--out", render.outDir, "Output directory")->capture_default_str();
+    command->add_option("--frames", render.frames, "Steps to run (default: run.frames)")
+        ->check(CLI::Range(1, std::numeric_limits<int>::max()));
+    command->add_option("--every", render.every, "Also write an image every K steps")
+        ->check(CLI::Range(0, std::numeric_limits<int>::max()));
+    command->add_flag("!--no-progress", render.progress, "No progress line");
+    command->add_option("--world-in", render.worldIn,
+                        "Start from a world file (sim.X.persistence = \"world\")");
+    command->add_option("--world-out", render.worldOut,
+                        "Write the world stores and windows at the end (docs/world.md)");
+    command->add_flag("--ui", render.ui,
+                      "Images show the viewer's frame with its panels (view.width x height)");
+    command->add_option("--panels", render.panels,
+                        "With --ui: panels drawn (as `view --panels`: " + panelNames() +
+                            "all,none); buffers:drift opens Buffers on what drifted, "
+                            "scene:ground the Scene panel's Ground");
+    command->add_option("--size", line.renderSize, "Image size in pixels, e.g. --size 960 540")
         ->expected(2)
-        ->check(placeCm);
-    renderCommand->add_option("--view", render.view, "Camera of final.png: perspective or top")
+        ->check(CLI::Range(64, 8192));
+    command->add_option("--layout", render.layout, "With --ui: compare layout")
+        ->check(layoutChoices());
+    command->add_option("--probe", render.probeCm, "With --ui: decay probe at X Y (cm)")
+        ->expected(2)
+        ->check(placeCm());
+    command->add_option("--view", render.view, "Camera of final.png: perspective or top")
         ->check(CLI::IsMember({"perspective", "top"}));
-    renderCommand
+    command
         ->add_option("--stage", render.stage,
                      "What final.png shows: lit, or one material stage for inspection")
         ->check(CLI::IsMember({"lit", "persistent", "mask", "height", "normal", "albedo",
                                "occlusion", "roughness", "specular", "shadow", "sparkle"}))
         ->capture_default_str();
-    renderCommand->add_option(
+    command->add_option(
         "--video,--record", render.video,
         "Also record the run as H.264 video (needs ffmpeg), 30 frames per second of the run");
-    renderCommand
+    command
         ->add_option(
             "--video-every", render.videoEvery,
             "With --video: every K-th step, at fps / K (default: K for 30 fps; the length stays "
             "the run's)")
         ->check(CLI::Range(1, std::numeric_limits<int>::max()));
-    addSet(renderCommand);
-    const NetCommands netCommands = addNetCommands(app, *renderCommand, render);
-    addSet(netCommands.serve);
-    addSet(netCommands.bench);
+    line.render = addSet(line, command);
+}
 
-    BenchOptions bench;
-    CLI::App* benchCommand = addSet(addBenchCommand(app, bench));
-
-    SweepOptions sweep;
-    CLI::App* sweepCommand = addSet(addSweepCommand(app, sweep));
-
-    ParamsOptions paramsOptions;
-    CLI::App* paramsCommand = addSet(addParamsCommand(app, paramsOptions));
-
-    PassesOptions passesOptions;
-    CLI::App* passesCommand = addSet(addPassesCommand(app, passesOptions));
-
-    CLI::App* glInfoCommand = addGlInfoCommand(app);
-    ValidateOptions validateOptions;
-    CLI::App* validateCommand = addSet(addValidateCommand(app, validateOptions));
-
-    ExportUeOptions exportUe;
-    CLI::App* exportUeCommand = addSet(addExportUeCommand(app, exportUe));
-
-    std::string meshPath;
-    ImportOptions meshOptions;
-    std::vector<float> meshRotation, meshOffset;
+void addInspectCommand(CLI::App& app, CommandLine& line) {
     CLI::App* inspect = app.add_subcommand(
         "inspect-mesh", "Load a mesh as the viewer does and print what came out");
-    inspect->add_option("FILE", meshPath, "glTF, FBX or any file Assimp reads")->required();
-    inspect->add_option("--scale", meshOptions.scale, "Uniform scale after unit conversion");
-    inspect->add_option("--fit-height-cm", meshOptions.fitHeightCm, "Scale to this height (cm)");
-    inspect->add_option("--rotation-deg", meshRotation, "Euler X Y Z, degrees")->expected(3);
-    inspect->add_option("--offset-cm", meshOffset, "Move after placement, cm")->expected(3);
-    std::string meshUp = "auto", meshPreview, meshSubsetPreview;
+    inspect->add_option("FILE", line.meshPath, "glTF, FBX or any file Assimp reads")->required();
+    inspect->add_option("--scale", line.meshOptions.scale, "Uniform scale after unit conversion");
+    inspect->add_option("--fit-height-cm", line.meshOptions.fitHeightCm,
+                        "Scale to this height (cm)");
+    inspect->add_option("--rotation-deg", line.meshRotation, "Euler X Y Z, degrees")->expected(3);
+    inspect->add_option("--offset-cm", line.meshOffset, "Move after placement, cm")->expected(3);
     inspect
-        ->add_option("--up", meshUp, "The file's up axis: auto (metadata, else the format's), y, z")
+        ->add_option("--up", line.meshUp,
+                     "The file's up axis: auto (metadata, else the format's), y, z")
         ->check(CLI::IsMember({"auto", "y", "z"}))
         ->capture_default_str();
     inspect->add_option(
-        "--preview", meshPreview,
+        "--preview", line.meshPreview,
         "Also write front/side/top silhouettes with ground, origin and 1 m bar (PNG)");
-    inspect->add_option("--subset-preview", meshSubsetPreview,
+    inspect->add_option("--subset-preview", line.meshSubsetPreview,
                         "Also write the silhouettes with the capture subset of the first clip "
                         "in colour and its band's top dashed (PNG)");
-    addSet(inspect); // import.max_memory_mib, import.max_seconds
+    line.inspect = addSet(line, inspect); // import.max_memory_mib, import.max_seconds
+}
 
-    // A usage error is one line and exit 2 in every subcommand (CLI11's own exit codes are
-    // 104-109, with a second line); --help and --version print and exit 0.
+// Every command, in the order --help lists them.
+void addCommands(CLI::App& app, CommandLine& line) {
+    addGlobalOptions(app, line);
+    addViewCommand(app, line);
+    addRenderCommand(app, line);
+    line.net = addNetCommands(app, *line.render, line.renderOptions);
+    addSet(line, line.net.serve);
+    addSet(line, line.net.bench);
+    line.bench = addSet(line, addBenchCommand(app, line.benchOptions));
+    line.sweep = addSet(line, addSweepCommand(app, line.sweepOptions));
+    line.params = addSet(line, addParamsCommand(app, line.paramsOptions));
+    line.passes = addSet(line, addPassesCommand(app, line.passesOptions));
+    line.glInfo = addGlInfoCommand(app);
+    line.validate = addSet(line, addValidateCommand(app, line.validateOptions));
+    line.exportUe = addSet(line, addExportUeCommand(app, line.exportUeOptions));
+    addInspectCommand(app, line);
+}
+
+// A usage error is one line and exit 2 in every subcommand (CLI11's own exit codes are
+// 104-109, with a second line); --help and --version print and exit 0. Empty: parsed, go on.
+std::optional<int> parse(CLI::App& app, int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -215,18 +262,18 @@ int main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::string line = e.what();
-        for (char& c : line)
+        std::string text = e.what();
+        for (char& c : text)
             if (static_cast<unsigned char>(c) < 0x20)
                 c = ' ';
-        std::fprintf(stderr, "snowcap: %s (see snowcap --help)\n", line.c_str());
+        std::fprintf(stderr, "snowcap: %s (see snowcap --help)\n", text.c_str());
         return 2;
     }
-    // A file-size limit (ulimit -f) makes a write fail with EFBIG instead of killing the
-    // process, so the writer removes its temp file and says so in one line.
-    std::signal(SIGXFSZ, SIG_IGN);
+    return std::nullopt;
+}
 
-    // Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
+// Logs go to stderr so stdout stays clean for what a command prints (inspect-mesh, bench).
+void setUpLogging(int verbose, bool quiet) {
     spdlog::set_default_logger(spdlog::stderr_color_mt("snowcap"));
     auto formatter = std::make_unique<spdlog::pattern_formatter>();
     formatter->add_flag<CleanPayload>('*').set_pattern("%^%l%$: %*");
@@ -235,44 +282,69 @@ int main(int argc, char** argv) {
                       : verbose > 0 ? spdlog::level::debug
                       : quiet       ? spdlog::level::err
                                     : spdlog::level::info);
+}
 
-    if (!glDevice.empty())
-        setenv(kGlDeviceVariable, glDevice.c_str(), 1);
+int runInspect(CommandLine& line) {
+    ImportOptions& options = line.meshOptions;
+    if (line.meshRotation.size() == 3)
+        options.rotationDeg = {line.meshRotation[0], line.meshRotation[1], line.meshRotation[2]};
+    if (line.meshOffset.size() == 3)
+        options.offsetCm = {line.meshOffset[0], line.meshOffset[1], line.meshOffset[2]};
+    options.upAxis = line.meshUp == "z"   ? UpAxis::Z
+                     : line.meshUp == "y" ? UpAxis::Y
+                                          : UpAxis::Auto;
+    return runInspectMesh(line.common, line.meshPath, options, line.meshPreview,
+                          line.meshSubsetPreview);
+}
 
-    if (glInfoCommand->parsed())
+// The command that was parsed; none: the viewer.
+int runParsed(CommandLine& line) {
+    CommonOptions& common = line.common;
+    if (line.glInfo->parsed())
         return runGlInfo(common);
-    if (renderCommand->parsed()) {
-        if (renderSize.size() == 2) {
-            common.overrides.push_back("view.width=" + std::to_string(renderSize[0]));
-            common.overrides.push_back("view.height=" + std::to_string(renderSize[1]));
+    if (line.render->parsed()) {
+        if (line.renderSize.size() == 2) {
+            common.overrides.push_back("view.width=" + std::to_string(line.renderSize[0]));
+            common.overrides.push_back("view.height=" + std::to_string(line.renderSize[1]));
         }
-        return runRender(common, render);
+        return runRender(common, line.renderOptions);
     }
-    if (netCommands.parsed())
-        return runNetCommand(common, netCommands);
-    if (benchCommand->parsed())
-        return runBench(common, bench);
-    if (exportUeCommand->parsed())
-        return runExportUe(common, exportUe);
-    if (sweepCommand->parsed())
-        return runSweep(common, sweep);
-    if (paramsCommand->parsed())
-        return runParams(common, paramsOptions);
-    if (passesCommand->parsed())
-        return runPasses(common, passesOptions);
-    if (validateCommand->parsed())
-        return runValidate(common, validateOptions);
-    if (inspect->parsed()) {
-        if (meshRotation.size() == 3)
-            meshOptions.rotationDeg = {meshRotation[0], meshRotation[1], meshRotation[2]};
-        if (meshOffset.size() == 3)
-            meshOptions.offsetCm = {meshOffset[0], meshOffset[1], meshOffset[2]};
-        meshOptions.upAxis = meshUp == "z" ? UpAxis::Z : meshUp == "y" ? UpAxis::Y : UpAxis::Auto;
-        return runInspectMesh(common, meshPath, meshOptions, meshPreview, meshSubsetPreview);
+    if (line.net.parsed())
+        return runNetCommand(common, line.net);
+    if (line.bench->parsed())
+        return runBench(common, line.benchOptions);
+    if (line.exportUe->parsed())
+        return runExportUe(common, line.exportUeOptions);
+    if (line.sweep->parsed())
+        return runSweep(common, line.sweepOptions);
+    if (line.params->parsed())
+        return runParams(common, line.paramsOptions);
+    if (line.passes->parsed())
+        return runPasses(common, line.passesOptions);
+    if (line.validate->parsed())
+        return runValidate(common, line.validateOptions);
+    if (line.inspect->parsed())
+        return runInspect(line);
+    if (line.viewSize.size() == 2) {
+        line.viewOptions.width = line.viewSize[0];
+        line.viewOptions.height = line.viewSize[1];
     }
-    if (viewSize.size() == 2) {
-        viewOptions.width = viewSize[0];
-        viewOptions.height = viewSize[1];
-    }
-    return runView(common, viewOptions);
+    return runView(common, line.viewOptions);
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"snowcap: real-time snow deformation lab (OpenGL 4.5/4.6)", "snowcap"};
+    CommandLine line;
+    addCommands(app, line);
+    if (const std::optional<int> exit = parse(app, argc, argv))
+        return *exit;
+    // A file-size limit (ulimit -f) makes a write fail with EFBIG instead of killing the
+    // process, so the writer removes its temp file and says so in one line.
+    std::signal(SIGXFSZ, SIG_IGN);
+    setUpLogging(line.verbose, line.quiet);
+    if (!line.glDevice.empty())
+        setenv(snowcap::kGlDeviceVariable, line.glDevice.c_str(), 1);
+    return runParsed(line);
 }

@@ -35,6 +35,7 @@ int runPasses(const CommonOptions& common, const PassesOptions& options) {
         return 2;
     }
     Lab& lab = *std::get<0>(created);
+    advanceScenarioStep(lab);
     const std::vector<gpu::PassRecord> passes = scenarioFramePasses(lab);
     std::cout << (options.markdown ? passListMarkdown(passes) : passListText(passes));
     return 0;

@@ -87,6 +87,7 @@ std::optional<std::string> timeFrames(Context& context, const CaseSpec& spec, Se
             runFrame(field, *session.renderer, {instances, kDt, {views}});
         } else {
             // runFrame's list, with the graph's own cost measured on it before it runs.
+            field.advance(instances);
             const std::vector<gpu::PassRecord> passes =
                 framePasses(field, *session.renderer, {instances, kDt, {views}});
             graph.add(passes);

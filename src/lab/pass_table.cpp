@@ -5,6 +5,10 @@
 
 namespace snowcap {
 
+void advanceScenarioStep(Lab& lab) {
+    lab.field().advance(lab.instancesAt(lab.fixedDtS()));
+}
+
 std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab) {
     const Settings& settings = lab.settings();
     const double dt = lab.fixedDtS();

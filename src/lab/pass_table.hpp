@@ -11,11 +11,16 @@
 
 namespace snowcap {
 
+// The first step's setup, as runFrame makes it before it plans: the field advanced with the
+// instances at t = 1 / fps (SnowField::advance: the following windows' next places and their
+// captures). `snowcap passes` runs it once, then plans.
+void advanceScenarioStep(Lab& lab);
 // The scenario's first step as `render` draws it into final.png and the bench's frame case
 // draws every frame: the snow steps by 1 / fps at t = 1 / fps and every sim is drawn in its
 // pane of the view.width x view.height target, after the physics step when the scenario has
-// bodies (Lab::physicsPass). Planned, not run: run the list (gpu::runPasses)
-// before the lab steps or draws again.
+// bodies (Lab::physicsPass). Planned from the field as it stands (after advanceScenarioStep
+// for the step's follow pass), not run: planning changes nothing, so the list can be planned
+// and printed any number of times. Run it (gpu::runPasses) before the lab steps or draws again.
 std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab);
 
 // One block per pass: name, timer, state, then its bindings, reads and writes.

@@ -132,6 +132,8 @@ std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& render
 
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer) {
+    if (frame.stepDtS > 0.0)
+        field.advance(frame.deformers);
     gpu::runChecked(framePasses(field, renderer, frame), timer);
 }
 

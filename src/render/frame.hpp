@@ -62,13 +62,15 @@ struct Frame {
     FrameDraw draw;
 };
 
-// The frame's passes, planned (setup: a moving window's capture, the per-view blocks, targets
-// and programs) but not run. Run them at once (gpu::runPasses) and plan nothing in between.
+// The frame's passes, planned (setup: the per-view blocks, targets and programs) but not run.
+// A frame that steps plans from the field as SnowField::advance(frame.deformers) left it (the
+// following windows' next places and their captures); planning changes no snow state. Run them
+// at once (gpu::runPasses) and plan nothing in between.
 std::vector<gpu::PassRecord> framePasses(SnowField& field, SceneRenderer& renderer,
                                          const Frame& frame);
-// framePasses run by gpu::runChecked (checked first in debug builds, as every graph is). With
-// a timer, every pass is timed under the names above (the caller starts the timer's frame);
-// timing changes no pass and no order.
+// The field advanced (when the frame steps), then framePasses run by gpu::runChecked (checked
+// first in debug builds, as every graph is). With a timer, every pass is timed under the names
+// above (the caller starts the timer's frame); timing changes no pass and no order.
 void runFrame(SnowField& field, SceneRenderer& renderer, const Frame& frame,
               gpu::PassTimer* timer = nullptr);
 

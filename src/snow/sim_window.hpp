@@ -21,7 +21,7 @@ struct SimWindow {
 
     // The buffer pair (with its blurred copy, parameters and the clock): the texels.
     SnowSim sim;
-    // Where the window is: its buffer's region centre, except between a step's planning and
+    // Where the window is: its buffer's region centre, except between a step's advance and
     // its follow pass, when it is already where the follow pass will take the buffer.
     glm::dvec2 centre{0.0};
     int capture = 0; // the field's capture this window reads

@@ -310,6 +310,7 @@ void SnowField::step(std::span<const DeformerInstance> deformers, double dtSecon
 void SnowField::step(DeformerBatch& batch, double dtSeconds, gpu::PassTimer* timer) {
     if (!enabled_)
         return;
+    advance(batch.instances());
     gpu::runPasses(planStep(batch, batch.instances(), dtSeconds).passes, timer);
 }
 

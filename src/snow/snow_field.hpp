@@ -83,10 +83,16 @@ public:
     void step(std::span<const DeformerInstance> deformers, double dtSeconds,
               gpu::PassTimer* timer = nullptr);
     void reset();
-    // Plans the step: where the moving windows go and which captures they use (the setup: a
-    // capture may be made or moved), what runs and what idles. The passes do the GL work; run
-    // them (gpu::runPasses, in the frame's list) before anything else plans or steps the field.
-    // `deformers` are the batch's instances as it will be prepared when the passes run.
+    // The step's setup, before its passes are planned: each following window takes the place
+    // it moves to towards its observer among `deformers` (the step's instances), and the
+    // captures are assigned for where the windows will be (a capture may be made or moved).
+    // The windows' texels move in the step's follow pass.
+    void advance(std::span<const DeformerInstance> deformers);
+    // Plans the step from the field as advance() left it: the follow pass for the windows it
+    // moved, what runs and what idles. Planning changes nothing (so printing the list changes
+    // nothing); the passes do the GL work. Run them (gpu::runPasses, in the frame's list) before
+    // anything else advances, plans or steps the field. `deformers` are the batch's instances
+    // as it will be prepared when the passes run.
     StepPlan planStep(DeformerBatch& batch, std::span<const DeformerInstance> deformers,
                       double dtSeconds);
 
@@ -174,12 +180,17 @@ private:
     SimWindow& windowAt(int simIndex, int w) { return *windows_[simIndex][w]; }
     // Per sim and window.
     using Moved = std::array<std::array<bool, kMaxObservers>, kMaxSims>;
-    // Follow modes: moves each following window towards its observer; true per window moved.
+    // Follow modes: where each following window moves towards its observer.
     struct Move {
         int sim = 0, window = 0;
         glm::dvec2 next{0.0};
     };
     std::vector<Move> plannedMoves(std::span<const DeformerInstance> deformers) const;
+    // The moves advance() made that no follow pass has run yet: each window whose place is not
+    // its buffer's.
+    std::vector<Move> pendingMoves() const;
+    // Lists a step's passes (snow_field_passes.cpp).
+    friend class StepPlanner;
     void moveFollowing(const Move& move);
     // sim.X.persistence = "world" (src/snow/world_field.cpp): validation, the pagers after a
     // settings change, a move with paging (the pagers' part of a step is the world pass,
