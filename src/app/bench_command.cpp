@@ -6,8 +6,8 @@
 // method, the JSON schema and the results.
 #include "app/commands.hpp"
 #include "bench/bench_cases.hpp"
-#include "bench/bench_report.hpp"
 #include "bench/bench_net.hpp"
+#include "bench/bench_report.hpp"
 #include "bench/bench_world.hpp"
 #include "core/config.hpp"
 #include "core/quality.hpp"
@@ -233,8 +233,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                              (!triangles.empty() && !options.sizes.empty() ? 1 : 0) +
                              (!screens.empty() ? 2 : 0) +
                              (!options.crowds.empty() && !options.sizes.empty() ? 1 : 0) +
-                             (!options.sizes.empty() ? 1 : 0) + 1 +
-                             (harness.wants("net") ? 1 : 0);
+                             (!options.sizes.empty() ? 1 : 0) + 1 + (harness.wants("net") ? 1 : 0);
     long long groupsDone = 0;
     ProgressReporter progress({.mode = progressModeForStderr(options.progress),
                                .label = "bench",
