@@ -40,9 +40,8 @@ public:
     std::uint32_t lastStep() const override { return session_.sessionLastStep(); }
     std::span<const DeformerInstance> deformers() override { return session_.deformers(); }
     std::string status() const override {
-        std::string line =
-            fmt::format("client {} of {} ({}, mode {}): ", session_.clientId(), hostPort_,
-                        session_.scenario(), toString(session_.mode()));
+        std::string line = fmt::format("client {} of {} ({}, mode {}): ", session_.clientId(),
+                                       hostPort_, session_.scenario(), toString(session_.mode()));
         if (!session_.appliedStep())
             return line + "joining";
         line += fmt::format("step {}", *session_.appliedStep());

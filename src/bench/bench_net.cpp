@@ -47,17 +47,17 @@ std::optional<std::string> netCases(Context& context, const std::vector<int>& cr
     const std::string renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     for (int count : crowds) {
         std::filesystem::path file;
-        auto settings = net::sceneSettings(net::crowdScene(count, steps),
-                                           "bench_crowd" + std::to_string(count),
-                                           context.overrides, file);
+        auto settings =
+            net::sceneSettings(net::crowdScene(count, steps), "bench_crowd" + std::to_string(count),
+                               context.overrides, file);
         if (auto* error = std::get_if<std::string>(&settings))
             return "bench net: " + *error;
         for (const ModeCase& mode : kModes) {
             const std::string variant = fmt::format("{}_{}", mode.name, count);
             if (!harness.wants("net", variant))
                 continue;
-            auto measured = net::measureMode(std::get<Settings>(settings), mode.mode,
-                                             mode.compress, file.string(), renderer);
+            auto measured = net::measureMode(std::get<Settings>(settings), mode.mode, mode.compress,
+                                             file.string(), renderer);
             if (auto* error = std::get_if<std::string>(&measured)) {
                 std::filesystem::remove(file);
                 return fmt::format("bench net {}: {}", variant, *error);
@@ -81,9 +81,8 @@ std::optional<std::string> netCases(Context& context, const std::vector<int>& cr
         return std::nullopt;
     for (int size : sizes) {
         std::filesystem::path file;
-        auto settings = net::sceneSettings(net::joinScene(size),
-                                           "bench_join" + std::to_string(size),
-                                           context.overrides, file);
+        auto settings = net::sceneSettings(
+            net::joinScene(size), "bench_join" + std::to_string(size), context.overrides, file);
         if (auto* error = std::get_if<std::string>(&settings))
             return "bench net: " + *error;
         auto measured = net::measureJoin(std::get<Settings>(settings), file.string(), renderer);
@@ -91,8 +90,8 @@ std::optional<std::string> netCases(Context& context, const std::vector<int>& cr
         if (auto* error = std::get_if<std::string>(&measured))
             return fmt::format("bench net late_join {}: {}", size, *error);
         const net::JoinFigures& figures = std::get<net::JoinFigures>(measured);
-        Case c = measuredCase("late_join", std::to_string(size), figures.makeMs + figures.applyMs,
-                              1);
+        Case c =
+            measuredCase("late_join", std::to_string(size), figures.makeMs + figures.applyMs, 1);
         c.elements = static_cast<long long>(size) * size * figures.sims;
         c.note = fmt::format("snapshot {:.1f} of {:.0f} KiB, made {:.1f} ms, applied {:.1f} ms{}",
                              figures.snapshotBytes / 1024.0, figures.bufferBytes / 1024.0,

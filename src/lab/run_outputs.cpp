@@ -140,14 +140,12 @@ static nlohmann::json terrainJson(const Settings& settings, const SnowField& fie
             {"capture_reference", std::move(references)}};
 }
 
-std::optional<std::string> writeRunOutputs(const fs::path& dir, const Settings& settings,
-                                           const GlInfo& gl, SnowField& field,
-                                           const RunRecorder& recorder, SceneRenderer& renderer,
-                                           std::span<const DeformerInstance> deformers,
-                                           SurfaceOutput output, double wallSeconds,
-                                           std::vector<fs::path>* written,
-                                           const std::optional<PhysicsReport>& physics,
-                                           const nlohmann::json& net) {
+std::optional<std::string>
+writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl, SnowField& field,
+                const RunRecorder& recorder, SceneRenderer& renderer,
+                std::span<const DeformerInstance> deformers, SurfaceOutput output,
+                double wallSeconds, std::vector<fs::path>* written,
+                const std::optional<PhysicsReport>& physics, const nlohmann::json& net) {
     // Each file is named once it is whole, for the command's closing line.
     const auto wrote = [written](const fs::path& file) {
         if (written)

@@ -18,8 +18,8 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
     ClientSession& session = *std::get<0>(opened);
     session.lieInputLength = options.playerInputLength;
     session.stampOffset = options.stampOffset;
-    const std::uint32_t last = options.frames > 0 ? static_cast<std::uint32_t>(options.frames)
-                                                  : session.sessionLastStep();
+    const std::uint32_t last =
+        options.frames > 0 ? static_cast<std::uint32_t>(options.frames) : session.sessionLastStep();
     if (last == 0) {
         spdlog::error("render --connect: the session has no last step; give --frames N");
         return 2;
@@ -43,9 +43,8 @@ int runConnect(const CommonOptions& common, const ConnectOptions& options) {
     session.join(lab);
     session.onStep([&] { recorder.recordProbes(lab.field()); });
     guard.begin();
-    spdlog::info("render --connect: client {} of {} ({}, mode {}), to step {}",
-                 session.clientId(), options.hostPort, session.scenario(),
-                 toString(session.mode()), last);
+    spdlog::info("render --connect: client {} of {} ({}, mode {}), to step {}", session.clientId(),
+                 options.hostPort, session.scenario(), toString(session.mode()), last);
 
     const auto start = Clock::now();
     while (!session.appliedStep() || *session.appliedStep() < last) {

@@ -110,8 +110,7 @@ ClientSession::open(const std::string& hostPort, const std::vector<std::string>&
         return ClientFailure{1, command + ": the server's first message is not a welcome"};
     session->welcome_ = *welcome;
     session->overrides_ = welcome->overrides;
-    session->overrides_.insert(session->overrides_.end(), ownOverrides.begin(),
-                               ownOverrides.end());
+    session->overrides_.insert(session->overrides_.end(), ownOverrides.begin(), ownOverrides.end());
     auto loaded = loadScenarioSettings(welcome->scenario, session->overrides_);
     if (auto* error = std::get_if<ConfigError>(&loaded))
         return ClientFailure{2, command + ": the server's scenario: " + error->message};
@@ -124,10 +123,18 @@ ClientSession::open(const std::string& hostPort, const std::vector<std::string>&
     return session;
 }
 
-const std::string& ClientSession::scenario() const { return welcome_.scenario; }
-std::uint32_t ClientSession::clientId() const { return welcome_.clientId; }
-std::uint32_t ClientSession::sessionLastStep() const { return welcome_.frames; }
-NetMode ClientSession::mode() const { return welcome_.mode; }
+const std::string& ClientSession::scenario() const {
+    return welcome_.scenario;
+}
+std::uint32_t ClientSession::clientId() const {
+    return welcome_.clientId;
+}
+std::uint32_t ClientSession::sessionLastStep() const {
+    return welcome_.frames;
+}
+NetMode ClientSession::mode() const {
+    return welcome_.mode;
+}
 
 void ClientSession::join(Lab& lab) {
     NetSettings net = settings_.net;
@@ -142,13 +149,17 @@ void ClientSession::join(Lab& lab) {
     enet_host_flush(connection_->host.get());
 }
 
-void ClientSession::onStep(std::function<void()> hook) { replica_->onStep = std::move(hook); }
+void ClientSession::onStep(std::function<void()> hook) {
+    replica_->onStep = std::move(hook);
+}
 
 std::optional<std::uint32_t> ClientSession::appliedStep() const {
     return replica_ ? replica_->appliedStep() : std::nullopt;
 }
 
-std::span<const DeformerInstance> ClientSession::deformers() { return replica_->lastDeformers(); }
+std::span<const DeformerInstance> ClientSession::deformers() {
+    return replica_->lastDeformers();
+}
 
 std::optional<std::string> ClientSession::receive(int waitMs) {
     Connection& connection = *connection_;

@@ -60,8 +60,8 @@ public:
     void join(Lab& lab);
     // Handles what has come from the server, waiting up to `waitMs` for something, and applies
     // the steps up to `stopAt` (none past it). Each step applied is answered with Reached, the
-    // newest one also with `playerInput` (when not zero). The reason when the session cannot go on (the server went
-    // silent for net.timeout_s, closed, or sent what does not apply).
+    // newest one also with `playerInput` (when not zero). The reason when the session cannot go on
+    // (the server went silent for net.timeout_s, closed, or sent what does not apply).
     std::optional<std::string> advance(int waitMs, std::uint32_t stopAt,
                                        glm::vec2 playerInput = glm::vec2(0.0f));
     std::optional<std::uint32_t> appliedStep() const;

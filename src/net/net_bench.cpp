@@ -87,13 +87,11 @@ int runNetBench(const CommonOptions& common, const NetBenchOptions& options) {
             return 1;
         }
         const JoinFigures& figures = std::get<JoinFigures>(measured);
-        nlohmann::json row = {{"resolution", figures.resolution},
-                              {"sims", figures.sims},
-                              {"buffer_bytes", figures.bufferBytes},
-                              {"snapshot_bytes", figures.snapshotBytes},
-                              {"make_ms", figures.makeMs},
-                              {"apply_ms", figures.applyMs},
-                              {"identical", figures.identical}};
+        nlohmann::json row = {
+            {"resolution", figures.resolution},    {"sims", figures.sims},
+            {"buffer_bytes", figures.bufferBytes}, {"snapshot_bytes", figures.snapshotBytes},
+            {"make_ms", figures.makeMs},           {"apply_ms", figures.applyMs},
+            {"identical", figures.identical}};
         spdlog::info("net-bench: late join at {}^2 x {} sims: {} of {} bytes, made in {:.1f} ms, "
                      "applied in {:.1f} ms{}",
                      size, row["sims"].get<int>(), row["snapshot_bytes"].get<long long>(),

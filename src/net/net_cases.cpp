@@ -199,8 +199,7 @@ measureJoin(const Settings& settings, const std::string& scenario, const std::st
     figures.identical = pair.identical();
     figures.resolution = settings.snow.resolution;
     figures.sims = server.field().simCount();
-    figures.bufferBytes =
-        2ll * settings.snow.resolution * settings.snow.resolution * figures.sims;
+    figures.bufferBytes = 2ll * settings.snow.resolution * settings.snow.resolution * figures.sims;
     return figures;
 }
 

@@ -34,8 +34,8 @@ struct Client {
     Clock::time_point rateWindow = Clock::now();
     int messagesInWindow = 0;
     long long bytesIn = 0, bytesOut = 0, dropped = 0, refused = 0, rateDropped = 0;
-    long long playerInputs = 0;   // accepted: the player moved by this client
-    double longestSilenceS = 0.0; // the longest wait between two of its messages once joined
+    long long playerInputs = 0;       // accepted: the player moved by this client
+    double longestSilenceS = 0.0;     // the longest wait between two of its messages once joined
     std::vector<TileRequest> resends; // hybrid: asked for, sent with the next step
     bool saidDropped = false;         // the first malformed packet is a line; the rest counted
 };

@@ -220,20 +220,19 @@ int runViewer(const CommonOptions& common, const ViewOptions& options, RemoteSte
         lab.timer().beginFrame();
         std::uint32_t lastStep = 0; // --frames with --connect: the session's step to reach
         if (remote) {
-            lastStep = scripted ? static_cast<std::uint32_t>(options.quitAfterFrames)
-                                : remote->lastStep();
+            lastStep =
+                scripted ? static_cast<std::uint32_t>(options.quitAfterFrames) : remote->lastStep();
             if (sessionOver.empty()) {
-                if (auto over = remote->advance(state.playerInput, lastStep > 0 ? lastStep
-                                                                                : UINT32_MAX))
+                if (auto over =
+                        remote->advance(state.playerInput, lastStep > 0 ? lastStep : UINT32_MAX))
                     sessionOver = *over;
-                state.status = sessionOver.empty() ? remote->status()
-                                                   : remote->status() + "; " + sessionOver;
+                state.status =
+                    sessionOver.empty() ? remote->status() : remote->status() + "; " + sessionOver;
                 if (!sessionOver.empty() && scripted)
                     spdlog::error("view --connect: {}", sessionOver);
             }
             recordProbe(lab, state);
-            if (scripted && (!sessionOver.empty() ||
-                             remote->appliedStep().value_or(0) >= lastStep))
+            if (scripted && (!sessionOver.empty() || remote->appliedStep().value_or(0) >= lastStep))
                 ++framesAtEnd;
         } else {
             advanceLab(lab, state, wallDt);
@@ -256,8 +255,7 @@ int runViewer(const CommonOptions& common, const ViewOptions& options, RemoteSte
         // A recording needs every frame.
         const bool drawPanes =
             !scripted || state.recording || state.recordToggle ||
-            (remote ? framesAtEnd > 0
-                    : frame % 30 == 0 || frame + 2 >= options.quitAfterFrames);
+            (remote ? framesAtEnd > 0 : frame % 30 == 0 || frame + 2 >= options.quitAfterFrames);
         PanelContext context{lab, state, gl, open};
         gl.drawFrame(
             lab, state, 0, width, height, drawPanes,

@@ -64,6 +64,9 @@ expect_refused("screenshot without frames" 2 view --screenshot ${OUT}/never.png)
 expect_refused("bad panels" 2 view --frames 5 --panels bogus --screenshot ${OUT}/never.png)
 expect_refused("unknown view" 2 view --frames 5 --panels buffers:water
     --screenshot ${OUT}/never.png)
+# A session's client needs a window; the headless one is render --connect (said in the line).
+expect_refused("connect without a display" 2 view --connect 127.0.0.1:9 --frames 5
+    --screenshot ${OUT}/never.png)
 if(EXISTS ${OUT}/never.png)
     message(FATAL_ERROR "a refused run wrote its screenshot")
 endif()

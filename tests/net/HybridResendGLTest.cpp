@@ -17,9 +17,9 @@ constexpr int kCheckEvery = 8;
 
 std::unique_ptr<LoopbackPair> pairFor(NetMode mode) {
     // press_release at 64^2: one ball pressing the centre; tiles of 16^2 (16 a sim).
-    auto loaded = loadScenarioSettings(
-        "press_release", {"snow.resolution=64", "net.tile_texels=16",
-                          "net.checksum_every=" + std::to_string(kCheckEvery)});
+    auto loaded = loadScenarioSettings("press_release",
+                                       {"snow.resolution=64", "net.tile_texels=16",
+                                        "net.checksum_every=" + std::to_string(kCheckEvery)});
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         ADD_FAILURE() << error->message;
         return nullptr;
