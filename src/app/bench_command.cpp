@@ -201,9 +201,9 @@ public:
         for (int size : options_.sizes)
             if (const int code = buffers(size))
                 return code;
-        for (auto group : {&GroupRunner::triangles, &GroupRunner::crowds, &GroupRunner::physics,
-                           &GroupRunner::screens, &GroupRunner::grid, &GroupRunner::net,
-                           &GroupRunner::frames})
+        for (auto group :
+             {&GroupRunner::triangles, &GroupRunner::crowds, &GroupRunner::physics,
+              &GroupRunner::screens, &GroupRunner::grid, &GroupRunner::net, &GroupRunner::frames})
             if (const int code = (this->*group)())
                 return code;
         progress_.finish();

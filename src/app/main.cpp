@@ -142,8 +142,7 @@ void addViewCommand(CLI::App& app, CommandLine& line) {
                      "With --frames: save the whole window as this PNG at the end");
     view->add_option("--panels", options.panels,
                      "Panels open at start, comma-separated: " + panelNames() + "all,none");
-    view->add_option("--layout", options.layout, "Compare layout at start")
-        ->check(layoutChoices());
+    view->add_option("--layout", options.layout, "Compare layout at start")->check(layoutChoices());
     view->add_option("--world-in", options.worldIn, "Start from a world file (docs/world.md)");
     view->add_option("--connect", options.connect,
                      "Join the session of `snowcap serve` at HOST:PORT; WASD drives the player "
@@ -290,9 +289,7 @@ int runInspect(CommandLine& line) {
         options.rotationDeg = {line.meshRotation[0], line.meshRotation[1], line.meshRotation[2]};
     if (line.meshOffset.size() == 3)
         options.offsetCm = {line.meshOffset[0], line.meshOffset[1], line.meshOffset[2]};
-    options.upAxis = line.meshUp == "z"   ? UpAxis::Z
-                     : line.meshUp == "y" ? UpAxis::Y
-                                          : UpAxis::Auto;
+    options.upAxis = line.meshUp == "z" ? UpAxis::Z : line.meshUp == "y" ? UpAxis::Y : UpAxis::Auto;
     return runInspectMesh(line.common, line.meshPath, options, line.meshPreview,
                           line.meshSubsetPreview);
 }
