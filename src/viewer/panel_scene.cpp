@@ -279,6 +279,12 @@ void scenePanel(PanelContext& context) {
         ImGui::SetScrollHereY(0.0f);
     if (ImGui::CollapsingHeader("Ground"))
         groundSection(context);
+    // render --ui --panels scene:terrain opens it and scrolls to it.
+    const bool onTerrain = state.scrollTo == "terrain";
+    if (onTerrain) {
+        ImGui::SetNextItemOpen(true);
+        ImGui::SetScrollHereY(0.0f);
+    }
     if (ImGui::CollapsingHeader("Terrain"))
         terrainSection(context);
 }

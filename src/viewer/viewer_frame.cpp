@@ -91,7 +91,8 @@ struct PanelView {
     const char* panel;
     const char* view;
 };
-constexpr PanelView kPanelViews[] = {{"buffers", "drift"}, {"scene", "ground"}};
+constexpr PanelView kPanelViews[] = {
+    {"buffers", "drift"}, {"scene", "ground"}, {"scene", "terrain"}};
 
 } // namespace
 
