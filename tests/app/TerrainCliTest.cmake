@@ -48,6 +48,31 @@ if(NOT kind STREQUAL "heightmap" OR NOT texels EQUAL 3072)
     message(FATAL_ERROR "the snow top read back: kind ${kind}, ${texels} texels")
 endif()
 
+# The terrain scenarios: mountain_path (draped walkers and a sled, A against the terrain, B
+# against the plane) and hill_truck (a vehicle on Bullet's terrain ground) render; the truck
+# drives and its wheels stand on the ground under the snow (30 cm below the top on the slope).
+foreach(scenario mountain_path hill_truck)
+    execute_process(COMMAND ${SNOWCAP} render --scenario ${scenario} --frames 60 --no-progress
+                            --set snow.resolution=64 --set view.width=96 --set view.height=54
+                            --out ${OUT}/${scenario}
+                    RESULT_VARIABLE result OUTPUT_VARIABLE output ERROR_VARIABLE errors)
+    if(NOT result EQUAL 0 OR NOT EXISTS ${OUT}/${scenario}/stats.json)
+        message(FATAL_ERROR "${scenario} should render; got ${result}: ${errors}")
+    endif()
+    file(READ ${OUT}/${scenario}/stats.json stats)
+    string(JSON kind GET "${stats}" terrain kind)
+    string(JSON a GET "${stats}" terrain capture_reference a)
+    string(JSON b GET "${stats}" terrain capture_reference b)
+    if(NOT kind STREQUAL "heightmap" OR NOT a STREQUAL "terrain" OR NOT b STREQUAL "plane")
+        message(FATAL_ERROR "${scenario}: terrain ${kind}, sim a ${a}, sim b ${b}")
+    endif()
+endforeach()
+string(JSON driven GET "${stats}" physics by_vehicle truck distance_cm)
+string(JSON sinkage GET "${stats}" physics by_vehicle truck mean_sinkage_cm)
+if(driven LESS 100 OR sinkage LESS 28 OR sinkage GREATER 32)
+    message(FATAL_ERROR "hill_truck: driven ${driven} cm, sinkage ${sinkage} cm (want > 100, 30)")
+endif()
+
 function(refused name expect)
     render_terrain(${name} ${ARGN})
     expect_refused_render(${name} "${expect}")
@@ -66,4 +91,5 @@ refused(mesh_folder "key 'terrain\\.file': .*tests/data.*(director|regular file)
         --set terrain.kind=mesh --set terrain.file=tests/data)
 refused(mesh_over_flat "key 'terrain\\.mesh_file': a mesh needs a terrain beneath it"
         --set terrain.mesh_file=tests/data/terrain/ramp_block.obj)
-message(STATUS "terrain: the DEM rendered, its snow top read back; 7 bad files refused")
+message(STATUS "terrain: the DEM rendered, its snow top read back, mountain_path and hill_truck "
+               "rendered (the truck drove ${driven} cm); 7 bad files refused")
