@@ -118,7 +118,7 @@ TEST_F(TerrainMeshFixture, TheHigherOfTheMeshAndTheGroundWinsAtEverySample) {
     // Float interpolation of z across a triangle 5.5 m wide against doubles: well under 0.01 cm.
     EXPECT_LT(worstCm, 0.01);
     EXPECT_GT(onMesh, 100);
-    EXPECT_GT(onBlock, 100);
+    EXPECT_GT(onBlock, 10); // 133 x 135 cm of 20 cm cells, part of it under the ramp
     EXPECT_GT(onGround, 100);
 }
 
