@@ -167,11 +167,11 @@ const Section<DeformerSettings>& deformerParams() {
              "\"once\" holds the end, \"loop\" starts over, \"ping_pong\" goes back and forth; "
              "left out: a circle loops, keys and polylines play once."},
             {"placement", choice(&D::placement, kPlacements), "ground", anyNumber(), "", None,
-             "\"ground\": path z is the lowest point's height above the flat ground (surface_z_cm - "
-             "depth_cm, whatever the terrain); \"absolute\": path z is world z; \"draped\": path z "
-             "is the lowest point's height above the undisturbed snow top under it (surface_z_cm + "
-             "the terrain's height there), so it walks over the hills; a rigid deformer lies on the "
-             "slope, a skinned one stands upright."},
+             "\"ground\": path z is the lowest point's height above the flat ground "
+             "(surface_z_cm - depth_cm, whatever the terrain); \"absolute\": path z is world z; "
+             "\"draped\": path z is the lowest point's height above the undisturbed snow top "
+             "under it (surface_z_cm + the terrain's height there), so it walks over the hills; a "
+             "rigid deformer lies on the slope, a skinned one stands upright."},
             {"root_motion", choice(&D::rootMotion, kRootMotions), "path", anyNumber(), "", None,
              "\"path\": the path carries the deformer; \"in_place\": it stays at its path's "
              "start, its clip playing on the spot."},

@@ -9,8 +9,8 @@
 #include "physics/raycast_vehicle.hpp"
 #include "physics/snow_support.hpp"
 
-#include <algorithm>
 #include <BulletCollision/CollisionShapes/btHeightfieldTerrainShape.h>
+#include <algorithm>
 #include <btBulletDynamicsCommon.h>
 #include <chrono>
 #include <cmath>
@@ -152,9 +152,9 @@ void PhysicsWorld::Impl::buildTerrainGround() {
     groundShape = std::move(field);
     btRigidBody::btRigidBodyConstructionInfo info(0, nullptr, groundShape.get());
     info.m_startWorldTransform.setIdentity();
-    info.m_startWorldTransform.setOrigin(
-        btVector3(btScalar(terrain->centreCm().x * kCmToM), btScalar(terrain->centreCm().y * kCmToM),
-                  btScalar(groundZCm() * kCmToM) + 0.5f * (lowM + highM)));
+    info.m_startWorldTransform.setOrigin(btVector3(
+        btScalar(terrain->centreCm().x * kCmToM), btScalar(terrain->centreCm().y * kCmToM),
+        btScalar(groundZCm() * kCmToM) + 0.5f * (lowM + highM)));
     ground = std::make_unique<btRigidBody>(info);
     // Beyond the samples' extent: a plane at the lowest height, so nothing falls for ever.
     floorShape = std::make_unique<btStaticPlaneShape>(
@@ -185,8 +185,8 @@ std::optional<std::string> PhysicsWorld::Impl::build() {
     if (onTerrain()) {
         buildTerrainGround();
     } else {
-        groundShape = std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1),
-                                                           btScalar(planeZCm() * kCmToM));
+        groundShape =
+            std::make_unique<btStaticPlaneShape>(btVector3(0, 0, 1), btScalar(planeZCm() * kCmToM));
         ground = std::make_unique<btRigidBody>(
             btRigidBody::btRigidBodyConstructionInfo(0, nullptr, groundShape.get()));
     }
@@ -280,7 +280,9 @@ void PhysicsWorld::Impl::stepOnce() {
     world->stepSimulation(btScalar(h), 0, btScalar(h)); // exactly one step of h
     stepSecondsTotal +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    const SnowTopAt surfaceAt = [this](glm::dvec2 xy) { return surfaceZCmAt(xy); };
+    const SnowTopAt surfaceAt = [this](glm::dvec2 xy) {
+        return surfaceZCmAt(xy);
+    };
     const SnowTopAt topAt = [this](glm::dvec2 xy) {
         return support ? support->topZCmAt(xy) : surfaceZCmAt(xy);
     };

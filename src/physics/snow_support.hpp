@@ -50,7 +50,7 @@ public:
     long long updates() const { return updates_; }
 
 private:
-    void build(const Region& region);      // a shape and body over `region`, heights as they are
+    void build(const Region& region);         // a shape and body over `region`, heights as they are
     void liftOnTerrain(const Region& region); // terrainCm_ at `region`'s texel centres
     double terrainCm(glm::dvec2 xyCm) const {
         return terrain_ ? terrain_->heightCm(xyCm.x, xyCm.y) : 0.0;

@@ -36,7 +36,8 @@ glm::mat4 vehicleStartModel(const VehicleSettings& vehicle, double groundZCm, do
         const glm::dvec3 left = glm::cross(up, forward);
         const glm::dvec3 ground(first.x, first.y, groundZCm + terrain->heightCm(first.x, first.y));
         return glm::mat4(glm::vec4(glm::vec3(forward), 0.0f), glm::vec4(glm::vec3(left), 0.0f),
-                         glm::vec4(glm::vec3(up), 0.0f), glm::vec4(glm::vec3(ground + up * lift), 1.0f));
+                         glm::vec4(glm::vec3(up), 0.0f),
+                         glm::vec4(glm::vec3(ground + up * lift), 1.0f));
     }
     const double centreZ = groundZCm + lift;
     const glm::mat4 at =

@@ -97,8 +97,8 @@ PathPose Deformer::poseAt(double timeS) const {
     PathPose pose = player ? PathPose{player->positionCm, player->headingRad}
                            : path.at(inPlace ? path.startS() : timeS);
     if (drape) // the snow top under where it is now, not under its waypoints
-        pose.positionCm.z = float(double(pose.positionCm.z) +
-                                  drape->topZCm(pose.positionCm.x, pose.positionCm.y));
+        pose.positionCm.z =
+            float(double(pose.positionCm.z) + drape->topZCm(pose.positionCm.x, pose.positionCm.y));
     return pose;
 }
 
@@ -199,10 +199,11 @@ namespace {
 
 using ModelCache = std::map<std::string, ImportedModel>;
 
-std::variant<Deformer, std::string>
-loadWithCache(const DeformerSettings& settings, const std::filesystem::path& root,
-              const DeformerGround& ground, const ImportSettings& limits, ModelCache& cache,
-              std::vector<std::string>* warnings) {
+std::variant<Deformer, std::string> loadWithCache(const DeformerSettings& settings,
+                                                  const std::filesystem::path& root,
+                                                  const DeformerGround& ground,
+                                                  const ImportSettings& limits, ModelCache& cache,
+                                                  std::vector<std::string>* warnings) {
     if (settings.mesh.empty())
         return makeDeformer(settings, ground);
     const std::filesystem::path file = std::filesystem::path(settings.mesh).is_absolute()

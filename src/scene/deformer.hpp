@@ -114,10 +114,11 @@ Deformer makeDeformer(const DeformerSettings& settings, const DeformerGround& gr
 // that loads but is probably not what was meant (scene/mesh_sanity.hpp: out of human scale, a
 // clip below the ground) adds one line to `warnings`, naming the deformer, the file and the key
 // that fixes it.
-std::variant<Deformer, std::string>
-loadDeformer(const DeformerSettings& settings, const std::filesystem::path& root,
-             const DeformerGround& ground,
-             const ImportSettings& limits = {}, std::vector<std::string>* warnings = nullptr);
+std::variant<Deformer, std::string> loadDeformer(const DeformerSettings& settings,
+                                                 const std::filesystem::path& root,
+                                                 const DeformerGround& ground,
+                                                 const ImportSettings& limits = {},
+                                                 std::vector<std::string>* warnings = nullptr);
 
 // The same for a list: a mesh file that several name with the same load options (a crowd) is
 // imported once (and warned about once). Fails with the first deformer's line.

@@ -21,7 +21,7 @@ struct FoliagePlant {
     glm::vec2 rootCm{0.0f}; // world X, Y
     float yawRad = 0.0f;
     float scale = 1.0f;
-    float phaseRad = 0.0f; // its own flutter, so neighbours do not sway in step
+    float phaseRad = 0.0f;  // its own flutter, so neighbours do not sway in step
     float terrainCm = 0.0f; // the terrain's height at its root: it grows on the hill
 };
 

@@ -90,8 +90,8 @@ TEST(TerrainBody, ABallRollsDownA20DegreeSlopeLeavingOneUnbrokenTrail) {
     ASSERT_TRUE(lab->physics());
     test::run(*lab, 2.5);
     const glm::vec3 end = lab->physics()->positionCm(0);
-    std::cout << "ball on a 20 deg heightmap: from (0, 0, " << startZ << ") to (" << end.x
-              << ", " << end.y << ", " << end.z << ") cm in 2.5 s\n";
+    std::cout << "ball on a 20 deg heightmap: from (0, 0, " << startZ << ") to (" << end.x << ", "
+              << end.y << ", " << end.z << ") cm in 2.5 s\n";
     EXPECT_LT(end.z, startZ - 50.0); // lower than it started
     EXPECT_LT(end.x, -150.0f);       // down the slope
     // One trail in each sim, as long as the roll (less a little at the ends), no gap in it.

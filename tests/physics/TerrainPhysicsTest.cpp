@@ -85,14 +85,14 @@ TEST(TerrainPhysics, ABallReleasedOnASlopeRollsDownLeavingATrailWithoutGaps) {
     EXPECT_TRUE(landed);
     EXPECT_EQ(inSnowSteps, steps); // never out of the snow once in it: no gap in the trail
     EXPECT_LT(longestStepCm, 2.0 * radius);
-    EXPECT_LT(end.x, -100.0f);                   // downhill (the slope rises towards +X)
+    EXPECT_LT(end.x, -100.0f);                       // downhill (the slope rises towards +X)
     EXPECT_LT(end.z, startZ - 100.0 * tanDeg(20.0)); // and lower than it started
     // Down the fall line, within 2 % of the way (the sphere meets Bullet's triangles on their
     // diagonals, which nudges it sideways).
     EXPECT_LT(std::abs(end.y), 0.02f * std::abs(end.x));
     // Rolling on the ground under the snow: its centre one radius off the slope.
-    const double offSlope =
-        (end.z - (ground + terrain->heightCm(end.x, end.y))) * std::cos(20.0 * std::numbers::pi / 180.0);
+    const double offSlope = (end.z - (ground + terrain->heightCm(end.x, end.y))) *
+                            std::cos(20.0 * std::numbers::pi / 180.0);
     EXPECT_NEAR(offSlope, radius, 1.0);
 }
 
@@ -105,8 +105,8 @@ TEST(TerrainPhysics, AVehicleClimbsA15DegreeSlopeOnItsPath) {
     const glm::vec3 start = world->vehiclePositionCm(0);
     world->stepTo(12.0);
     const glm::vec3 end = world->vehiclePositionCm(0);
-    std::cout << "car on 15 deg: from (" << start.x << ", " << start.z << ") to (" << end.x
-              << ", " << end.z << ") cm, speed " << world->vehicleSpeedCmS(0) << " cm/s\n";
+    std::cout << "car on 15 deg: from (" << start.x << ", " << start.z << ") to (" << end.x << ", "
+              << end.z << ") cm, speed " << world->vehicleSpeedCmS(0) << " cm/s\n";
     // At its path's end up the slope: the controller plans its braking for level ground, so
     // uphill (gravity braking too) it stops up to 30 cm short (on the level: 5 cm,
     // Vehicle.StopsAtItsPathsEnd).

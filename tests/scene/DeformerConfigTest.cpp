@@ -142,8 +142,8 @@ TEST_F(DeformerConfig, BadValues) {
               at(4, 13) + ": key 'deformer[0].path_mode': must be 'once', 'loop' or "
                           "'ping_pong', got 'bounce'");
     EXPECT_EQ(errorOf("path = [[0, 0, 0, 0]]\nplacement = 'floating'\n"),
-              at(4, 13) + ": key 'deformer[0].placement': must be 'ground' or 'absolute', got "
-                          "'floating'");
+              at(4, 13) + ": key 'deformer[0].placement': must be 'ground', 'absolute' or "
+                          "'draped', got 'floating'");
     EXPECT_EQ(errorOf("path = [[0, 0, 0, 0]]\nscale = 0\n"),
               at(4, 9) + ": key 'deformer[0].scale': must be in (0, 1000], got 0");
     EXPECT_EQ(errorOf("path = [[0, 0, 0, 0]]\noffset_cm = [0, 0]\n"),

@@ -90,11 +90,11 @@ TEST(DeformerPlacement, DrapedStandsOnTheSnowTopUnderItWhereverItGoes) {
         EXPECT_NEAR(glm::distance(glm::dvec3(glm::vec3(model[2])), normal), 0.0, 1e-6);
         // The sphere touches the slope's parallel 5 cm under the top at its placement point.
         const glm::vec3 centre(model * glm::vec4(0.0f, 0.0f, 12.5f, 1.0f));
-        EXPECT_NEAR(glm::distance(glm::dvec3(centre), glm::dvec3(glm::vec3(model[3])) + normal * 12.5),
-                    0.0, 1e-3);
+        EXPECT_NEAR(
+            glm::distance(glm::dvec3(centre), glm::dvec3(glm::vec3(model[3])) + normal * 12.5), 0.0,
+            1e-3);
     }
-    EXPECT_NEAR(walker.positionAt(10.0).z, 12.0 + 500.0 * std::tan(20.0 * kPi / 180.0) - 5.0,
-                1e-3);
+    EXPECT_NEAR(walker.positionAt(10.0).z, 12.0 + 500.0 * std::tan(20.0 * kPi / 180.0) - 5.0, 1e-3);
     // A skinned deformer stands upright, its feet on the slope: a point at the root's height
     // and 30 cm uphill or 10 cm aside lands on the slope's tangent plane, 5 cm under the top.
     Deformer skinned = makeDeformer(settings, ground);

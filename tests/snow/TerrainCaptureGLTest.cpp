@@ -223,8 +223,8 @@ TEST_F(TerrainCaptureFixture, ABoxDrapedUpAndDownA30DegreeSlopePrintsEvenlyOnlyA
     double mean = 0.0;
     for (double d : terrainDepths)
         mean += d / double(terrainDepths.size());
-    std::cout << "draped, terrain: print depth " << *low << " .. " << *high << " cm, mean "
-              << mean << ", spread " << 100.0 * (*high - *low) / mean << " %\n"
+    std::cout << "draped, terrain: print depth " << *low << " .. " << *high << " cm, mean " << mean
+              << ", spread " << 100.0 * (*high - *low) / mean << " %\n"
               << "draped, plane: no print at " << planeNone << " of 33 places, elsewhere "
               << planeLow << " .. " << planeHigh << " cm\n";
     EXPECT_NEAR(mean, 10.0, 0.5);
