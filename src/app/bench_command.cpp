@@ -134,6 +134,7 @@ int runBench(const CommonOptions& common, const BenchOptions& options) {
                                                      "capture",
                                                      "accumulate",
                                                      "capture_accumulate",
+                                                     "capture_terrain",
                                                      "step_ab",
                                                      "surface_vertex",
                                                      "surface_tess",
