@@ -102,6 +102,7 @@ std::optional<std::string> unknownOnlyPass(const std::vector<std::string>& only)
                                                      "capture",
                                                      "accumulate",
                                                      "capture_accumulate",
+                                                     "capture_terrain",
                                                      "step_ab",
                                                      "surface_vertex",
                                                      "surface_tess",
@@ -122,7 +123,8 @@ std::optional<std::string> unknownOnlyPass(const std::vector<std::string>& only)
             pass.rfind("blur_", 0) != 0)
             return fmt::format(
                 "--only: unknown pass '{}' (copy, clear, capture, accumulate, "
-                "accumulate_fused, capture_accumulate, step_ab, blur_<mode>, surface_vertex, "
+                "accumulate_fused, capture_accumulate, capture_terrain, step_ab, blur_<mode>, "
+                "surface_vertex, "
                 "surface_tess, frame_ab, quality, idle_skip, crowd, world, foliage, snowpack, "
                 "weather, physics, net)",
                 pass);

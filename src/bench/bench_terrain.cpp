@@ -1,7 +1,7 @@
 // The capture against the terrain beside the write-up's plane capture, at one buffer size
 // (docs/terrain.md, section 5):
 //   capture_terrain  plane:   the one flat camera (capture_reference = "plane")
-//                    terrain: every texel's camera at its own snow top over seeded hills
+//                    terrain: every texel's camera at its own snow top over seeded hills of 10 m
 //                             (capture_reference = "terrain"); extra.ratio_to_plane is its
 //                             median over the plane's, both timed in the same run
 // Both capture the same four dense spheres pressing 10 cm into the hills' snow, so what
@@ -33,10 +33,12 @@ std::optional<std::string> terrainCases(Context& context, int size) {
         return *error;
     const auto& [label, texels, settings] = std::get<SizedScenario>(sized);
 
-    // Hills of 20 m over 200 m around the region (the noise kind's defaults), four spheres each
-    // 10 cm into the snow over its own point of them.
+    // Hills of 10 m over 200 m around the region, four spheres each 10 cm into the snow over its
+    // own point of them: all within the plane capture's box too (capture_z to its far plane),
+    // so both captures draw the same instances.
     TerrainSettings hills = settings.terrain;
     hills.kind = TerrainKind::Noise;
+    hills.reliefM = 10.0;
     hills.centreCm = {settings.snow.regionCentreCm[0], settings.snow.regionCentreCm[1]};
     const auto terrain = std::make_shared<const HeightField>(noiseTerrain(hills));
     const Mesh sphere = denseSphere(kRadiusCm, kTriangles);
