@@ -107,12 +107,25 @@ Relief measureRelief(SnowField& field, SceneRenderer& renderer, int sim, const S
     // No deformers: they would cover the prints they make, and the Height stage is the snow's.
     runFrame(field, renderer, {{}, 0.0, {{view}}});
     const std::vector<float> texels = colour.readFloats();
+    // On a terrain the Height stage is the point's height above snow.surface_z_cm, the terrain's
+    // included: the relief is what is left above the terrain under each pixel's centre.
+    const std::shared_ptr<const HeightField>& terrain = field.terrain();
+    const bool flat = !terrain || terrain->flat();
+    const glm::dvec2 low = region.centreCm - glm::dvec2(0.5 * region.widthCm);
+    const double pixelCm = region.widthCm / side;
     Relief relief;
     for (std::size_t i = 0; i < texels.size(); i += 4) {
         if (!std::isfinite(texels[i]))
             continue;
-        relief.deepestCm = std::max(relief.deepestCm, -double(texels[i]));
-        relief.crestCm = std::max(relief.crestCm, double(texels[i]));
+        const std::size_t pixel = i / 4;
+        const double height =
+            flat ? double(texels[i])
+                 : double(texels[i]) -
+                       terrain->heightCm(
+                           low.x + (double(pixel % std::size_t(side)) + 0.5) * pixelCm,
+                           low.y + (double(pixel / std::size_t(side)) + 0.5) * pixelCm);
+        relief.deepestCm = std::max(relief.deepestCm, -height);
+        relief.crestCm = std::max(relief.crestCm, height);
     }
     return relief;
 }

@@ -58,7 +58,14 @@ HeightField measureSnowTop(SnowField& field, SceneRenderer& renderer, int sim,
         const double v = (y - regionLow.y) / region.widthCm * side;
         if (!(u >= 0.0 && u < side && v >= 0.0 && v < side))
             return 0.0;
-        return relief[std::size_t(v) * side + std::size_t(u)];
+        const double stage = relief[std::size_t(v) * side + std::size_t(u)];
+        if (flat)
+            return stage;
+        // On a terrain the Height stage is the point's height above snow.surface_z_cm, the
+        // terrain's included: the relief is what is left above the terrain under the pixel.
+        const double pixelCm = region.widthCm / side;
+        return stage - terrain->heightCm(regionLow.x + (std::floor(u) + 0.5) * pixelCm,
+                                         regionLow.y + (std::floor(v) + 0.5) * pixelCm);
     };
 
     const HeightField grid =
