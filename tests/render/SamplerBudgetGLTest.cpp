@@ -44,7 +44,8 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
         GLint uniforms = 0;
         glGetProgramiv(program, GL_ACTIVE_UNIFORMS, &uniforms);
         std::set<GLint> units;
-        int samplers = 0, shadowSamplers = 0, snowpackStates = 0, groundTextures = 0;
+        int samplers = 0, shadowSamplers = 0, snowpackStates = 0, groundTextures = 0,
+            terrainFields = 0;
         for (GLint u = 0; u < uniforms; ++u) {
             char name[256];
             GLint size = 0;
@@ -72,6 +73,12 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
                 groundTextures += size;
                 continue;
             }
+            // [terrain]: the ground's shape under the snow, not the snow; one, and only where
+            // the variant stands on a terrain.
+            if (isSampler(type) && std::string(name) == "terrainField") {
+                terrainFields += size;
+                continue;
+            }
             // The low-rate path's own depth, which its Shade stage reads back, is the
             // surface's geometry, not the snow either.
             if (!isSampler(type) || std::string(name) == "landscapeDetail" ||
@@ -93,6 +100,7 @@ TEST(SamplerBudget, EverySurfaceVariantBindsAtMostTheBudget) {
         EXPECT_EQ(shadowSamplers, v.shadows ? 1 : 0) << variant;
         EXPECT_LE(snowpackStates, v.snowpack ? 1 : 0) << variant;
         EXPECT_EQ(groundTextures, v.groundTexture ? 1 : 0) << variant;
+        EXPECT_EQ(terrainFields, v.terrain ? 1 : 0) << variant;
         ++variants;
     }
     EXPECT_EQ(variants, static_cast<int>(all.size()));
