@@ -25,12 +25,12 @@ const char* toString(BindingKind kind);
 
 namespace slot {
 // Uniform blocks (std140).
-inline constexpr unsigned kSnowParams = 0;   // shaders/snow/snow_params.glsl
-inline constexpr unsigned kViewParams = 1;   // shaders/common/view_params.glsl
-inline constexpr unsigned kAccumulate = 1;   // shaders/snow/accumulate.frag
-inline constexpr unsigned kShadowParams = 2; // shaders/common/shadow_map.glsl
-inline constexpr unsigned kSnowpack = 3;     // shaders/snowpack/snowpack_block.glsl
-inline constexpr unsigned kWeather = 4;      // shaders/weather/weather_block.glsl
+inline constexpr unsigned kSnowParams = 0;    // shaders/snow/snow_params.glsl
+inline constexpr unsigned kViewParams = 1;    // shaders/common/view_params.glsl
+inline constexpr unsigned kAccumulate = 1;    // shaders/snow/accumulate.frag
+inline constexpr unsigned kShadowParams = 2;  // shaders/common/shadow_map.glsl
+inline constexpr unsigned kSnowpack = 3;      // shaders/snowpack/snowpack_block.glsl
+inline constexpr unsigned kWeather = 4;       // shaders/weather/weather_block.glsl
 inline constexpr unsigned kTerrainParams = 5; // shaders/common/terrain.glsl
 // Storage buffers (std430).
 inline constexpr unsigned kJointPalette = 3;       // shaders/common/deformer_vertex.glsl

@@ -34,9 +34,9 @@ std::vector<ImageRgba8> renderTiles(Lab& lab, const std::vector<int>& slots,
         view.sim = slots[i];
         view.request.framebuffer = framebuffer.id();
         view.request.viewportPx = {static_cast<int>(i) * w, 0, w, h};
-        view.request.camera = cameraFor(settings.view, lab.field().sim(slots[i]).region(),
-                                        viewSurfaceZCm(lab.field(), slots[i], settings),
-                                        double(w) / h);
+        view.request.camera =
+            cameraFor(settings.view, lab.field().sim(slots[i]).region(),
+                      viewSurfaceZCm(lab.field(), slots[i], settings), double(w) / h);
         view.request.output = options.stage;
         draw.views.push_back(view);
     }

@@ -171,8 +171,9 @@ std::vector<FrameView> splitViews(const SnowField& field, const Settings& settin
         view.request.framebuffer = framebuffer;
         view.request.viewportPx = gridPaneRect(s, field.simCount(), width, height);
         const glm::ivec4 rect = view.request.viewportPx;
-        view.request.camera = cameraFor(settings.view, field.sim(s).region(),
-                                        viewSurfaceZCm(field, s, settings), double(rect.z) / rect.w);
+        view.request.camera =
+            cameraFor(settings.view, field.sim(s).region(), viewSurfaceZCm(field, s, settings),
+                      double(rect.z) / rect.w);
         view.request.output = output;
         views.push_back(view);
     }

@@ -42,7 +42,7 @@ struct ViewPasses {
     // The air over the view's region while it snows (core/falling_snow.hpp); none: no flakes,
     // and no falling-snow pass in the list.
     std::optional<FallingSnowAir> fallingSnow;
-    const GroundTexture* ground = nullptr; // the field's ground texture; null: none
+    const GroundTexture* ground = nullptr;   // the field's ground texture; null: none
     const TerrainTexture* terrain = nullptr; // the ground's shape (terrainFor); null: flat
 };
 

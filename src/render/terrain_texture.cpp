@@ -50,16 +50,16 @@ TerrainTexture::create(std::shared_ptr<const HeightField> field) {
 
 std::vector<gpu::PassBinding> TerrainTexture::bindings() const {
     const TerrainTexture* self = this;
-    std::vector<gpu::PassBinding> bindings = {
-        {gpu::BindingKind::UniformBlock, gpu::slot::kTerrainParams, kResource,
-         [self] {
-             return self->params_.id();
-         }},
-        {gpu::BindingKind::Texture, gpu::slot::kTerrainField, kResource,
-         [self] { return self->heights_.id(); },
-         [self] {
-             return self->sampler_.id();
-         }}};
+    std::vector<gpu::PassBinding> bindings = {{gpu::BindingKind::UniformBlock,
+                                               gpu::slot::kTerrainParams, kResource,
+                                               [self] {
+                                                   return self->params_.id();
+                                               }},
+                                              {gpu::BindingKind::Texture, gpu::slot::kTerrainField,
+                                               kResource, [self] { return self->heights_.id(); },
+                                               [self] {
+                                                   return self->sampler_.id();
+                                               }}};
     for (gpu::PassBinding& binding : bindings)
         binding.history = true; // made with the terrain, before any frame
     return bindings;

@@ -50,8 +50,8 @@ std::vector<SnowField::Move> SnowField::pendingMoves() const {
 // bookkeeping when the list runs.
 class StepPlanner {
 public:
-    StepPlanner(SnowField& field, DeformerBatch& batch,
-                std::span<const DeformerInstance> deformers, double dtSeconds)
+    StepPlanner(SnowField& field, DeformerBatch& batch, std::span<const DeformerInstance> deformers,
+                double dtSeconds)
         : field_(field), batch_(batch), deformers_(deformers), dtSeconds_(dtSeconds) {}
 
     StepPlan plan() {
@@ -114,14 +114,12 @@ void StepPlanner::decideRuns() {
         for (int w = 0; w < field.windowCount(i); ++w) {
             const SimWindow& window = field.simWindow(i, w);
             const CaptureKey key = field.captureKey(i, window.centre);
-            contact_[i][w] =
-                std::any_of(deformers_.begin(), deformers_.end(), [&](const auto& d) {
-                    return d.mesh && ContactCapture::reaches(key, d.worldBounds);
-                });
+            contact_[i][w] = std::any_of(deformers_.begin(), deformers_.end(), [&](const auto& d) {
+                return d.mesh && ContactCapture::reaches(key, d.worldBounds);
+            });
             // A snowpack sim never idles: it settles and slumps with nothing touching it.
             run_[i][w] = !field.effective_.snow.idleSkip || moved_[i][w] || contact_[i][w] ||
-                         window.healBound > 0.0 || window.tagStepsLeft > 0 ||
-                         field.isSnowpack(i);
+                         window.healBound > 0.0 || window.tagStepsLeft > 0 || field.isSnowpack(i);
         }
     for (int i = 0; i < field.simCount(); ++i)
         plan_.writes[i] = run_[i][0] || moved_[i][0];
@@ -167,9 +165,8 @@ void StepPlanner::appendCaptures() {
         capture.name = captureName(c);
         capture.timers = {capture.name};
         ContactCapture* target = field_.captures_[c].get();
-        const gpu::ShaderProgram* program = target->key().followsTerrain()
-                                                ? field_.captureTerrainProgram_
-                                                : field_.captureProgram_;
+        const gpu::ShaderProgram* program =
+            target->key().followsTerrain() ? field_.captureTerrainProgram_ : field_.captureProgram_;
         capture.state = target->passState(*program);
         capture.reads = {{"deformers"}};
         if (target->key().followsTerrain()) {
@@ -273,9 +270,11 @@ void StepPlanner::appendSnowpacks() {
             continue;
         const int c = field_.front(i).capture;
         const gpu::Texture2D& depth = field_.captures_[c]->depth();
-        const gpu::TextureId capture = graph.texture(
-            {captureName(c), gpu::formatInfo(depth.format()).internal, depth.width(),
-             depth.height(), [field = &field_, c] { return field->captures_[c]->depth().id(); }});
+        const gpu::TextureId capture =
+            graph.texture({captureName(c), gpu::formatInfo(depth.format()).internal, depth.width(),
+                           depth.height(), [field = &field_, c] {
+                               return field->captures_[c]->depth().id();
+                           }});
         snowpack->addStepPasses(graph, snowpackResource(simName(i)), capture, dtSeconds_);
     }
     for (int i = 0; i < field_.simCount(); ++i) {

@@ -86,7 +86,8 @@ struct TerrainSurfaceFixture : ::testing::Test {
     // Pixel (x, y)'s centre in world cm for top(..., pixels, pixelCm).
     glm::dvec2 pixelCentre(int x, int y, int pixels, double pixelCm) const {
         const glm::dvec2 centre = field->sim(0).region().centreCm;
-        return centre - glm::dvec2(0.5 * pixelCm) + (glm::dvec2(x, y) + 0.5 - 0.5 * pixels) * pixelCm;
+        return centre - glm::dvec2(0.5 * pixelCm) +
+               (glm::dvec2(x, y) + 0.5 - 0.5 * pixels) * pixelCm;
     }
 
     gpu::ShaderLibrary shaders{gpu::defaultShaderRoot()};
@@ -115,9 +116,8 @@ TEST_F(TerrainSurfaceFixture, EveryVertexStandsOnTheTerrainPlusTheSnow) {
         const std::vector<float> flat = top(SurfaceOutput::Height, kSize, kWidthCm / kSize);
         field->setTerrain(hills());
         const std::vector<float> draped = top(SurfaceOutput::Height, kSize, kWidthCm / kSize);
-        const int step = geometry == SurfaceGeometry::VertexGrid
-                             ? 1
-                             : kSize / SnowSurfacePass::kPatchesPerSide;
+        const int step =
+            geometry == SurfaceGeometry::VertexGrid ? 1 : kSize / SnowSurfacePass::kPatchesPerSide;
         double worst = 0.0, deepest = 0.0, lowest = 1e9, highest = -1e9;
         for (int y = step; y < kSize; y += step)
             for (int x = step; x < kSize; x += step) {
@@ -177,8 +177,8 @@ TEST_F(TerrainSurfaceFixture, UntouchedSnowTakesTheGroundsNormal) {
     const glm::dvec3 expected = glm::normalize(glm::dvec3(-0.25, 0.15, 1.0));
     double worst = 0.0;
     for (std::size_t i = 0; i < normals.size(); i += 4)
-        worst = std::max(worst, glm::length(glm::dvec3(normals[i], normals[i + 1],
-                                                       normals[i + 2]) - expected));
+        worst = std::max(
+            worst, glm::length(glm::dvec3(normals[i], normals[i + 1], normals[i + 2]) - expected));
     RecordProperty("max_normal_error", std::to_string(worst));
     EXPECT_LT(worst, 1e-3);
 }
