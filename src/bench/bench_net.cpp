@@ -14,17 +14,6 @@ namespace snowcap::bench {
 
 namespace {
 
-struct ModeCase {
-    const char* name;
-    NetMode mode;
-    WorldCompression compress;
-};
-
-constexpr ModeCase kModes[] = {{"inputs", NetMode::Inputs, WorldCompression::Zstd},
-                               {"state", NetMode::State, WorldCompression::Zstd},
-                               {"state_lz4", NetMode::State, WorldCompression::Lz4},
-                               {"hybrid", NetMode::Hybrid, WorldCompression::Zstd}};
-
 Case measuredCase(std::string variant, std::string size, double ms, int samples) {
     Case c;
     c.pass = "net";
@@ -52,7 +41,7 @@ std::optional<std::string> netCases(Context& context, const std::vector<int>& cr
                                context.overrides, file);
         if (auto* error = std::get_if<std::string>(&settings))
             return "bench net: " + *error;
-        for (const ModeCase& mode : kModes) {
+        for (const net::ModeCase& mode : net::kModes) {
             const std::string variant = fmt::format("{}_{}", mode.name, count);
             if (!harness.wants("net", variant))
                 continue;

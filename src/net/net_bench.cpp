@@ -11,21 +11,6 @@ namespace snowcap::net {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-struct ModeCase {
-    const char* name;
-    NetMode mode;
-    WorldCompression compress;
-};
-
-constexpr ModeCase kModes[] = {{"inputs", NetMode::Inputs, WorldCompression::Zstd},
-                               {"state", NetMode::State, WorldCompression::Zstd},
-                               {"state_lz4", NetMode::State, WorldCompression::Lz4},
-                               {"hybrid", NetMode::Hybrid, WorldCompression::Zstd}};
-
-} // namespace
-
 int runNetBench(const CommonOptions& common, const NetBenchOptions& options) {
     auto started = startRun(Settings{}, "decay_compare", {}, common.debugGl);
     if (auto* error = std::get_if<std::string>(&started)) {

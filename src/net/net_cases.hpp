@@ -19,6 +19,17 @@
 
 namespace snowcap::net {
 
+// The modes the benches measure, each with the tile compression it sends.
+struct ModeCase {
+    const char* name;
+    NetMode mode;
+    WorldCompression compress;
+};
+inline constexpr ModeCase kModes[] = {{"inputs", NetMode::Inputs, WorldCompression::Zstd},
+                                      {"state", NetMode::State, WorldCompression::Zstd},
+                                      {"state_lz4", NetMode::State, WorldCompression::Lz4},
+                                      {"hybrid", NetMode::Hybrid, WorldCompression::Zstd}};
+
 class LoopbackPair {
 public:
     // Both labs from `settings` (timing off); one line on failure.

@@ -76,10 +76,12 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
                                 std::move(defines)};
     };
     std::vector<gpu::ProgramDesc> programs;
-    for (int sky = 0; sky < 8; ++sky) {
-        if (!validSky(sky))
-            continue;
+    // One snowfall_melt program a sky, its terms as defines and in its name; over [terrain]
+    // TERRAIN comes first among the defines and last in the name.
+    const auto skyProgram = [&drawn](int sky, bool terrain) {
         gpu::Defines defines;
+        if (terrain)
+            defines.emplace_back("TERRAIN", "1");
         std::string name = "weather.snowfall_melt";
         for (auto [bit, define] :
              {std::pair{kSnowfall, "SNOWFALL"}, std::pair{kMelt, "MELT"}, std::pair{kSun, "SUN"}})
@@ -87,8 +89,11 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
                 defines.emplace_back(define, "1");
                 name += std::string(".") + define;
             }
-        programs.push_back(drawn(name, "weather/snowfall_melt.frag", defines));
-    }
+        return drawn(terrain ? name + ".TERRAIN" : name, "weather/snowfall_melt.frag", defines);
+    };
+    for (int sky = 0; sky < 8; ++sky)
+        if (validSky(sky))
+            programs.push_back(skyProgram(sky, false));
     programs.push_back(drawn("weather.drift_flux", "weather/drift_flux.frag", {}));
     programs.push_back(drawn("weather.drift_flux.OWN_THRESHOLD", "weather/drift_flux.frag",
                              {{"OWN_THRESHOLD", "1"}}));
@@ -97,19 +102,9 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
     programs.push_back(
         computeProgram("weather.drift_record_view", "weather/drift_record_view.comp"));
     // Over [terrain]: the sunny skies again, their normal on the ground (TERRAIN).
-    for (int sky = 0; sky < 8; ++sky) {
-        if (!validSky(sky) || !(sky & kSun))
-            continue;
-        gpu::Defines defines{{"TERRAIN", "1"}};
-        std::string name = "weather.snowfall_melt";
-        for (auto [bit, define] :
-             {std::pair{kSnowfall, "SNOWFALL"}, std::pair{kMelt, "MELT"}, std::pair{kSun, "SUN"}})
-            if (sky & bit) {
-                defines.emplace_back(define, "1");
-                name += std::string(".") + define;
-            }
-        programs.push_back(drawn(name + ".TERRAIN", "weather/snowfall_melt.frag", defines));
-    }
+    for (int sky = 0; sky < 8; ++sky)
+        if (validSky(sky) && (sky & kSun))
+            programs.push_back(skyProgram(sky, true));
     return programs;
 }
 
