@@ -111,21 +111,23 @@ void applyLlvmpipeStartRung(Settings& settings, const GlInfo& glInfo, const Comm
         spdlog::info("llvmpipe: {}", *replaced);
 }
 
-} // namespace
+// What the command line names, read and checked before the GL context exists: a bad file
+// costs milliseconds, and a --world-out that cannot be written is found before the run.
+struct RenderInputs {
+    Settings settings;
+    std::optional<WorldFile> worldIn;
+};
 
-int runRender(const CommonOptions& common, const RenderOptions& options) {
-    if (!options.connect.empty())
-        return net::runConnect(common, {.hostPort = options.connect,
-                                        .frames = options.frames,
-                                        .outDir = options.outDir,
-                                        .playerInputLength = options.liePlayerInput,
-                                        .stampOffset = options.lieStampOffset});
+// The inputs, or the exit code of a refusal (its one line already logged).
+std::variant<RenderInputs, int> readRenderInputs(const CommonOptions& common,
+                                                 const RenderOptions& options) {
     auto loaded = loadScenarioSettings(options.scenario, common.overrides);
     if (auto* error = std::get_if<ConfigError>(&loaded)) {
         spdlog::error("{}", error->message);
         return 2;
     }
-    Settings settings = std::get<Settings>(loaded);
+    RenderInputs inputs{.settings = std::get<Settings>(loaded), .worldIn = std::nullopt};
+    Settings& settings = inputs.settings;
     if (options.frames > 0)
         settings.run.frames = options.frames;
     else if (settings.run.durationS > 0.0)
@@ -133,11 +135,6 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             static_cast<int>(std::ceil(settings.run.durationS * settings.run.fps));
     if (!options.view.empty())
         settings.view.mode = options.view == "top" ? ViewMode::Top : ViewMode::Perspective;
-    const SurfaceOutput output = surfaceOutputNamed(options.stage);
-    const double dt = 1.0 / settings.run.fps;
-    // The files the command line names are checked before the GL context exists: a bad one
-    // costs milliseconds, and a --world-out that cannot be written is found before the run.
-    std::optional<WorldFile> worldIn;
     if (!options.worldIn.empty() || !options.worldOut.empty())
         if (auto refusal = worldFileRefusal(settings)) {
             spdlog::error("{}", *refusal);
@@ -149,7 +146,7 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *error);
             return 2;
         }
-        worldIn = std::move(std::get<WorldFile>(read));
+        inputs.worldIn = std::move(std::get<WorldFile>(read));
     }
     if (!options.worldOut.empty())
         if (auto error = checkWorldOutput(options.worldOut)) {
@@ -161,6 +158,241 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             spdlog::error("{}", *refused);
             return 2;
         }
+    return inputs;
+}
+
+// One render once its lab exists: the recorders it keeps, the step loop, and what it writes.
+// Every member function returns the command's exit code, 0 to go on.
+class RenderRun {
+public:
+    RenderRun(const CommonOptions& common, const RenderOptions& options, const Settings& settings,
+              const GlInfo& glInfo, Lab& lab, HeadlessUi* ui)
+        : common_(common), options_(options), settings_(settings), glInfo_(glInfo), lab_(lab),
+          ui_(ui), recorder_(settings, lab.field()), output_(surfaceOutputNamed(options.stage)),
+          dt_(1.0 / settings.run.fps), frames_(settings.run.frames) {}
+
+    int run(const RunGuard& guard, Quality loadedQuality) {
+        if (const int code = openRecorders(loadedQuality))
+            return code;
+        // Every input is checked (the lab built, its meshes, bodies and ground read, the video
+        // started): only now does the last complete run stop being one.
+        guard.begin();
+        const auto start = std::chrono::steady_clock::now();
+        if (const int code = stepAll())
+            return code;
+        if (video_) {
+            if (auto error = video_->finish()) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            spdlog::info("wrote {}: {} frames at {:g} fps ({:.3f} s)", options_.video.string(),
+                         video_->frames(), settings_.run.fps / videoEvery_,
+                         video_->frames() * videoEvery_ / settings_.run.fps);
+        }
+        const auto loopEnd = std::chrono::steady_clock::now();
+        const double seconds = std::chrono::duration<double>(loopEnd - start).count();
+        progress_->finish();
+        return writeOutputs(guard, seconds, loopEnd);
+    }
+
+private:
+    // --record-inputs and --video, opened before the run begins.
+    int openRecorders(Quality loadedQuality) {
+        // --record-inputs: what moves the snow, step by step, for `snowcap replay`; the rung
+        // chosen before the lab travels as the --set it amounts to.
+        if (!options_.recordInputs.empty()) {
+            if (auto refusal = net::replicationRefusal(settings_)) {
+                spdlog::error("--record-inputs: {}", *refusal);
+                return 2;
+            }
+            std::vector<std::string> overrides = common_.overrides;
+            if (settings_.snow.quality != loadedQuality)
+                overrides.push_back("snow.quality=" +
+                                    std::string(toString(settings_.snow.quality)));
+            inputRecord_ =
+                std::make_unique<net::InputRecorder>(lab_, options_.scenario, overrides, frames_);
+        }
+        // --video: every K-th step's image at fps / K, so the video lasts the simulated time.
+        // With no K given, 30 frames per second of the run: a 60 fps scenario records every
+        // other step.
+        videoEvery_ = options_.videoEvery > 0
+                          ? options_.videoEvery
+                          : std::max(1, static_cast<int>(std::lround(settings_.run.fps / 30.0)));
+        if (!options_.video.empty()) {
+            auto opened = VideoWriter::open(options_.video, settings_.view.width,
+                                            settings_.view.height, settings_.run.fps / videoEvery_,
+                                            frames_ / videoEvery_, options_.progress);
+            if (auto* error = std::get_if<std::string>(&opened)) {
+                spdlog::error("{}", *error);
+                return 2;
+            }
+            video_ = std::move(std::get<0>(opened));
+        }
+        return 0;
+    }
+
+    std::optional<std::string> writeImage(const fs::path& path,
+                                          const std::vector<DeformerInstance>& instances) {
+        if (ui_)
+            return writePng(path,
+                            ui_->render(lab_, settings_.view.width, settings_.view.height, dt_));
+        return writeFinalImage(lab_.field(), lab_.renderer(), instances, settings_, path, output_);
+    }
+
+    int stepAll() {
+        progress_.emplace(ProgressOptions{.mode = progressModeForStderr(options_.progress),
+                                          .label = "render",
+                                          .total = frames_,
+                                          .simulatedTotalS = frames_ * dt_},
+                          std::cerr);
+        for (int frame = 0; frame < frames_; ++frame) {
+            if (const int signal = RunGuard::interruptedBy()) {
+                spdlog::error("{}", RunGuard::interruptedNote("render", options_.outDir, signal));
+                return 128 + signal;
+            }
+            const double time = (frame + 1) * dt_; // the state at the end of this step
+            if (ui_)
+                lab_.timer().beginFrame();
+            lab_.stepTo(time, dt_);
+            if (inputRecord_)
+                inputRecord_->afterStep(static_cast<std::uint32_t>(frame + 1));
+            if (ui_)
+                ui_->afterStep(lab_, dt_);
+            recorder_.recordProbes(lab_.field());
+            if (const int code = writeStepImages(frame, time))
+                return code;
+            progress_->update(frame + 1, time);
+        }
+        return 0;
+    }
+
+    // The step's --every image and video frame, where it has them.
+    int writeStepImages(int frame, double time) {
+        if (options_.every > 0 && (frame + 1) % options_.every == 0 && frame + 1 < frames_) {
+            const fs::path image = options_.outDir / fmt::format("frame_{:06d}.png", frame + 1);
+            // A directory that stops taking files (full, read-only) gets one line, not one per
+            // frame for the rest of the run: stop, with every file written so far whole.
+            if (auto error = writeImage(image, lab_.instances())) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            frameImages_.push_back(image);
+        }
+        if (video_ && (frame + 1) % videoEvery_ == 0) {
+            const auto drawStart = std::chrono::steady_clock::now();
+            ImageRgba8 image =
+                ui_ ? ui_->render(lab_, settings_.view.width, settings_.view.height, dt_)
+                    : renderFinalImage(lab_.field(), lab_.renderer(), lab_.instances(), settings_,
+                                       output_);
+            drawOverlay(image, videoOverlay(time, recorder_));
+            if (auto error = video_->write(image)) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            if (video_->frames() == 1) // the first video frame tells what the whole video costs
+                warnIfVideoIsSlow(std::chrono::steady_clock::now() - drawStart,
+                                  frames_ / videoEvery_, videoEvery_, frames_, settings_);
+        }
+        return 0;
+    }
+
+    int writeOutputs(const RunGuard& guard, double seconds,
+                     std::chrono::steady_clock::time_point loopEnd) {
+        SnowField& field = lab_.field();
+        std::vector<fs::path> written;
+        const auto& finalInstances = lab_.instances(); // the clock ends at frames * dt
+        if (auto error = writeRunOutputs(options_.outDir, settings_, glInfo_, field, recorder_,
+                                         lab_.renderer(), finalInstances, output_, seconds,
+                                         &written, lab_.physicsReport())) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        if (ui_)
+            if (auto error = writeImage(options_.outDir / "final.png", finalInstances)) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+        // The last interrupt check comes before the world file: an interrupted run leaves the
+        // previous world file as it was. From here the run completes (the world is written
+        // atomically, then run.json), so a signal arriving now finds it finishing.
+        if (const int signal = RunGuard::interruptedBy()) {
+            spdlog::error("{}", RunGuard::interruptedNote("render", options_.outDir, signal));
+            return 128 + signal;
+        }
+        if (!options_.worldOut.empty()) {
+            if (auto error = saveWorld(field, options_.worldOut)) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            written.push_back(options_.worldOut);
+        }
+        if (inputRecord_) {
+            if (auto error = inputRecord_->write(options_.recordInputs,
+                                                 static_cast<std::uint32_t>(frames_))) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            written.push_back(options_.recordInputs);
+        }
+        if (auto error = guard.publish("render")) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        written.push_back(options_.outDir / "run.json");
+        if (video_)
+            written.push_back(options_.video);
+        if (!frameImages_.empty()) // named as a range, not one by one
+            written.push_back(frameImages_.size() == 1
+                                  ? frameImages_.front()
+                                  : options_.outDir /
+                                        fmt::format("{} .. {} ({} frames)",
+                                                    frameImages_.front().filename().string(),
+                                                    frameImages_.back().filename().string(),
+                                                    frameImages_.size()));
+        // After the progress line's 100 %: the outputs' time, so a long silence has its figure.
+        const double writing =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - loopEnd).count();
+        if (options_.closingLine) {
+            // By how much, in words: each sim's figure as its pane in final.png gives it.
+            for (const std::string& line : simFigureLines(field, settings_.run.fps))
+                spdlog::info("{}", line);
+            spdlog::info("render: {} steps in {:.2f} s, then {:.2f} s writing; wrote {}", frames_,
+                         seconds, writing, outputList(options_.outDir, written));
+        }
+        return 0;
+    }
+
+    const CommonOptions& common_;
+    const RenderOptions& options_;
+    const Settings& settings_;
+    const GlInfo& glInfo_;
+    Lab& lab_;
+    HeadlessUi* ui_;
+    RunRecorder recorder_;
+    const SurfaceOutput output_;
+    const double dt_;
+    const int frames_;
+    int videoEvery_ = 1;
+    std::unique_ptr<net::InputRecorder> inputRecord_;
+    std::unique_ptr<VideoWriter> video_;
+    std::optional<ProgressReporter> progress_;
+    std::vector<fs::path> frameImages_; // --every
+};
+
+} // namespace
+
+int runRender(const CommonOptions& common, const RenderOptions& options) {
+    if (!options.connect.empty())
+        return net::runConnect(common, {.hostPort = options.connect,
+                                        .frames = options.frames,
+                                        .outDir = options.outDir,
+                                        .playerInputLength = options.liePlayerInput,
+                                        .stampOffset = options.lieStampOffset});
+    auto read = readRenderInputs(common, options);
+    if (const int* code = std::get_if<int>(&read))
+        return *code;
+    RenderInputs& inputs = std::get<RenderInputs>(read);
+    Settings& settings = inputs.settings;
 
     // One run at a time per directory; run.json is written last (lab/run_guard.hpp).
     auto guarded = RunGuard::createAndTake(options.outDir);
@@ -193,8 +425,6 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         return 2;
     }
     Lab& lab = *std::get<0>(created);
-    SnowField& field = lab.field();
-    SceneRenderer& renderer = lab.renderer();
     // --ui: the images are the viewer's frame (panes + panels), drawn by ImGui's OpenGL3
     // backend on this headless context.
     std::unique_ptr<HeadlessUi> ui;
@@ -207,16 +437,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         }
         ui = std::move(std::get<0>(made));
     }
-    auto writeImage =
-        [&](const fs::path& path,
-            const std::vector<DeformerInstance>& instances) -> std::optional<std::string> {
-        if (ui)
-            return writePng(path, ui->render(lab, settings.view.width, settings.view.height, dt));
-        return writeFinalImage(field, renderer, instances, settings, path, output);
-    };
-
-    if (worldIn)
-        if (auto error = applyWorldInput(field, *worldIn, options.worldIn)) {
+    if (inputs.worldIn)
+        if (auto error = applyWorldInput(lab.field(), *inputs.worldIn, options.worldIn)) {
             spdlog::error("{}", *error);
             return 2;
         }
@@ -224,164 +446,8 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         guard.begin();
         return runSoak(settings, lab, options.outDir, progressModeForStderr(options.progress));
     }
-
     lab.setTiming(ui != nullptr); // only the Timings panel reads the timer
-    RunRecorder recorder(settings, field);
-    const int frames = settings.run.frames;
-    // --record-inputs: what moves the snow, step by step, for `snowcap replay`; the rung chosen
-    // above travels as the --set it amounts to.
-    std::unique_ptr<net::InputRecorder> inputRecord;
-    if (!options.recordInputs.empty()) {
-        if (auto refusal = net::replicationRefusal(settings)) {
-            spdlog::error("--record-inputs: {}", *refusal);
-            return 2;
-        }
-        std::vector<std::string> overrides = common.overrides;
-        if (settings.snow.quality != loadedQuality)
-            overrides.push_back("snow.quality=" + std::string(toString(settings.snow.quality)));
-        inputRecord =
-            std::make_unique<net::InputRecorder>(lab, options.scenario, overrides, frames);
-    }
-    // --video: every K-th step's image at fps / K, so the video lasts the simulated time. With
-    // no K given, 30 frames per second of the run: a 60 fps scenario records every other step.
-    const int videoEvery =
-        options.videoEvery > 0
-            ? options.videoEvery
-            : std::max(1, static_cast<int>(std::lround(settings.run.fps / 30.0)));
-    std::unique_ptr<VideoWriter> video;
-    if (!options.video.empty()) {
-        auto opened =
-            VideoWriter::open(options.video, settings.view.width, settings.view.height,
-                              settings.run.fps / videoEvery, frames / videoEvery, options.progress);
-        if (auto* error = std::get_if<std::string>(&opened)) {
-            spdlog::error("{}", *error);
-            return 2;
-        }
-        video = std::move(std::get<0>(opened));
-    }
-    // Every input is checked (the lab built, its meshes, bodies and ground read, the video
-    // started): only now does the last complete run stop being one.
-    guard.begin();
-    ProgressReporter progress({.mode = progressModeForStderr(options.progress),
-                               .label = "render",
-                               .total = frames,
-                               .simulatedTotalS = frames * dt},
-                              std::cerr);
-    std::vector<fs::path> frameImages; // --every
-    const auto start = std::chrono::steady_clock::now();
-    for (int frame = 0; frame < frames; ++frame) {
-        if (const int signal = RunGuard::interruptedBy()) {
-            spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
-            return 128 + signal;
-        }
-        const double time = (frame + 1) * dt; // the state at the end of this step
-        if (ui)
-            lab.timer().beginFrame();
-        lab.stepTo(time, dt);
-        if (inputRecord)
-            inputRecord->afterStep(static_cast<std::uint32_t>(frame + 1));
-        if (ui)
-            ui->afterStep(lab, dt);
-        recorder.recordProbes(field);
-        if (options.every > 0 && (frame + 1) % options.every == 0 && frame + 1 < frames) {
-            const fs::path image = options.outDir / fmt::format("frame_{:06d}.png", frame + 1);
-            // A directory that stops taking files (full, read-only) gets one line, not one per
-            // frame for the rest of the run: stop, with every file written so far whole.
-            if (auto error = writeImage(image, lab.instances())) {
-                spdlog::error("{}", *error);
-                return 1;
-            }
-            frameImages.push_back(image);
-        }
-        if (video && (frame + 1) % videoEvery == 0) {
-            const auto drawStart = std::chrono::steady_clock::now();
-            ImageRgba8 image =
-                ui ? ui->render(lab, settings.view.width, settings.view.height, dt)
-                   : renderFinalImage(field, renderer, lab.instances(), settings, output);
-            drawOverlay(image, videoOverlay(time, recorder));
-            if (auto error = video->write(image)) {
-                spdlog::error("{}", *error);
-                return 1;
-            }
-            if (video->frames() == 1) // the first video frame tells what the whole video costs
-                warnIfVideoIsSlow(std::chrono::steady_clock::now() - drawStart, frames / videoEvery,
-                                  videoEvery, frames, settings);
-        }
-        progress.update(frame + 1, time);
-    }
-    if (video) {
-        if (auto error = video->finish()) {
-            spdlog::error("{}", *error);
-            return 1;
-        }
-        spdlog::info("wrote {}: {} frames at {:g} fps ({:.3f} s)", options.video.string(),
-                     video->frames(), settings.run.fps / videoEvery,
-                     video->frames() * videoEvery / settings.run.fps);
-    }
-    const auto loopEnd = std::chrono::steady_clock::now();
-    const double seconds = std::chrono::duration<double>(loopEnd - start).count();
-    progress.finish();
-
-    std::vector<fs::path> written;
-    const auto& finalInstances = lab.instances(); // the clock ends at frames * dt
-    if (auto error =
-            writeRunOutputs(options.outDir, settings, glInfo, field, recorder, renderer,
-                            finalInstances, output, seconds, &written, lab.physicsReport())) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    if (ui)
-        if (auto error = writeImage(options.outDir / "final.png", finalInstances)) {
-            spdlog::error("{}", *error);
-            return 1;
-        }
-    // The last interrupt check comes before the world file: an interrupted run leaves the
-    // previous world file as it was. From here the run completes (the world is written
-    // atomically, then run.json), so a signal arriving now finds it finishing.
-    if (const int signal = RunGuard::interruptedBy()) {
-        spdlog::error("{}", RunGuard::interruptedNote("render", options.outDir, signal));
-        return 128 + signal;
-    }
-    if (!options.worldOut.empty()) {
-        if (auto error = saveWorld(field, options.worldOut)) {
-            spdlog::error("{}", *error);
-            return 1;
-        }
-        written.push_back(options.worldOut);
-    }
-    if (inputRecord) {
-        if (auto error =
-                inputRecord->write(options.recordInputs, static_cast<std::uint32_t>(frames))) {
-            spdlog::error("{}", *error);
-            return 1;
-        }
-        written.push_back(options.recordInputs);
-    }
-    if (auto error = guard.publish("render")) {
-        spdlog::error("{}", *error);
-        return 1;
-    }
-    written.push_back(options.outDir / "run.json");
-    if (video)
-        written.push_back(options.video);
-    if (!frameImages.empty()) // named as a range, not one by one
-        written.push_back(
-            frameImages.size() == 1
-                ? frameImages.front()
-                : options.outDir /
-                      fmt::format("{} .. {} ({} frames)", frameImages.front().filename().string(),
-                                  frameImages.back().filename().string(), frameImages.size()));
-    // After the progress line's 100 %: the outputs' time, so a long silence has its figure.
-    const double writing =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - loopEnd).count();
-    if (options.closingLine) {
-        // By how much, in words: each sim's figure as its pane in final.png gives it.
-        for (const std::string& line : simFigureLines(field, settings.run.fps))
-            spdlog::info("{}", line);
-        spdlog::info("render: {} steps in {:.2f} s, then {:.2f} s writing; wrote {}", frames,
-                     seconds, writing, outputList(options.outDir, written));
-    }
-    return 0;
+    return RenderRun(common, options, settings, glInfo, lab, ui.get()).run(guard, loadedQuality);
 }
 
 } // namespace snowcap

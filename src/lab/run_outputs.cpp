@@ -140,17 +140,17 @@ static nlohmann::json terrainJson(const Settings& settings, const SnowField& fie
             {"capture_reference", std::move(references)}};
 }
 
-std::optional<std::string>
-writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl, SnowField& field,
-                const RunRecorder& recorder, SceneRenderer& renderer,
-                std::span<const DeformerInstance> deformers, SurfaceOutput output,
-                double wallSeconds, std::vector<fs::path>* written,
-                const std::optional<PhysicsReport>& physics, const nlohmann::json& net) {
-    // Each file is named once it is whole, for the command's closing line.
-    const auto wrote = [written](const fs::path& file) {
-        if (written)
-            written->push_back(file);
-    };
+namespace {
+
+// Each file is named once it is whole, for the command's closing line.
+void noteWritten(std::vector<fs::path>* written, const fs::path& file) {
+    if (written)
+        written->push_back(file);
+}
+
+// stats.json's head: the driver, the run's length and cost, every key of its settings.
+nlohmann::json runJson(const Settings& settings, const GlInfo& gl, const SnowField& field,
+                       const RunRecorder& recorder, double wallSeconds) {
     nlohmann::json stats;
     stats["gl"] = {{"vendor", gl.vendor},
                    {"renderer", gl.renderer},
@@ -167,88 +167,100 @@ writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl,
                            {"accumulate_outputs", field.passesRun().accumulateOutputs}};
     // Every key of the run's settings, named as in the TOML files (the parameter table).
     stats["params"] = tomlToJson(params::toToml(settings));
-    if (physics)
-        stats["physics"] = physicsJson(*physics);
-    stats["terrain"] = terrainJson(settings, field);
-    if (!net.is_null())
-        stats["net"] = net;
+    return stats;
+}
 
-    for (int s = 0; s < field.simCount(); ++s) {
-        const SnowSim& sim = field.sim(s);
-        const SimSettings& p = sim.settings();
-        // snow.quality = "off" allocates no buffer: its stats say so instead of reading one.
-        nlohmann::json buffer = nullptr;
-        if (field.enabled()) {
-            const gpu::Texture2D& texture = sim.persistent();
-            buffer = statsJson(
-                bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels));
-            buffer["width"] = texture.width();
-            buffer["height"] = texture.height();
-            buffer["format"] = gpu::formatInfo(texture.format()).name;
-            buffer["bytes"] = sim.bytes();
-        }
-        nlohmann::json probes = nlohmann::json::array();
-        for (const auto& probe : recorder.probes())
-            probes.push_back({{"name", probe.name},
-                              {"world_cm", probe.worldCm},
-                              {"texel", {probe.texel[s].x, probe.texel[s].y}},
-                              {"values", probeValues(probe.values[s])}});
-        // The sweep's fade times (sweeps.md); a snowpack's probes read its depth in cm, which
-        // does not fade: no fade, measured or predicted.
-        for (std::size_t i = 0; i < probes.size(); ++i)
-            probes[i]["fade"] =
-                fadeJson(sim.snowpack()
-                             ? MeasuredFade{}
-                             : measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
-        const Region& region = sim.region();
-        stats["sims"][std::string(simName(s))] = {
-            {"params", tomlToJson(params::toToml(p))},
-            {"effective",
-             {{"resolution", region.resolution},
-              {"ortho_width_cm", region.widthCm},
-              {"region_centre_cm", {region.centreCm.x, region.centreCm.y}},
-              {"rt_blur_distance", sim.params().rtBlurDistance}}},
-            {"buffer", buffer},
-            {"vram_bytes", sim.bytes()},
-            {"probes", probes},
-            {"predicted_fade",
-             fadeJson(sim.snowpack() ? PredictedFade{} : predictFade(p, settings.run.fps))},
-            {"relief", reliefJson(field, renderer, s, settings)}};
-        addWorldStats(stats["sims"][std::string(simName(s))], field, s, settings.deformers);
-        addSnowpackStats(stats["sims"][std::string(simName(s))], field, s);
-        const std::string name(simName(s));
-        if (field.enabled() && sim.snowpack()) {
-            // depth_cm, density, water (a PFM holds three; the EXR has the ground's print too).
-            if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
-                return error;
-            wrote(dir / ("sim_" + name + ".pfm"));
-            if (auto error =
-                    writeSnowpackImage(dir / ("snowpack_" + name + ".png"), *sim.snowpack()))
-                return error;
-            wrote(dir / ("snowpack_" + name + ".png"));
-            if (sim.snowpack()->weather().active()) {
-                // What drifted: in minus out per texel since the start (docs/weather.md §2).
-                if (auto error = writePfm(dir / ("drift_" + name + ".pfm"),
-                                          driftRecordKgM2(*sim.snowpack())))
-                    return error;
-                wrote(dir / ("drift_" + name + ".pfm"));
-                if (auto error = writeDriftImage(dir / ("drift_" + name + ".png"), *sim.snowpack(),
-                                                 "sim " + name + ": what drifted since the start"))
-                    return error;
-                wrote(dir / ("drift_" + name + ".png"));
-            }
-        } else if (field.enabled()) {
-            if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
-                return error;
-            wrote(dir / ("sim_" + name + ".pfm"));
-        }
-        if (field.enabled()) {
-            if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
-                return error;
-            wrote(dir / ("sim_" + name + ".exr"));
-        }
+// stats.json's entry for sim s: its settings, region, buffer, probes with their fades, relief.
+nlohmann::json simJson(SnowField& field, int s, const Settings& settings,
+                       const RunRecorder& recorder, SceneRenderer& renderer) {
+    const SnowSim& sim = field.sim(s);
+    const SimSettings& p = sim.settings();
+    // snow.quality = "off" allocates no buffer: its stats say so instead of reading one.
+    nlohmann::json buffer = nullptr;
+    if (field.enabled()) {
+        const gpu::Texture2D& texture = sim.persistent();
+        buffer = statsJson(
+            bufferStats(texture.readFloats(), gpu::formatInfo(texture.format()).channels));
+        buffer["width"] = texture.width();
+        buffer["height"] = texture.height();
+        buffer["format"] = gpu::formatInfo(texture.format()).name;
+        buffer["bytes"] = sim.bytes();
     }
-    // Every distinct capture; capture_depth.pfm is sim A's (and B's too when they share it).
+    nlohmann::json probes = nlohmann::json::array();
+    for (const auto& probe : recorder.probes())
+        probes.push_back({{"name", probe.name},
+                          {"world_cm", probe.worldCm},
+                          {"texel", {probe.texel[s].x, probe.texel[s].y}},
+                          {"values", probeValues(probe.values[s])}});
+    // The sweep's fade times (sweeps.md); a snowpack's probes read its depth in cm, which
+    // does not fade: no fade, measured or predicted.
+    for (std::size_t i = 0; i < probes.size(); ++i)
+        probes[i]["fade"] =
+            fadeJson(sim.snowpack()
+                         ? MeasuredFade{}
+                         : measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
+    const Region& region = sim.region();
+    nlohmann::json out = {
+        {"params", tomlToJson(params::toToml(p))},
+        {"effective",
+         {{"resolution", region.resolution},
+          {"ortho_width_cm", region.widthCm},
+          {"region_centre_cm", {region.centreCm.x, region.centreCm.y}},
+          {"rt_blur_distance", sim.params().rtBlurDistance}}},
+        {"buffer", buffer},
+        {"vram_bytes", sim.bytes()},
+        {"probes", probes},
+        {"predicted_fade",
+         fadeJson(sim.snowpack() ? PredictedFade{} : predictFade(p, settings.run.fps))},
+        {"relief", reliefJson(field, renderer, s, settings)}};
+    addWorldStats(out, field, s, settings.deformers);
+    addSnowpackStats(out, field, s);
+    return out;
+}
+
+// Sim s's buffer as files: a snowpack's state (and what drifted), else the persistent buffer;
+// both as EXR too.
+std::optional<std::string> writeSimFiles(const fs::path& dir, const SnowField& field, int s,
+                                         std::vector<fs::path>* written) {
+    if (!field.enabled())
+        return std::nullopt;
+    const SnowSim& sim = field.sim(s);
+    const std::string name(simName(s));
+    if (sim.snowpack()) {
+        // depth_cm, density, water (a PFM holds three; the EXR has the ground's print too).
+        if (auto error = writeSnowpackPfm(dir / ("sim_" + name + ".pfm"), *sim.snowpack()))
+            return error;
+        noteWritten(written, dir / ("sim_" + name + ".pfm"));
+        if (auto error = writeSnowpackImage(dir / ("snowpack_" + name + ".png"), *sim.snowpack()))
+            return error;
+        noteWritten(written, dir / ("snowpack_" + name + ".png"));
+        if (sim.snowpack()->weather().active()) {
+            // What drifted: in minus out per texel since the start (docs/weather.md §2).
+            if (auto error =
+                    writePfm(dir / ("drift_" + name + ".pfm"), driftRecordKgM2(*sim.snowpack())))
+                return error;
+            noteWritten(written, dir / ("drift_" + name + ".pfm"));
+            if (auto error = writeDriftImage(dir / ("drift_" + name + ".png"), *sim.snowpack(),
+                                             "sim " + name + ": what drifted since the start"))
+                return error;
+            noteWritten(written, dir / ("drift_" + name + ".png"));
+        }
+    } else {
+        if (auto error = writePfm(dir / ("sim_" + name + ".pfm"), readPersistent(sim)))
+            return error;
+        noteWritten(written, dir / ("sim_" + name + ".pfm"));
+    }
+    if (auto error = writePersistentExr(dir / ("sim_" + name + ".exr"), sim, name))
+        return error;
+    noteWritten(written, dir / ("sim_" + name + ".exr"));
+    return std::nullopt;
+}
+
+// Every distinct capture in stats.json; capture_depth.pfm is sim A's (and B's too when they
+// share it), with its EXR and picture, and the buffers' picture.
+std::optional<std::string> writeCaptures(const fs::path& dir, const Settings& settings,
+                                         const SnowField& field, nlohmann::json& stats,
+                                         std::vector<fs::path>* written) {
     nlohmann::json captures = nlohmann::json::array();
     std::size_t captureBytes = 0;
     for (int c = 0; c < field.captureCount(); ++c) {
@@ -262,30 +274,53 @@ writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl,
     stats["capture_list"] = captures;
     stats["capture_vram_bytes"] = captureBytes;
     stats["snow_enabled"] = field.enabled();
-    if (field.enabled()) {
-        if (auto error =
-                writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+    if (!field.enabled())
+        return std::nullopt;
+    if (auto error = writePfm(dir / "capture_depth.pfm", readCaptureDepthCm(field.captureOf(0))))
+        return error;
+    noteWritten(written, dir / "capture_depth.pfm");
+    if (auto error = writeCaptureDepthExr(dir / "capture_depth.exr", field.captureOf(0)))
+        return error;
+    noteWritten(written, dir / "capture_depth.exr");
+    if (auto error = writeCaptureDepthImage(field, settings, dir / "capture_depth.png"))
+        return error;
+    noteWritten(written, dir / "capture_depth.png");
+    if (auto error = writeBufferImage(field, dir / "buffers.png"))
+        return error;
+    noteWritten(written, dir / "buffers.png");
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string>
+writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl, SnowField& field,
+                const RunRecorder& recorder, SceneRenderer& renderer,
+                std::span<const DeformerInstance> deformers, SurfaceOutput output,
+                double wallSeconds, std::vector<fs::path>* written,
+                const std::optional<PhysicsReport>& physics, const nlohmann::json& net) {
+    nlohmann::json stats = runJson(settings, gl, field, recorder, wallSeconds);
+    if (physics)
+        stats["physics"] = physicsJson(*physics);
+    stats["terrain"] = terrainJson(settings, field);
+    if (!net.is_null())
+        stats["net"] = net;
+    for (int s = 0; s < field.simCount(); ++s) {
+        stats["sims"][std::string(simName(s))] = simJson(field, s, settings, recorder, renderer);
+        if (auto error = writeSimFiles(dir, field, s, written))
             return error;
-        wrote(dir / "capture_depth.pfm");
-        if (auto error = writeCaptureDepthExr(dir / "capture_depth.exr", field.captureOf(0)))
-            return error;
-        wrote(dir / "capture_depth.exr");
-        if (auto error = writeCaptureDepthImage(field, settings, dir / "capture_depth.png"))
-            return error;
-        wrote(dir / "capture_depth.png");
-        if (auto error = writeBufferImage(field, dir / "buffers.png"))
-            return error;
-        wrote(dir / "buffers.png");
     }
+    if (auto error = writeCaptures(dir, settings, field, stats, written))
+        return error;
     const auto plotted = writeProbePlot(recorder, field, settings, dir / "probes.png");
     if (const auto* error = std::get_if<std::string>(&plotted))
         return *error;
     if (std::get<bool>(plotted))
-        wrote(dir / "probes.png");
+        noteWritten(written, dir / "probes.png");
     if (auto error =
             writeFinalImage(field, renderer, deformers, settings, dir / "final.png", output))
         return error;
-    wrote(dir / "final.png");
+    noteWritten(written, dir / "final.png");
     if (settings.terrain.exportSnowTop)
         if (auto error = writeSnowTops(dir, settings, field, renderer, written))
             return error;
@@ -295,7 +330,7 @@ writeRunOutputs(const fs::path& dir, const Settings& settings, const GlInfo& gl,
     if (auto error = writeFileAtomically(dir / "stats.json",
                                          std::vector<std::uint8_t>(text.begin(), text.end())))
         return error;
-    wrote(dir / "stats.json");
+    noteWritten(written, dir / "stats.json");
     return std::nullopt;
 }
 
