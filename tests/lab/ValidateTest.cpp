@@ -141,6 +141,33 @@ TEST(Validate, WritesTheReportTheJsonAndAPlotPerCase) {
     }
 }
 
+TEST(Validate, TheDocsShowTheCommandsTableAndEveryCasesPlot) {
+    // docs/validation.md is the command's output: its table is the one `snowcap validate`
+    // prints over every case, and each case's plot under docs/images/validation/ is the one it
+    // draws now (rerun `snowcap validate --out DIR` and copy DIR/plots/*.png there).
+    auto folders = validationFolders(casesDir(), {});
+    ASSERT_TRUE(std::holds_alternative<std::vector<std::filesystem::path>>(folders));
+    std::vector<CaseOutcome> outcomes;
+    for (const std::filesystem::path& folder :
+         std::get<std::vector<std::filesystem::path>>(folders))
+        outcomes.push_back(runCase(folder.filename().string()));
+    EXPECT_GE(outcomes.size(), 6u);
+    const std::string doc = readText(test::sourceDir() / "docs" / "validation.md");
+    const std::string table = validationTable(outcomes);
+    EXPECT_NE(doc.find(table), std::string::npos)
+        << "docs/validation.md section 3 is not the command's table:\n"
+        << table;
+    for (const CaseOutcome& o : outcomes) {
+        const std::string name = o.validationCase.name;
+        EXPECT_NE(doc.find("images/validation/" + name + ".png"), std::string::npos) << name;
+        auto shown = readPng(test::sourceDir() / "docs" / "images" / "validation" / (name + ".png"));
+        ASSERT_TRUE(std::holds_alternative<ImageRgba8>(shown)) << name;
+        const ImageRgba8 drawn = validationPlot(o);
+        EXPECT_TRUE(std::get<ImageRgba8>(shown).pixels == drawn.pixels)
+            << "docs/images/validation/" << name << ".png is not the plot the command draws";
+    }
+}
+
 TEST(Validate, ACaseAlteredOnPurposeIsOutsideItsBandAndExitsOne) {
     // Fresh snow that piles at 30 degrees: far below the 48..53 measured.
     const std::filesystem::path scratch = test::scratchDir();
