@@ -225,53 +225,116 @@ std::variant<ExperimentResult, std::string> reposeAngle(const ValidationCase& c)
     return result;
 }
 
-// ---- melt: the degree-day factor of the model -------------------------------------------------
-// The scenario's snowpack under its sky ([weather]: air temperature, sun, time_scale), on the CPU
-// reference of the weather passes, for `hours` simulated hours: the snow mass that melted, per
-// degree above 0 C and per day (mm w.e. / (C d) = kg/m2 / (C d)).
-double degreeDayFactor(const ValidationCase& c, double airTempC, double hours) {
-    const SnowpackSettings& snowpack = c.settings.sims.front().snowpack;
-    WeatherSettings weather = c.settings.weather;
-    weather.airTempC = airTempC;
-    weather.keys.clear();
+// ---- a season under its measured sky -----------------------------------------------------------
+// The scenario's snowpack (its depth and density: the column measured at the start) under its
+// sky, hour by hour ([[weather.key]] with time_scale = 3600: an hour of weather a second of
+// the run), on the CPU reference of the snowpack's and the weather's passes: settling on the
+// sky's clock at its air temperature (capped at 0 C), melt by the enhanced temperature-index law
+// (air temperature and the measured shortwave), snowfall. Read every `everyDays` days up to
+// `lastDay`: the column's depth (m) and its water equivalent (snow and the water it holds,
+// kg/m2), the mean over the grid. `naturesClock`: settling as it ran before it followed the
+// sky (on the run's own clock at the snowpack's temperature_c), for the plot's comparison.
+struct SkyPoint {
+    double day = 0.0, depthM = 0.0, sweKgM2 = 0.0;
+};
+
+std::vector<SkyPoint> underTheSky(const ValidationCase& c, double lastDay, double everyDays,
+                                  bool naturesClock) {
+    SnowpackSettings snowpack = c.settings.sims.front().snowpack;
+    const WeatherSettings& weather = c.settings.weather;
     WeatheredSnowpack pack(c.resolution, snowpack, weather, c.settings.wind, {0.0f, 0.0f, 1.0f},
                            c.settings.snow.captureZCm, c.settings.capture.farCm, c.texelCm);
+    if (naturesClock) {
+        // The settling a sky-less snowpack runs: its own temperature_c, a tick of
+        // settle_interval_s simulated seconds a second of the run, whatever the sky's time_scale.
+        WeatherSettings none;
+        pack.snowpack().setWeather(none);
+    }
     const std::vector<float> nothing(static_cast<std::size_t>(c.resolution) * c.resolution, 1.0f);
-    const double runS = hours * 3600.0 / weather.timeScale;
+    const double runSPerDay = 86400.0 / weather.timeScale;
     const double dt = 1.0 / 30.0;
-    const int steps = static_cast<int>(std::lround(runS / dt));
-    const auto snowMass = [&] {
-        double sum = 0.0;
-        for (const SnowColumn& column : pack.snowpack().grid().columns)
-            sum += column.massKgM2;
-        return sum / static_cast<double>(pack.snowpack().grid().columns.size());
+    const auto read = [&](double day) {
+        SkyPoint point{day};
+        for (const SnowColumn& column : pack.snowpack().grid().columns) {
+            point.depthM += column.depthCm / 100.0;
+            point.sweKgM2 += column.massKgM2 + column.waterKgM2;
+        }
+        const double n = static_cast<double>(pack.snowpack().grid().columns.size());
+        point.depthM /= n;
+        point.sweKgM2 /= n;
+        return point;
     };
-    const double before = snowMass();
-    for (int i = 0; i < steps; ++i)
-        pack.step(nothing, dt);
-    return (before - snowMass()) / (airTempC * hours / 24.0);
+    std::vector<SkyPoint> points{read(0.0)};
+    const int stepsPerRead = static_cast<int>(std::lround(everyDays * runSPerDay / dt));
+    const int reads = static_cast<int>(std::lround(lastDay / everyDays));
+    for (int r = 1; r <= reads; ++r) {
+        for (int i = 0; i < stepsPerRead; ++i)
+            pack.step(nothing, dt);
+        points.push_back(read(r * everyDays));
+    }
+    return points;
 }
 
-std::variant<ExperimentResult, std::string> degreeDayMelt(const ValidationCase& c) {
-    if (std::string missing = missingColumn(c, {"air_temp_c", "hours"}); !missing.empty())
+// The model at each measured row's day (`day` column, whole or a multiple of the curve's step)
+// and along the run, for a quantity of the column (depth or water equivalent).
+std::variant<ExperimentResult, std::string> seasonUnderSky(const ValidationCase& c,
+                                                           bool depth) {
+    if (std::string missing = missingColumn(c, {"day"}); !missing.empty())
         return missing;
-    ExperimentResult result;
+    if (!(c.settings.weather.timeScale > 0.0) || c.settings.weather.keys.empty())
+        return fmt::format("{}/scenario.toml: experiment '{}' needs a sky given hour by hour "
+                           "([[weather.key]] and weather.time_scale)",
+                           c.folder.string(), c.experiment);
+    constexpr double kEveryDays = 0.25;
+    double lastDay = 0.0;
     for (const MeasuredRow& row : c.rows) {
-        if (!(row.at("air_temp_c") > 0.0) || !(row.at("hours") > 0.0))
-            return fmt::format("{}/measured.csv: air_temp_c and hours must be above 0",
-                               c.folder.string());
-        result.model.push_back(degreeDayFactor(c, row.at("air_temp_c"), row.at("hours")));
+        const double day = row.at("day");
+        if (!(day >= 0.0) || std::abs(day / kEveryDays - std::round(day / kEveryDays)) > 1e-9)
+            return fmt::format("{}/measured.csv: day {} is not a non-negative multiple of {}",
+                               c.folder.string(), day, kEveryDays);
+        lastDay = std::max(lastDay, day);
     }
-    ModelCurve curve{"model: melt per degree-day", {}, {}, false};
-    for (double t = 1.0; t <= 10.0; t += 1.0) {
-        curve.x.push_back(t);
-        curve.y.push_back(degreeDayFactor(c, t, c.rows.front().at("hours")));
+    const auto value = [depth](const SkyPoint& p) { return depth ? p.depthM : p.sweKgM2; };
+    const std::vector<SkyPoint> run = underTheSky(c, lastDay, kEveryDays, false);
+    ExperimentResult result;
+    for (const MeasuredRow& row : c.rows)
+        result.model.push_back(
+            value(run[static_cast<std::size_t>(std::lround(row.at("day") / kEveryDays))]));
+    ModelCurve curve{"model: settling on the sky's clock and air temperature", {}, {}, false};
+    for (const SkyPoint& p : run) {
+        curve.x.push_back(p.day);
+        curve.y.push_back(value(p));
     }
     result.curves = {curve};
-    result.note = fmt::format("the snowpack under a constant sky of sun {:.0f} W/m2; melt in "
-                              "kg/m2 per degree and day",
-                              c.settings.weather.sunWM2);
+    if (depth) {
+        ModelCurve old{fmt::format("settling on the run's clock at {:.0f} C (before the fix)",
+                                   c.settings.sims.front().snowpack.temperatureC),
+                       {},
+                       {},
+                       true};
+        for (const SkyPoint& p : underTheSky(c, lastDay, kEveryDays, true)) {
+            old.x.push_back(p.day);
+            old.y.push_back(value(p));
+        }
+        result.curves.push_back(std::move(old));
+    } else {
+        result.curves.front().label = "model: melt under the measured sky";
+    }
+    result.note = fmt::format(
+        "{:.2f} m of {:.0f} kg/m3 snow under the measured hourly sky for {:.0f} days (albedo "
+        "{:.2f})",
+        c.settings.sims.front().snowpack.depthCm / 100.0,
+        c.settings.sims.front().snowpack.densityKgM3, lastDay,
+        c.settings.sims.front().snowpack.albedo);
     return result;
+}
+
+std::variant<ExperimentResult, std::string> settlementUnderSky(const ValidationCase& c) {
+    return seasonUnderSky(c, true);
+}
+
+std::variant<ExperimentResult, std::string> meltOutUnderSky(const ValidationCase& c) {
+    return seasonUnderSky(c, false);
 }
 
 const std::vector<std::pair<std::string_view, Experiment>>& experiments() {
@@ -280,7 +343,8 @@ const std::vector<std::pair<std::string_view, Experiment>>& experiments() {
         {"rut_sinkage", rutSinkage},
         {"drift_onset", driftOnset},
         {"repose_angle", reposeAngle},
-        {"degree_day_melt", degreeDayMelt},
+        {"settlement_under_sky", settlementUnderSky},
+        {"melt_out_under_sky", meltOutUnderSky},
     };
     return table;
 }

@@ -95,11 +95,32 @@ TEST(ValidateCases, AHeapComesToRestAtTheAngleOfRepose) {
     EXPECT_TRUE(o.pass());
 }
 
-TEST(ValidateCases, MeltWithoutSunIsTheTemperatureFactorAlone) {
-    // 0.05 mm/(h C) of the enhanced temperature-index model: 1.2 mm/(C d).
-    const CaseOutcome o = runCase("melt_degree_day");
-    ASSERT_EQ(o.rows.size(), 1u);
-    EXPECT_NEAR(o.rows[0].model, 0.05 * 24.0, 0.02);
+TEST(ValidateCases, NewSnowSettlesOnTheSkysClockWithinTheMeasuredDepth) {
+    // Thirteen days of the measured sky at an hour a second: the column settles from 0.87 m by
+    // more than 15 cm, inside the site's 0.10 m; settling on the run's own clock (a tick of the
+    // run's second whatever the sky's time_scale: settle_time_scale = 1 / 3600 under the sky)
+    // barely settles, and falls outside.
+    const CaseOutcome o = runCase("settlement_col_de_porte");
+    ASSERT_EQ(o.rows.size(), 13u);
+    EXPECT_LT(o.rows.back().model, 0.87 - 0.15);
+    EXPECT_TRUE(o.pass());
+    const CaseOutcome slow =
+        runCase("settlement_col_de_porte", {"sim.a.snowpack.settle_time_scale=0.000277777778"});
+    EXPECT_GT(slow.rows.back().model, 0.87 - 0.10);
+    EXPECT_FALSE(slow.pass());
+}
+
+TEST(ValidateCases, MeltOutUnderTheMeasuredSkyRunsAheadOfTheGauge) {
+    // The measured albedo (0.56) lets the radiation term melt the column out days before the
+    // gauge; without the radiation term the same sky melts far less.
+    const CaseOutcome o = runCase("melt_col_de_porte");
+    ASSERT_EQ(o.rows.size(), 39u);
+    EXPECT_NEAR(o.rows.front().model, 440.0, 25.0);
+    EXPECT_LT(o.rows[32].model, 10.0); // day 33: the gauge still read 135 kg/m2
+    EXPECT_FALSE(o.pass());
+    const CaseOutcome noSun =
+        runCase("melt_col_de_porte", {"sim.a.snowpack.melt_radiation_factor=0"});
+    EXPECT_GT(noSun.rows[32].model, o.rows[32].model + 200.0);
 }
 
 TEST(Validate, WritesTheReportTheJsonAndAPlotPerCase) {
@@ -117,6 +138,33 @@ TEST(Validate, WritesTheReportTheJsonAndAPlotPerCase) {
         auto plot = readPng(options.outDir / "plots" / (std::string(name) + ".png"));
         ASSERT_TRUE(std::holds_alternative<ImageRgba8>(plot)) << name;
         EXPECT_EQ(std::get<ImageRgba8>(plot).width, 960);
+    }
+}
+
+TEST(Validate, TheDocsShowTheCommandsTableAndEveryCasesPlot) {
+    // docs/validation.md is the command's output: its table is the one `snowcap validate`
+    // prints over every case, and each case's plot under docs/images/validation/ is the one it
+    // draws now (rerun `snowcap validate --out DIR` and copy DIR/plots/*.png there).
+    auto folders = validationFolders(casesDir(), {});
+    ASSERT_TRUE(std::holds_alternative<std::vector<std::filesystem::path>>(folders));
+    std::vector<CaseOutcome> outcomes;
+    for (const std::filesystem::path& folder :
+         std::get<std::vector<std::filesystem::path>>(folders))
+        outcomes.push_back(runCase(folder.filename().string()));
+    EXPECT_GE(outcomes.size(), 6u);
+    const std::string doc = readText(test::sourceDir() / "docs" / "validation.md");
+    const std::string table = validationTable(outcomes);
+    EXPECT_NE(doc.find(table), std::string::npos)
+        << "docs/validation.md section 3 is not the command's table:\n"
+        << table;
+    for (const CaseOutcome& o : outcomes) {
+        const std::string name = o.validationCase.name;
+        EXPECT_NE(doc.find("images/validation/" + name + ".png"), std::string::npos) << name;
+        auto shown = readPng(test::sourceDir() / "docs" / "images" / "validation" / (name + ".png"));
+        ASSERT_TRUE(std::holds_alternative<ImageRgba8>(shown)) << name;
+        const ImageRgba8 drawn = validationPlot(o);
+        EXPECT_TRUE(std::get<ImageRgba8>(shown).pixels == drawn.pixels)
+            << "docs/images/validation/" << name << ".png is not the plot the command draws";
     }
 }
 

@@ -3,8 +3,13 @@
 // touches breaks into bands about four texels apart, the stencil's length, grown by the slope
 // term of the wind's terrain weighting fed the snow's own relief. This pins that measured
 // artefact, as `snowcap validate` pins its failing cases: a fix that removes the bands fails
-// here, and the page's section 6.2 changes with it.
+// here, and the page's section 6.2 changes with it. The same file measures how far the coupled
+// drift carries a one-quantum difference (section 6.3).
 #include "snow/weather_reference.hpp"
+#include "snow/SnowpackCaptureSupport.hpp"
+
+#include <algorithm>
+#include <glm/geometric.hpp>
 
 #include <cmath>
 #include <complex>
@@ -90,6 +95,72 @@ TEST(DriftBands, AFlatFieldUnderTheStormBreaksIntoBandsAboutFourTexelsApart) {
     EXPECT_GT(bands.spread, 0.5);
     EXPECT_GE(bands.peakWavelength, 3.0);
     EXPECT_LE(bands.peakWavelength, 6.0);
+}
+
+} // namespace
+} // namespace snowcap
+
+namespace snowcap {
+namespace {
+
+// The sky of GroundPrintGL.SnowfallDriftAndSunOverThePrintsMatchTheCpuReference over the same
+// feet, run twice on the CPU reference; the second run's texel (20, 50) gets one more quantum
+// of snow (2^-16 kg/m2) after the first step. The worst difference of mass between the two
+// (kg/m2) after `steps` steps: how far the coupled laws carry a last-bit difference, such as the
+// one between the driver and the CPU (docs/validation.md section 6.3).
+float oneQuantumLater(double sunWM2, int steps) {
+    SnowpackSettings settings;
+    settings.depthCm = 4.0;
+    WeatherSettings weather;
+    weather.snowfallCmH = 20.0;
+    weather.windMS = 12.0;
+    weather.windTowardDeg = 30.0;
+    weather.airTempC = 1.0;
+    weather.sunWM2 = sunWM2;
+    weather.timeScale = 600.0;
+    WindSettings wind;
+    wind.gustAmount = 0.3;
+    const glm::vec3 sun = glm::normalize(glm::vec3(-0.6f, -0.45f, 0.5f));
+    const auto pack = [&] {
+        return WeatheredSnowpack(kSize, settings, weather, wind, sun, -100.0, 2000.0, kTexelCm,
+                                 {-64.0f, -64.0f}, 5.0f);
+    };
+    WeatheredSnowpack a = pack(), b = pack();
+    for (int step = 0; step < steps; ++step) {
+        std::vector<float> depth = test::emptyCapture(kSize);
+        if (step < 10) {
+            const SnowpackConstants& c = a.snowpack().constants();
+            test::stampBox(depth, kSize, 8, 8, 16, 40, -3.0f, c);
+            test::stampBox(depth, kSize, 28, 8, 36, 40, -8.0f, c);
+            test::stampBox(depth, kSize, 48, 8, 56, 40, 1.0f, c);
+        }
+        a.step(depth, 1.0 / 60.0);
+        b.step(depth, 1.0 / 60.0);
+        if (step == 0)
+            b.snowpack().grid().at(20, 50).massKgM2 += kWeatherQuantum;
+    }
+    float worst = 0.0f;
+    for (std::size_t t = 0; t < a.snowpack().grid().columns.size(); ++t)
+        worst = std::max(worst, std::abs(a.snowpack().grid().columns[t].massKgM2 -
+                                         b.snowpack().grid().columns[t].massKgM2));
+    return worst;
+}
+
+TEST(DriftSensitivity, UnderTheSunWetSnowStopsAndAQuantumStaysAQuantum) {
+    // The sun wets the snow within 80 steps and wet snow does not drift: the extra quantum
+    // stays in the few texels it reached (3.05e-5 kg/m2 after 480 steps), which is why the
+    // driver and the CPU can be held to 1e-3 there.
+    const float worst = oneQuantumLater(600.0, 480);
+    std::printf("one quantum later, under the sun: worst mass %.3g kg/m2 after 480 steps\n", worst);
+    EXPECT_LE(worst, 1e-4f);
+}
+
+TEST(DriftSensitivity, WithoutTheSunTheDryDriftGrowsAQuantum) {
+    // The same sky without sun: the snow stays dry and drifts throughout, and the slope term on
+    // the snow's own relief (section 6.2) grows the extra quantum to a tenth of a kg/m2.
+    const float worst = oneQuantumLater(0.0, 480);
+    std::printf("one quantum later, no sun: worst mass %.3g kg/m2 after 480 steps\n", worst);
+    EXPECT_GT(worst, 0.01f);
 }
 
 } // namespace
