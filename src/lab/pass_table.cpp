@@ -9,11 +9,11 @@ void advanceScenarioStep(Lab& lab) {
     lab.field().advance(lab.instancesAt(lab.fixedDtS()));
 }
 
-std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab) {
+std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab, GLuint framebuffer) {
     const Settings& settings = lab.settings();
     const double dt = lab.fixedDtS();
     const std::vector<FrameView> views =
-        splitViews(lab.field(), settings, 0, settings.view.width, settings.view.height);
+        splitViews(lab.field(), settings, framebuffer, settings.view.width, settings.view.height);
     // The physics step comes first (Lab::stepTo runs it before it plans the frame).
     std::vector<gpu::PassRecord> passes;
     if (std::optional<gpu::PassRecord> physics = lab.physicsPass(dt))

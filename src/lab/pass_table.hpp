@@ -21,7 +21,11 @@ void advanceScenarioStep(Lab& lab);
 // bodies (Lab::physicsPass). Planned from the field as it stands (after advanceScenarioStep
 // for the step's follow pass), not run: planning changes nothing, so the list can be planned
 // and printed any number of times. Run it (gpu::runPasses) before the lab steps or draws again.
-std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab);
+// The views draw into `framebuffer`: 0 is the window, as `snowcap passes` prints the frame; a
+// headless context has no window (its framebuffer 0 is incomplete, and every draw and clear
+// into it a GL_INVALID_FRAMEBUFFER_OPERATION), so whoever runs the list there gives a
+// view.width x view.height framebuffer of its own.
+std::vector<gpu::PassRecord> scenarioFramePasses(Lab& lab, GLuint framebuffer = 0);
 
 // One block per pass: name, timer, state, then its bindings, reads and writes.
 std::string passListText(std::span<const gpu::PassRecord> passes);
