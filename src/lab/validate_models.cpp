@@ -277,8 +277,7 @@ std::vector<SkyPoint> underTheSky(const ValidationCase& c, double lastDay, doubl
 
 // The model at each measured row's day (`day` column, whole or a multiple of the curve's step)
 // and along the run, for a quantity of the column (depth or water equivalent).
-std::variant<ExperimentResult, std::string> seasonUnderSky(const ValidationCase& c,
-                                                           bool depth) {
+std::variant<ExperimentResult, std::string> seasonUnderSky(const ValidationCase& c, bool depth) {
     if (std::string missing = missingColumn(c, {"day"}); !missing.empty())
         return missing;
     if (!(c.settings.weather.timeScale > 0.0) || c.settings.weather.keys.empty())
@@ -294,7 +293,9 @@ std::variant<ExperimentResult, std::string> seasonUnderSky(const ValidationCase&
                                c.folder.string(), day, kEveryDays);
         lastDay = std::max(lastDay, day);
     }
-    const auto value = [depth](const SkyPoint& p) { return depth ? p.depthM : p.sweKgM2; };
+    const auto value = [depth](const SkyPoint& p) {
+        return depth ? p.depthM : p.sweKgM2;
+    };
     const std::vector<SkyPoint> run = underTheSky(c, lastDay, kEveryDays, false);
     ExperimentResult result;
     for (const MeasuredRow& row : c.rows)

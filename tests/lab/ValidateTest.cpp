@@ -160,7 +160,8 @@ TEST(Validate, TheDocsShowTheCommandsTableAndEveryCasesPlot) {
     for (const CaseOutcome& o : outcomes) {
         const std::string name = o.validationCase.name;
         EXPECT_NE(doc.find("images/validation/" + name + ".png"), std::string::npos) << name;
-        auto shown = readPng(test::sourceDir() / "docs" / "images" / "validation" / (name + ".png"));
+        auto shown =
+            readPng(test::sourceDir() / "docs" / "images" / "validation" / (name + ".png"));
         ASSERT_TRUE(std::holds_alternative<ImageRgba8>(shown)) << name;
         const ImageRgba8 drawn = validationPlot(o);
         EXPECT_TRUE(std::get<ImageRgba8>(shown).pixels == drawn.pixels)

@@ -5,15 +5,14 @@
 // artefact, as `snowcap validate` pins its failing cases: a fix that removes the bands fails
 // here, and the page's section 6.2 changes with it. The same file measures how far the coupled
 // drift carries a one-quantum difference (section 6.3).
-#include "snow/weather_reference.hpp"
 #include "snow/SnowpackCaptureSupport.hpp"
+#include "snow/weather_reference.hpp"
 
 #include <algorithm>
-#include <glm/geometric.hpp>
-
 #include <cmath>
 #include <complex>
 #include <cstdio>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <vector>
