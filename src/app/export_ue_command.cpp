@@ -2,6 +2,7 @@
 #include "app/commands.hpp"
 #include "app/export_ue_card.hpp"
 #include "app/export_ue_ground.hpp"
+#include "app/export_ue_landscape.hpp"
 #include "app/export_ue_snowpack.hpp"
 #include "core/config.hpp"
 #include "core/paths.hpp"
@@ -191,10 +192,19 @@ int runExportUe(const CommonOptions& common, const ExportUeOptions& options) {
     groundPath += "_ground.png";
     const bool texture = settings.ground.kind == GroundKind::Texture;
     card["Ground"] = ueGroundSection(settings, groundPath.filename().string());
+    // The terrain under it as a Landscape's import values (none when flat).
+    auto landscape = ueLandscapeSection(settings, resourceRoot());
+    if (auto* error = std::get_if<std::string>(&landscape)) {
+        spdlog::error("{}", *error);
+        return 2;
+    }
+    if (auto& section = std::get<std::optional<json>>(landscape))
+        card["Landscape"] = std::move(*section);
     const std::string text = card.dump(2) + "\n";
     const std::string md =
         (snowpack ? ueSnowpackCardMarkdown(card) : ueSettingsCardMarkdown(card)) +
-        ueGroundMarkdown(card["Ground"]);
+        ueGroundMarkdown(card["Ground"]) +
+        (card.contains("Landscape") ? ueLandscapeMarkdown(card["Landscape"]) : "");
     const std::string py = snowpack ? ueSnowpackEditorPython(card) : ueEditorPython(card);
     fs::path jsonPath = base, mdPath = base, pyPath = base;
     jsonPath += ".json";

@@ -279,8 +279,9 @@ void scenePanel(PanelContext& context) {
         ImGui::SetScrollHereY(0.0f);
     if (ImGui::CollapsingHeader("Ground"))
         groundSection(context);
-    // render --ui --panels scene:terrain opens it and scrolls to it.
-    const bool onTerrain = state.scrollTo == "terrain";
+    // render --ui --panels scene:terrain opens it and scrolls to it (terrain_slope: on its
+    // slope view).
+    const bool onTerrain = state.scrollTo == "terrain" || state.scrollTo == "terrain_slope";
     if (onTerrain) {
         ImGui::SetNextItemOpen(true);
         ImGui::SetScrollHereY(0.0f);

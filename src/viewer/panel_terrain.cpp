@@ -1,17 +1,81 @@
 // The Scene panel's Terrain section (docs/terrain.md, docs/viewer.md): [terrain]'s keys from the
 // parameter table, its file typed and loaded, and what the field holds now. A change goes
 // through Lab::apply as every live edit does: a file that cannot be the terrain is one line
-// naming the key, the file and why, and the field keeps the terrain it had.
+// naming the key, the file and why, and the field keeps the terrain it had. Under the figures,
+// the terrain seen from above as its height or its slope, with the colour bar of the view.
 #include "core/params.hpp"
 #include "lab/lab.hpp"
+#include "terrain/terrain_view.hpp"
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
+#include <cmath>
 #include <cstdio>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
 namespace snowcap {
+
+struct TerrainPanelState {
+    std::shared_ptr<const HeightField> madeFrom; // the field the map shows
+    TerrainMap map;
+    gpu::Texture2D texture; // the map as RGBA32F: height (cm), slope (degrees), 0, 0
+    bool slope = false;
+};
+
+namespace {
+
+constexpr int kMapMaxSide = 512; // the map's cells a side at most (finer fields are sampled)
+constexpr int kViewSlot = 300;   // ViewerGl's preview and colour-bar slot
+constexpr int kViewSize = 256;
+
+// The terrain from above, north up, as its height (m) or its slope (degrees from level) through
+// inferno, its legend under it; hovering shows the cell's point, height and slope.
+void terrainView(PanelContext& context, const std::shared_ptr<const HeightField>& field) {
+    std::shared_ptr<TerrainPanelState>& pointer = context.state.terrainPanel;
+    if (!pointer)
+        pointer = std::make_shared<TerrainPanelState>();
+    TerrainPanelState& ps = *pointer;
+    if (context.state.scrollTo == "terrain_slope") // render --ui --panels scene:terrain_slope
+        ps.slope = true;
+    if (ps.madeFrom != field) {
+        ps.map = terrainMap(*field, kMapMaxSide);
+        ps.texture = gpu::Texture2D(ps.map.columns, ps.map.rows, gpu::TextureFormat::RGBA32F,
+                                    "viewer.terrain_map");
+        ps.texture.upload(ps.map.texels);
+        ps.madeFrom = field;
+    }
+    ImGui::Separator();
+    if (ImGui::RadioButton("height", !ps.slope))
+        ps.slope = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("slope", ps.slope))
+        ps.slope = true;
+    const HeightSpan span = field->spanCm();
+    // Heights over the field's span out to whole centimetres; slopes from level to the
+    // steepest, in whole 10 degrees.
+    const float steepest = std::max(10.0f, std::ceil(ps.map.highestSlopeDeg / 10.0f) * 10.0f);
+    const glm::vec2 range =
+        ps.slope ? glm::vec2(0.0f, steepest)
+                 : glm::vec2(float(std::floor(span.lowCm)), float(std::ceil(span.highCm)));
+    const gpu::Texture2D& image =
+        context.gl.preview(kViewSlot, ps.texture, ps.slope ? 1 : 0, range, kViewSize);
+    ImGui::BeginGroup();
+    const char* caption = ps.slope ? "slope from level, north up" : "height, north up";
+    if (const auto cell = bufferImage(image, ps.texture, kViewSize, caption)) {
+        const glm::dvec2 at = ps.map.centreCm(cell->x, cell->y);
+        ImGui::SetTooltip("(%.0f, %.0f) cm\nheight %.2f m\nslope %.1f deg", at.x, at.y,
+                          ps.map.heightCm(cell->x, cell->y) / 100.0,
+                          double(ps.map.slopeDeg(cell->x, cell->y)));
+    }
+    if (ps.slope)
+        bufferLegend(context, kViewSlot, kViewSize, range, "deg");
+    else
+        bufferLegend(context, kViewSlot, kViewSize, range / 100.0f, "m");
+    ImGui::EndGroup();
+}
+
+} // namespace
 
 void terrainSection(PanelContext& context) {
     Lab& lab = context.lab;
@@ -67,6 +131,7 @@ void terrainSection(PanelContext& context) {
     const glm::dvec2 cell = field->cellCm();
     ImGui::TextDisabled("a sample every %.1f x %.1f cm, centre at (%.0f, %.0f) cm", cell.x, cell.y,
                         field->centreCm().x, field->centreCm().y);
+    terrainView(context, field);
 }
 
 } // namespace snowcap

@@ -92,7 +92,7 @@ struct PanelView {
     const char* view;
 };
 constexpr PanelView kPanelViews[] = {
-    {"buffers", "drift"}, {"scene", "ground"}, {"scene", "terrain"}};
+    {"buffers", "drift"}, {"scene", "ground"}, {"scene", "terrain"}, {"scene", "terrain_slope"}};
 
 } // namespace
 

@@ -48,6 +48,7 @@ struct Recording;          // viewer/panel_record.cpp
 struct WorldPanelState;    // viewer/panel_world.cpp
 struct SnowpackPanelState; // viewer/panel_snowpack.cpp
 struct WeatherPanelState;  // viewer/panel_weather.cpp
+struct TerrainPanelState;  // viewer/panel_terrain.cpp
 
 // Shift held with WASD: the player runs this many times its speed_cm_s (far walks over a
 // world store: 50 m out and back at a boot's 1.5 m/s is over a minute).
@@ -123,6 +124,8 @@ struct ViewerState {
     std::string terrainFilePath;
     bool terrainFileTyped = false;
     std::string terrainError;
+    // The Terrain section's height/slope view: which it shows and the map it was made from.
+    std::shared_ptr<TerrainPanelState> terrainPanel;
     // `render --ui --panels buffers:drift`: the view a panel opens scrolled to, every image
     // ("" none; parsePanelList knows the names).
     std::string scrollTo;

@@ -6,6 +6,7 @@
 #include "physics/body_list.hpp"
 #include "render/frame.hpp"
 #include "render/view_params.hpp"
+#include "terrain/terrain_view.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -116,8 +117,8 @@ std::optional<Pane> paneAt(const ViewerState& state, int width, int height, glm:
     return std::nullopt;
 }
 
-std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
-                                      int height, glm::dvec2 pixel) {
+std::optional<glm::dvec3> pickGround(const ViewerState& state, const Lab& lab, int width,
+                                     int height, glm::dvec2 pixel) {
     const std::optional<Pane> pane = paneAt(state, width, height, pixel);
     if (!pane)
         return std::nullopt;
@@ -130,19 +131,30 @@ std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, 
     const glm::dvec3 a = glm::dvec3(nearPoint) / nearPoint.w;
     const glm::dvec3 b = glm::dvec3(farPoint) / farPoint.w;
     const double surface = lab.settings().snow.surfaceZCm;
+    // On a terrain the ray's first crossing of the undisturbed snow top over it, between the
+    // near and the far plane.
+    if (const std::shared_ptr<const HeightField>& terrain = lab.field().terrain();
+        terrain && !terrain->flat())
+        return firstGroundHit(*terrain, surface, a, b);
     const double dz = b.z - a.z;
     if (std::abs(dz) < 1e-9)
         return std::nullopt;
     const double t = (surface - a.z) / dz;
     if (t < 0.0)
         return std::nullopt;
-    const glm::dvec3 hit = a + (b - a) * t;
-    return glm::dvec2(hit.x, hit.y);
+    return a + (b - a) * t;
+}
+
+std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
+                                      int height, glm::dvec2 pixel) {
+    if (const auto hit = pickGround(state, lab, width, height, pixel))
+        return glm::dvec2(*hit);
+    return std::nullopt;
 }
 
 std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int width, int height,
                                          glm::dvec2 pixel) {
-    const auto target = pickSurface(state, lab, width, height, pixel);
+    const auto target = pickGround(state, lab, width, height, pixel);
     if (!target)
         return std::string("throw: aim at the snow (the ray from the camera misses it)");
     const std::optional<Pane> pane = paneAt(state, width, height, pixel);
@@ -150,7 +162,7 @@ std::optional<std::string> throwSnowball(const ViewerState& state, Lab& lab, int
         return std::string("throw: aim at a pane");
     const Camera camera = paneCamera(state, lab, *pane);
     const Settings& settings = lab.settings();
-    const glm::vec3 to(float(target->x), float(target->y), float(settings.snow.surfaceZCm));
+    const glm::vec3 to(*target);
     // From half a metre in front of the eye, towards the target (clear of the near plane).
     const glm::vec3 from = camera.eyeCm + 50.0f * glm::normalize(to - camera.eyeCm);
     BodySettings ball = snowballToward(from, to, state.throwSpeedCmS, state.throwRadiusCm,

@@ -41,7 +41,11 @@ void fitCameras(ViewerState& state, const Lab& lab, double aspect);
 std::optional<Pane> paneAt(const ViewerState& state, int width, int height, glm::dvec2 pixel);
 
 // Where the ray through framebuffer pixel (x, y) (bottom-left origin) meets the undisturbed
-// snow surface (z = snow.surface_z_cm); none when it points away from it.
+// snow surface: z = snow.surface_z_cm, or on a terrain the snow top over it (its first crossing
+// between the near and the far plane, terrain/terrain_view.hpp); none when it misses it.
+std::optional<glm::dvec3> pickGround(const ViewerState& state, const Lab& lab, int width,
+                                     int height, glm::dvec2 pixel);
+// pickGround's x, y.
 std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,
                                       int height, glm::dvec2 pixel);
 
