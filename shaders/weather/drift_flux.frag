@@ -4,6 +4,8 @@
 // Reads:  the weather's scratch state (the snowpack's other half), inside[]
 // Writes: the drift flux (RG32UI, quanta)
 // Mirrors WeatherReference::driftFlux (src/snow/weather_reference.cpp).
+//   TERRAIN  over [terrain]: the ground's slope and curvature (windTerrain: WindTerrain of
+//            core/weather_laws.hpp, the snowpack's wind_terrain image) add to the snow's.
 #include "snowpack/snowpack_block.glsl"
 #include "snowpack/snowpack_laws.glsl"
 #include "weather_block.glsl"
@@ -11,6 +13,9 @@
 
 layout(binding = 0) uniform sampler2D weatherState;
 layout(location = 0) out uvec2 flux;
+#ifdef TERRAIN
+layout(binding = 4) uniform sampler2D windTerrain;
+#endif
 
 // The surface's top (over the ground's prints, surfaceTopCm) at q, clamped to the region.
 float topAt(ivec2 q) {
@@ -32,6 +37,13 @@ void main() {
                                topAt(p + ivec2(-e, -e)), topAt(p + ivec2(e, e)),
                                topAt(p + ivec2(-e, e)), topAt(p + ivec2(e, -e)));
     float curvature = microMetCurvature(surfaceTopCm(c), around, float(e) * texel);
+#ifdef TERRAIN
+    // Mirrors slopeAlongWind (core/weather_laws.cpp).
+    vec4 ground = texelFetch(windTerrain, p, 0);
+    precise float groundAlong = ground.x * wx.wind.x + ground.y * wx.wind.y;
+    slopeAlong = slopeAlong + groundAlong;
+    curvature = curvature + ground.z;
+#endif
     precise vec2 world = wx.gust.zw + (vec2(p) + 0.5) * texel;
     flux = driftOut(c, inside[t] != 0u, gustedWind(world), slopeAlong, curvature, texel);
 }

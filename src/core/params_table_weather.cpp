@@ -55,6 +55,20 @@ const Section<W>& weatherParams() {
             {"time_scale", &W::timeScale, 1.0, aboveUpTo(0.0, 1.0e6), "", LogSlider,
              "Simulated seconds of weather per second of the run (3600: an hour a second); the "
              "timeline's at_s stays in seconds of the run."},
+            {"wind_curvature_m", &W::windCurvatureM, 4.0, aboveUpTo(0.0, 1.0e5), "m", Drag,
+             "Over [terrain]: MicroMet's length scale for the terrain's curvature in the wind's "
+             "weighting, about half the wavelength of its features (a ridge to its valley)."},
+            {"sun_hour", &W::sunHour, -1.0, between(-1.0, 24.0), "h", Slider,
+             "Solar time of day that places the sun, with latitude_deg and day_of_year "
+             "(Spencer's declination; 12: noon, the sun in the south north of the tropics); "
+             "negative: the sun stands at look.sun_direction. Below the horizon it melts "
+             "nothing. It places the sun the snow melts by; the lit view's light stays "
+             "look.sun_direction."},
+            {"latitude_deg", &W::latitudeDeg, 46.0, between(-90.0, 90.0), "deg", Slider,
+             "Latitude for sun_hour (positive north)."},
+            {"day_of_year", &W::dayOfYear, 80.0, between(1.0, 366.0), "", Slider,
+             "Day of the year for sun_hour: 1 is 1 January, 80 the March equinox, 172 the June "
+             "solstice."},
             {"key", weatherKeys(), emptyList(), anyNumber(), "", None,
              "[[weather.key]] entries: at_s and any of the keys above, in order of at_s."},
         }};

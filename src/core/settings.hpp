@@ -369,6 +369,14 @@ struct WeatherSettings {
     double airTempC{};            // air_temp_c: air temperature
     double sunWM2{};              // sun: beam irradiance from look.sun_direction, W/m2 (0: off)
     double timeScale{};           // time_scale: simulated seconds per second of the run
+    // Over [terrain], MicroMet's curvature length scale for the wind's weighting (m): about
+    // half the wavelength of the terrain's features, the distance from a ridge to its valley
+    double windCurvatureM{};
+    // The sun's place from a time of day: sun_hour (solar time, 0..24; negative: the sun
+    // stands at look.sun_direction), latitude_deg and day_of_year (1 = 1 January)
+    double sunHour{};
+    double latitudeDeg{};
+    double dayOfYear{};
     // [[weather.key]]: at_s (seconds of the run) and any of the keys above; each key is linear
     // between the entries that give it, [weather]'s value standing at t = 0, held after the
     // last. Entries in order of at_s (equal times make a jump).

@@ -100,6 +100,32 @@ WeatheredColumn weatherColumn(const SnowColumn& column, const WeatherTick& tick,
     return out;
 }
 
+glm::dvec3 solarDirection(double latitudeDeg, double dayOfYear, double solarHour) {
+    constexpr double kDeg = kTwoPi / 360.0;
+    // Spencer's day angle, 0 on 1 January, and his series for the declination (radians).
+    const double g = kTwoPi * (dayOfYear - 1.0) / 365.0;
+    const double declination = 0.006918 - 0.399912 * std::cos(g) + 0.070257 * std::sin(g) -
+                               0.006758 * std::cos(2.0 * g) + 0.000907 * std::sin(2.0 * g) -
+                               0.002697 * std::cos(3.0 * g) + 0.00148 * std::sin(3.0 * g);
+    const double hourAngle = 15.0 * (solarHour - 12.0) * kDeg; // negative in the morning
+    const double phi = latitudeDeg * kDeg;
+    // The equatorial frame turned into the horizon's: the sun rises in the east (hour angle
+    // < 0, x > 0) and, north of the tropics, stands in the south at noon (y < 0).
+    const double east = -std::cos(declination) * std::sin(hourAngle);
+    const double north = std::cos(phi) * std::sin(declination) -
+                         std::sin(phi) * std::cos(declination) * std::cos(hourAngle);
+    const double up = std::sin(phi) * std::sin(declination) +
+                      std::cos(phi) * std::cos(declination) * std::cos(hourAngle);
+    return {east, north, up};
+}
+
+glm::vec3 weatherSunDirection(const WeatherSettings& weather, glm::vec3 lookSun) {
+    if (weather.sunHour >= 0.0)
+        return glm::vec3(solarDirection(weather.latitudeDeg, weather.dayOfYear, weather.sunHour));
+    const float length = glm::length(lookSun);
+    return length > 0.0f ? lookSun / length : glm::vec3(0.0f, 0.0f, 1.0f);
+}
+
 WeatherClock::WeatherClock(const WeatherSettings& weather, const SnowpackSettings& snowpack,
                            const WindSettings& wind, glm::vec3 sunDirection) {
     configure(weather, snowpack, wind, sunDirection);
@@ -110,8 +136,7 @@ void WeatherClock::configure(const WeatherSettings& weather, const SnowpackSetti
     weather_ = weather;
     snowpack_ = snowpack;
     wind_ = wind;
-    const float length = glm::length(sunDirection);
-    sunDirection_ = length > 0.0f ? sunDirection / length : glm::vec3(0.0f, 0.0f, 1.0f);
+    sunDirection_ = weatherSunDirection(weather, sunDirection);
 }
 
 WeatherTick WeatherClock::tickAt(double timeS) {
@@ -135,8 +160,12 @@ WeatherTick WeatherClock::tickAt(double timeS) {
         const double melt = std::min(std::floor(meltCarry_), double(kMaxSnowfallQuantaPerTick));
         meltCarry_ -= melt;
         tick.meltQuanta = static_cast<std::uint32_t>(melt);
-        tick.sunMeltPerCos = static_cast<float>(
-            snowpack_.meltRadiationFactor * (1.0 - snowpack_.albedo) * sky.sunWM2 * dtW / 3600.0);
+        // A sun placed by the time of day below the horizon melts nothing.
+        const bool risen = weather_.sunHour < 0.0 || sunDirection_.z > 0.0f;
+        tick.sunMeltPerCos = risen ? static_cast<float>(snowpack_.meltRadiationFactor *
+                                                        (1.0 - snowpack_.albedo) * sky.sunWM2 *
+                                                        dtW / 3600.0)
+                                   : 0.0f;
     } else {
         meltCarry_ = 0.0;
     }
@@ -275,6 +304,11 @@ float terrainWindFactor(float slopeAlong, float curvature) {
     const float omegaS = std::clamp(0.5f * slopeAlong, -0.5f, 0.5f);
     const float omegaC = std::clamp(2.0f * curvature, -0.5f, 0.5f);
     return 1.0f + 0.5f * omegaS + 0.5f * omegaC;
+}
+
+float slopeAlongWind(float snowSlopeAlong, const WindTerrain& terms, glm::vec2 direction) {
+    const float ground = terms.slopeX * direction.x + terms.slopeY * direction.y;
+    return snowSlopeAlong + ground;
 }
 
 float gustedWind(glm::vec2 xyCm, const WeatherTick& tick) {

@@ -16,6 +16,8 @@
 #include <cstdint>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
+#include <glm/ext/vector_double3.hpp>
+#include <glm/vec3.hpp>
 #include <vector>
 
 namespace snowcap {
@@ -88,6 +90,17 @@ struct WeatherTick {
     // snow's threshold of its density and Pomeroy and Gray's flux (drift_threshold_m_s).
     float driftThresholdMS = 0.0f;
 };
+
+// ---- the sun's place ------------------------------------------------------------------------
+// The unit vector towards the sun (x east, y north, z up) at `solarHour` of solar time (12:
+// noon) on `dayOfYear` (1 = 1 January) at `latitudeDeg` (positive north): the declination from
+// Spencer's Fourier series ("Fourier series representation of the position of the sun"), the
+// hour angle 15 degrees an hour from noon, and the standard rotation of the equatorial frame
+// into the local horizon one. Below the horizon z < 0.
+glm::dvec3 solarDirection(double latitudeDeg, double dayOfYear, double solarHour);
+// The sun a sky melts by: solarDirection of [weather]'s sun_hour, latitude_deg and day_of_year
+// when sun_hour is not negative, else `lookSun` (look.sun_direction), normalised.
+glm::vec3 weatherSunDirection(const WeatherSettings& weather, glm::vec3 lookSun);
 
 class WeatherClock {
 public:
@@ -173,6 +186,22 @@ float substanceFlux(float uStar, float density, const WeatherTick& tick);
 // (positive on a crest) over kDriftCurvatureTexels.
 float terrainWindFactor(float slopeAlong, float curvature);
 constexpr int kDriftCurvatureTexels = 4;
+// The terrain's part of the weighting over [terrain], per texel, in the units terrainWindFactor
+// takes (MicroMet's Omega_s and Omega_c of the ground, each scaled to [-0.5, 0.5] by the largest
+// over the sim's region, then written as the slope and curvature that reach them): the ground's
+// slope angle beta along its steepest rise, as a vector (gx, gy) of length beta / beta_max, so
+// that the wind's direction d gives beta cos(aspect - wind) / beta_max = (gx, gy) . d; and its
+// curvature over the length scale eta, over 4 x the region's largest |curvature|. The snow's own
+// slope and curvature (of its tops over the ground) are added to them, so a flat ground's terms,
+// all 0, leave the weighting as it was.
+struct WindTerrain {
+    float slopeX = 0.0f;
+    float slopeY = 0.0f;
+    float curvature = 0.0f;
+};
+// The snow's slope along the wind plus the ground's (terms.slopeX, slopeY) . direction; the
+// same operations as shaders/weather/drift_flux.frag over [terrain].
+float slopeAlongWind(float snowSlopeAlong, const WindTerrain& terms, glm::vec2 direction);
 // MicroMet's curvature at a texel of top height z from the tops kDriftCurvatureTexels away
 // (west, east, south, north and the four diagonals), over eta = that distance in cm:
 // 1/4 [(z - (w+e)/2) / 2eta + (z - (s+n)/2) / 2eta + (z - (sw+ne)/2) / 2sqrt2 eta

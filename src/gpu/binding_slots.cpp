@@ -68,6 +68,7 @@ constexpr std::array kTable = {
     SlotDeclaration{"sourceDepth", K::Texture, slot::kDebugSourceDepth},
     SlotDeclaration{"snowBuffer", K::Texture, slot::kDebugSnowBuffer},
     SlotDeclaration{"weatherState", K::Texture, slot::kWeatherState},
+    SlotDeclaration{"windTerrain", K::Texture, slot::kWindTerrain},
     SlotDeclaration{"driftFlux", K::Texture, slot::kDriftFlux},
     SlotDeclaration{"driftRecord", K::Texture, slot::kDriftRecord},
     SlotDeclaration{"crossedQuanta", K::Texture, slot::kWeatherCrossed},

@@ -75,6 +75,7 @@ inline constexpr unsigned kWeatherState = 0;         // shaders/weather/*.frag
 inline constexpr unsigned kDriftFlux = 1;            // drift_apply.frag, weather_totals.comp
 inline constexpr unsigned kDriftRecord = 2;          // drift_apply.frag, drift_record_view.comp
 inline constexpr unsigned kWeatherCrossed = 3;       // shaders/weather/weather_totals.comp
+inline constexpr unsigned kWindTerrain = 4;          // drift_flux.frag over [terrain]
 } // namespace slot
 
 // One row of the table: the GLSL name (a block's or buffer's block name, a sampler's uniform

@@ -40,7 +40,7 @@ std::optional<std::string> SnowField::configureSnowpacks() {
             snowpacks_[i] = std::make_unique<SnowpackSim>();
         Region region = simRegion(effective_, i);
         region.centreCm = front(i).centre;
-        snowpacks_[i]->setTerrain(terrain_);
+        snowpacks_[i]->setTerrain(terrain_, effective_.weather.windCurvatureM * 100.0);
         if (auto error = snowpacks_[i]->configure(
                 effective_.sims[i].snowpack, region, effective_.snow.captureZCm,
                 effective_.capture.farCm, shaders_, groundPrintMaxCm(effective_.ground)))

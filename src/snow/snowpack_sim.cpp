@@ -59,11 +59,18 @@ gpu::ProgramDesc snowpackTerrainSlumpProgram() {
                                {{"SNOWPACK_TERRAIN", "1"}});
 }
 
-void SnowpackSim::setTerrain(std::shared_ptr<const HeightField> terrain) {
+void SnowpackSim::setTerrain(std::shared_ptr<const HeightField> terrain, double windCurvatureCm) {
     if (terrain && terrain->flat())
         terrain.reset();
-    if (terrain == terrain_)
+    if (terrain == terrain_) {
+        if (windCurvatureCm != windCurvatureCm_) {
+            windCurvatureCm_ = windCurvatureCm;
+            if (terrain_ && ground_.id())
+                sampleGround(); // the same heights, the wind's terms again
+        }
         return;
+    }
+    windCurvatureCm_ = windCurvatureCm;
     terrain_ = std::move(terrain);
     states_ = {}; // the next configure() starts the state again on the new ground
 }
@@ -72,6 +79,8 @@ void SnowpackSim::sampleGround() {
     if (!terrain_) {
         groundCm_.clear();
         ground_ = gpu::Texture2D();
+        windTerrainCm_.clear();
+        windTerrain_ = gpu::Texture2D();
         return;
     }
     groundCm_ = snowpackGroundCm(*terrain_, region_);
@@ -79,6 +88,14 @@ void SnowpackSim::sampleGround() {
     if (ground_.width() != n)
         ground_ = gpu::Texture2D(n, n, gpu::TextureFormat::R32F, "snowpack.ground");
     ground_.upload(groundCm_);
+    windTerrainCm_ = windTerrainTerms(*terrain_, region_, windCurvatureCm_);
+    if (windTerrain_.width() != n)
+        windTerrain_ = gpu::Texture2D(n, n, gpu::TextureFormat::RGBA32F, "snowpack.wind_terrain");
+    std::vector<float> texels;
+    texels.reserve(windTerrainCm_.size() * 4);
+    for (const WindTerrain& terms : windTerrainCm_)
+        texels.insert(texels.end(), {terms.slopeX, terms.slopeY, terms.curvature, 0.0f});
+    windTerrain_.upload(texels);
 }
 
 std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settings,
@@ -152,6 +169,8 @@ std::optional<std::string> SnowpackSim::configure(const SnowpackSettings& settin
         sampleGround();
     if (terrain_ && !ground_.id())
         return ground_.allocationError();
+    if (terrain_ && !windTerrain_.id())
+        return windTerrain_.allocationError();
     writeGroupsPerRow();
     // The surface reads it before the first step.
     writeBlock(0.0f, static_cast<float>(settings_.temperatureC));
@@ -435,7 +454,7 @@ SnowpackBudget SnowpackSim::budget() const {
 std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
-    return states_[0].bytes() + states_[1].bytes() + ground_.bytes() + quanta_.bytes() +
+    return states_[0].bytes() + states_[1].bytes() + ground_.bytes() + windTerrain_.bytes() + quanta_.bytes() +
            inside_.bytes() + received_.bytes() + tileState_.bytes() + tileLists_.bytes() +
            carriedOut_.bytes() + weather_.bytes(); // the weather hook: 0 without [weather]
 }

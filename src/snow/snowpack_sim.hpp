@@ -42,10 +42,15 @@ public:
     // The terrain under the sim ([terrain]; null or flat: none), for the next configure():
     // another terrain starts the state again. Over terrain the sim keeps its ground's heights
     // (snowpackGroundCm) as an R32F image texel-aligned with the state, that slump reads, and
-    // the state starts from initialCover.
-    void setTerrain(std::shared_ptr<const HeightField> terrain);
+    // the state starts from initialCover. `windCurvatureCm` is the length scale of the
+    // ground's curvature in the wind's weighting (windTerrainTerms, weather.wind_curvature_m):
+    // a new one samples the terms again and keeps the state.
+    void setTerrain(std::shared_ptr<const HeightField> terrain, double windCurvatureCm = 400.0);
     // The ground's heights (cm, row 0 first) under the region; empty over flat ground.
     const std::vector<float>& groundCm() const { return groundCm_; }
+    // The ground's part of the wind's weighting (windTerrainTerms, row 0 first); empty over
+    // flat ground.
+    const std::vector<WindTerrain>& windTerrain() const { return windTerrainCm_; }
     // Allocates the state for `region` (reallocating and refilling only when the region, the
     // initial column, the capture geometry or the ground's print bound changed; other keys
     // apply live). `groundPrintMaxCm`: the deepest print the ground under it takes
@@ -68,7 +73,8 @@ public:
     struct Resources {
         gpu::TextureId state;
         gpu::BufferId block, quanta, inside, received, tileState, tileLists;
-        gpu::TextureId ground; // over terrain only
+        gpu::TextureId ground;      // over terrain only
+        gpu::TextureId windTerrain; // over terrain only: RGBA32F, WindTerrain's three and 0
     };
     Resources resources(gpu::FrameGraph& graph, const std::string& name) const;
     // Back to the initial column everywhere.
@@ -188,6 +194,9 @@ private:
     std::shared_ptr<const HeightField> terrain_;       // null: flat
     std::vector<float> groundCm_;                      // the ground under the region (cm)
     gpu::Texture2D ground_;                            // the same, R32F, over terrain only
+    double windCurvatureCm_ = 400.0;
+    std::vector<WindTerrain> windTerrainCm_; // the wind's terms of the ground under the region
+    gpu::Texture2D windTerrain_;             // the same, RGBA32F, over terrain only
     std::array<gpu::Texture2D, 2> states_;
     gpu::Buffer quanta_, inside_, received_;
     // Per tile: its state bits; the three lists with their indirect dispatch commands.

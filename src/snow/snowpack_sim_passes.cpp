@@ -44,6 +44,10 @@ SnowpackSim::Resources SnowpackSim::resources(gpu::FrameGraph& graph,
         r.ground = graph.texture({name + ".ground", GL_R32F, n, n, [this] {
                                       return ground_.id();
                                   }});
+    if (windTerrain_.id())
+        r.windTerrain = graph.texture({name + ".wind_terrain", GL_RGBA32F, n, n, [this] {
+                                           return windTerrain_.id();
+                                       }});
     return r;
 }
 

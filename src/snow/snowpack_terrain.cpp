@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <glm/geometric.hpp>
 
 namespace snowcap {
 
@@ -17,6 +18,52 @@ std::vector<float> snowpackGroundCm(const HeightField& terrain, const Region& re
                 static_cast<float>(terrain.heightCm(at.x, at.y));
         }
     return heights;
+}
+
+std::vector<WindTerrain> windTerrainTerms(const HeightField& terrain, const Region& region,
+                                          double curvatureLengthCm) {
+    const int n = region.resolution;
+    const double half = 0.5 * region.texelCm();
+    const double eta = std::max(curvatureLengthCm, half);
+    std::vector<glm::dvec2> slope(static_cast<std::size_t>(n) * n);
+    std::vector<double> curvature(slope.size());
+    double steepest = 0.0, curviest = 0.0;
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x) {
+            const glm::dvec2 at = texelCentreToWorld({x, y}, region);
+            const auto h = [&](double dx, double dy) {
+                return terrain.heightCm(at.x + dx, at.y + dy);
+            };
+            const glm::dvec2 g{(h(half, 0.0) - h(-half, 0.0)) / (2.0 * half),
+                               (h(0.0, half) - h(0.0, -half)) / (2.0 * half)};
+            const double rise = glm::length(g);
+            // MicroMet's slope is the angle beta along the steepest rise: (gx, gy) beta / |g|.
+            const std::size_t t = static_cast<std::size_t>(y) * n + x;
+            slope[t] = rise > 0.0 ? g * (std::atan(rise) / rise) : glm::dvec2(0.0);
+            steepest = std::max(steepest, std::atan(rise));
+            // MicroMet's curvature over eta: west-east, south-north and the two diagonals (their
+            // points eta along each axis, sqrt 2 eta away), as microMetCurvature takes them.
+            const double z = h(0.0, 0.0), d = eta;
+            const double straight = 2.0 * eta, diagonal = 2.0 * std::sqrt(2.0) * eta;
+            curvature[t] = 0.25 * ((z - 0.5 * (h(-eta, 0.0) + h(eta, 0.0))) / straight +
+                                   (z - 0.5 * (h(0.0, -eta) + h(0.0, eta))) / straight +
+                                   (z - 0.5 * (h(-d, -d) + h(d, d))) / diagonal +
+                                   (z - 0.5 * (h(-d, d) + h(d, -d))) / diagonal);
+            curviest = std::max(curviest, std::abs(curvature[t]));
+        }
+    // Omega_s = beta cos(aspect - wind) / (2 beta_max) reaches 0.5 where terrainWindFactor's
+    // slope does at 1: the vector is beta / beta_max. Omega_c = curvature / (2 |curvature|_max)
+    // reaches 0.5 where terrainWindFactor's curvature does at 0.25: curvature / (4 its max).
+    std::vector<WindTerrain> terms(slope.size());
+    for (std::size_t t = 0; t < terms.size(); ++t) {
+        if (steepest > 0.0) {
+            terms[t].slopeX = static_cast<float>(slope[t].x / steepest);
+            terms[t].slopeY = static_cast<float>(slope[t].y / steepest);
+        }
+        if (curviest > 0.0)
+            terms[t].curvature = static_cast<float>(curvature[t] / (4.0 * curviest));
+    }
+    return terms;
 }
 
 float groundSlopeTan(std::span<const float> groundCm, int size, float texelCm, int x, int y) {

@@ -8,6 +8,7 @@
 
 #include "core/snow_math.hpp"
 #include "core/snowpack_laws.hpp"
+#include "core/weather_laws.hpp"
 
 #include <span>
 #include <vector>
@@ -25,6 +26,16 @@ std::vector<float> snowpackGroundCm(const HeightField& terrain, const Region& re
 // The step catches a cliff between two texels that the gradient averages away; the gradient
 // catches a face diagonal to the grid, which the steps see shallower by up to sqrt 2.
 float groundSlopeTan(std::span<const float> groundCm, int size, float texelCm, int x, int y);
+
+// The ground's part of the wind's terrain weighting at each texel centre of `region`
+// (WindTerrain, core/weather_laws.hpp; MicroMet's Omega_s and Omega_c of the ground), size x size,
+// row 0 first. The slope is the field's gradient by central differences half a texel either
+// side; the curvature MicroMet's four-direction form over `curvatureLengthCm` (eta), from the
+// field itself, so it reaches past the region's border as the wind does. Each is scaled by the
+// largest over the region (MicroMet scales by its domain's largest): every term 0 on ground
+// without slope or curvature.
+std::vector<WindTerrain> windTerrainTerms(const HeightField& terrain, const Region& region,
+                                          double curvatureLengthCm);
 
 // The state a region starts with: the initial column everywhere, or with `followsSlope` each
 // texel's depth from coverDepthCm (the holding depth of its slope, 0 above the angle of repose

@@ -71,7 +71,8 @@ void WeatherReference::snowfallAndMelt(const SnowpackGrid& grid,
 void WeatherReference::driftFlux(std::span<const std::uint8_t> inside, const WeatherTick& tick) {
     const int n = size_;
     const int eta = kDriftCurvatureTexels;
-    // The wind's terrain is the surface's: its tops over the ground's prints (surfaceTopCm).
+    // The wind's terrain is the surface's: its tops over the ground's prints (surfaceTopCm),
+    // and over [terrain] the ground's own slope and curvature on top (windTerrain_).
     const auto topAt = [&](int x, int y) {
         return surfaceTopCm(scratch_[static_cast<std::size_t>(std::clamp(y, 0, n - 1)) * n +
                                      std::clamp(x, 0, n - 1)]);
@@ -83,12 +84,16 @@ void WeatherReference::driftFlux(std::span<const std::uint8_t> inside, const Wea
             const float z = surfaceTopCm(scratch_[t]);
             const float slopeX = (topAt(x + 1, y) - topAt(x - 1, y)) / (2.0f * texel);
             const float slopeY = (topAt(x, y + 1) - topAt(x, y - 1)) / (2.0f * texel);
-            const float slopeAlong = slopeX * tick.windDirection.x + slopeY * tick.windDirection.y;
+            float slopeAlong = slopeX * tick.windDirection.x + slopeY * tick.windDirection.y;
             const std::array<float, 8> around{topAt(x - eta, y),       topAt(x + eta, y),
                                               topAt(x, y - eta),       topAt(x, y + eta),
                                               topAt(x - eta, y - eta), topAt(x + eta, y + eta),
                                               topAt(x - eta, y + eta), topAt(x + eta, y - eta)};
-            const float curvature = microMetCurvature(z, around, float(eta) * texel);
+            float curvature = microMetCurvature(z, around, float(eta) * texel);
+            if (!windTerrain_.empty()) { // over [terrain]: the ground's slope and curvature too
+                slopeAlong = slopeAlongWind(slopeAlong, windTerrain_[t], tick.windDirection);
+                curvature = curvature + windTerrain_[t].curvature;
+            }
             const glm::vec2 world{originCm_.x + (float(x) + 0.5f) * texel,
                                   originCm_.y + (float(y) + 0.5f) * texel};
             flux_[t] = driftOut(scratch_[t], inside[t] != 0, gustedWind(world, tick), slopeAlong,

@@ -45,6 +45,11 @@ public:
         ground_.assign(groundCm.begin(), groundCm.end());
     }
 
+    // The ground's part of the wind's weighting (windTerrainTerms; empty: flat, none).
+    void setWindTerrain(std::span<const WindTerrain> terms) {
+        windTerrain_.assign(terms.begin(), terms.end());
+    }
+
     const WeatherTotals& totals() const { return totals_; }
     std::span<const DriftOut> flux() const { return flux_; }
     // What drifted, per texel since the start: quanta arrived minus sent (driftRecord[] of
@@ -58,6 +63,7 @@ private:
     glm::vec2 originCm_;
     std::vector<SnowColumn> scratch_; // after snowfall, melt and drainage
     std::vector<float> ground_;       // the terrain's heights (cm); empty: flat
+    std::vector<WindTerrain> windTerrain_; // the ground's wind weighting; empty: flat
     std::vector<DriftOut> flux_;
     std::vector<std::int32_t> driftRecord_;
     WeatherTotals totals_;
@@ -75,6 +81,8 @@ public:
     // The terrain under the region (snowpackGroundCm): the snowpack's slump and initial cover
     // and the sun's normal follow it; the budget starts again from the new cover.
     void setGround(std::vector<float> groundCm);
+    // The ground's part of the wind's weighting (windTerrainTerms): the drift follows it.
+    void setWindTerrain(std::span<const WindTerrain> terms) { weather_.setWindTerrain(terms); }
 
     SnowpackReference& snowpack() { return snowpack_; }
     const SnowpackReference& snowpack() const { return snowpack_; }

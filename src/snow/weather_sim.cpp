@@ -101,10 +101,15 @@ std::vector<gpu::ProgramDesc> weatherPrograms() {
     programs.push_back(computeProgram("weather.totals", "weather/weather_totals.comp"));
     programs.push_back(
         computeProgram("weather.drift_record_view", "weather/drift_record_view.comp"));
-    // Over [terrain]: the sunny skies again, their normal on the ground (TERRAIN).
+    // Over [terrain]: the sunny skies again, their normal on the ground (TERRAIN), and the
+    // drift flux's two with the ground's slope and curvature in the wind's weighting.
     for (int sky = 0; sky < 8; ++sky)
         if (validSky(sky) && (sky & kSun))
             programs.push_back(skyProgram(sky, true));
+    programs.push_back(
+        drawn("weather.drift_flux.TERRAIN", "weather/drift_flux.frag", {{"TERRAIN", "1"}}));
+    programs.push_back(drawn("weather.drift_flux.OWN_THRESHOLD.TERRAIN", "weather/drift_flux.frag",
+                             {{"TERRAIN", "1"}, {"OWN_THRESHOLD", "1"}}));
     return programs;
 }
 
@@ -152,6 +157,7 @@ std::optional<std::string> WeatherSim::configure(const WeatherSettings& weather,
     next += 5;
     for (int sky = 0; sky < 8; ++sky)
         snowfallMeltTerrain_[sky] = validSky(sky) && (sky & kSun) ? programs[next++] : nullptr;
+    driftFluxTerrain_ = {programs[next], programs[next + 1]};
     remember(weather, snowpack, wind, sunDirection, texelCm);
     size_ = size;
     if (fresh)
@@ -374,13 +380,18 @@ void WeatherSim::addTickPasses(gpu::FrameGraph& graph, SnowpackSim& snowpack,
             pass.note("fbo: the flux, on a tick with wind");
             // What snowfall and melt left in the other half.
             pass.sample(pack.state, slot::kWeatherState, texelFetchOnly, otherHalf);
+            if (pack.windTerrain) { // over terrain: the ground's part of the wind's weighting
+                pass.sample(pack.windTerrain, slot::kWindTerrain, texelFetchOnly);
+                pass.history(pack.windTerrain);
+            }
             pass.write(flux, Access::Attachment);
         },
-        [this, &snowpack, t, stepTicks = step.stepTicks] {
+        [this, &snowpack, t, stepTicks = step.stepTicks, terrain = bool(pack.windTerrain)] {
             const WeatherTick& now = (*stepTicks)[t];
             if (now.windMS <= 0.0f)
                 return;
-            draw(*driftFlux_[now.driftThresholdMS > 0.0f ? 1 : 0], {flux_.id()});
+            const int own = now.driftThresholdMS > 0.0f ? 1 : 0;
+            draw(terrain ? *driftFluxTerrain_[own] : *driftFlux_[own], {flux_.id()});
         });
     graph.addPass(
         tick + ".drift_apply",

@@ -98,6 +98,8 @@ private:
     std::array<const gpu::ShaderProgram*, 8> snowfallMeltTerrain_{};
     // The drift flux: [0] snow's threshold, [1] the substance's own.
     std::array<const gpu::ShaderProgram*, 2> driftFlux_{};
+    // The same over [terrain] (TERRAIN): the ground's slope and curvature weigh the wind too.
+    std::array<const gpu::ShaderProgram*, 2> driftFluxTerrain_{};
     const gpu::ShaderProgram* driftApply_ = nullptr;
     const gpu::ShaderProgram* totalsProgram_ = nullptr;
     const gpu::ShaderProgram* recordViewProgram_ = nullptr;
