@@ -147,9 +147,10 @@ std::string ueLandscapeMarkdown(const json& landscape) {
                      "| --- | --- | --- | --- | --- |\n";
     for (const auto& [name, e] : landscape.items()) {
         const json& value = e.at("value");
-        md += fmt::format("| {} | `{}` | {} | `{}` | {} |\n", name,
+        const std::string key = e.at("snowcap").get<std::string>();
+        md += fmt::format("| {} | `{}` | {} | {} | {} |\n", name,
                           value.is_string() ? value.get<std::string>() : value.dump(),
-                          e.at("unit").get<std::string>(), e.at("snowcap").get<std::string>(),
+                          e.at("unit").get<std::string>(), key.empty() ? "" : "`" + key + "`",
                           e.at("note").get<std::string>());
     }
     return md;

@@ -198,9 +198,13 @@ std::optional<std::string> frameCases(Context& context, const Screen& screen) {
         Settings snowing = viewer;
         snowing.weather.snowfallCmH = 4.0;
         // The viewer's frame on seeded noise hills (docs/terrain.md): the surface and its skirt
-        // drape over the terrain, the captures follow it; against "default" in the same run.
+        // drape over the terrain, the captures follow it, and the deformers stand on it
+        // (placement = "draped"), so the frame captures and draws prints on the slopes as the
+        // flat one does on the plane; against "default" in the same run.
         Settings onTerrain = viewer;
         onTerrain.terrain.kind = TerrainKind::Noise;
+        for (DeformerSettings& deformer : onTerrain.deformers)
+            deformer.placement = DeformerSettings::Placement::Draped;
         const Variant variants[] = {
             {"default", &viewer, 0.0f},       {"full_res", &viewer, 1.0f},
             {"lookless", &lookless, 1.0f},    {"per_pixel", &faithful, 0.0f},

@@ -5,12 +5,16 @@
 // the terrain seen from above as its height or its slope, with the colour bar of the view.
 #include "core/params.hpp"
 #include "lab/lab.hpp"
+#include "lab/snow_top_export.hpp"
 #include "terrain/terrain_view.hpp"
 #include "viewer/param_widgets.hpp"
 #include "viewer/viewer_panels.hpp"
 
 #include <cmath>
 #include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fmt/format.h>
 #include <imgui.h>
 #include <spdlog/spdlog.h>
 
@@ -21,6 +25,7 @@ struct TerrainPanelState {
     TerrainMap map;
     gpu::Texture2D texture; // the map as RGBA32F: height (cm), slope (degrees), 0, 0
     bool slope = false;
+    std::string exportNote; // what the last snow-top export wrote, or why it did not
 };
 
 namespace {
@@ -73,6 +78,35 @@ void terrainView(PanelContext& context, const std::shared_ptr<const HeightField>
     else
         bufferLegend(context, kViewSlot, kViewSize, range / 100.0f, "m");
     ImGui::EndGroup();
+}
+
+// out/snow_top_YYYYMMDD_HHMMSS/ (a counter rather than a directory that exists): every sim's
+// snow top now, as terrain.export_snow_top writes it at the end of a render.
+void exportSnowTops(PanelContext& context, TerrainPanelState& ps) {
+    namespace fs = std::filesystem;
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof(stamp), "%Y%m%d_%H%M%S", std::localtime(&now));
+    fs::path dir = fs::path("out") / (std::string("snow_top_") + stamp);
+    std::error_code ec;
+    for (int n = 2; fs::exists(dir, ec); ++n)
+        dir = fs::path("out") / fmt::format("snow_top_{}_{}", stamp, n);
+    fs::create_directories(dir, ec);
+    if (ec) {
+        ps.exportNote = fmt::format("{}: cannot make the directory ({})", dir.string(),
+                                    ec.message());
+        spdlog::warn("{}", ps.exportNote);
+        return;
+    }
+    Lab& lab = context.lab;
+    std::vector<fs::path> written;
+    if (auto error = writeSnowTops(dir, lab.settings(), lab.field(), lab.renderer(), &written)) {
+        ps.exportNote = *error;
+        spdlog::warn("{}", *error);
+        return;
+    }
+    ps.exportNote = fmt::format("wrote {} files into {}", written.size(), dir.string());
+    spdlog::info("snow top: {}", ps.exportNote);
 }
 
 } // namespace
@@ -132,6 +166,15 @@ void terrainSection(PanelContext& context) {
     ImGui::TextDisabled("a sample every %.1f x %.1f cm, centre at (%.0f, %.0f) cm", cell.x, cell.y,
                         field->centreCm().x, field->centreCm().y);
     terrainView(context, field);
+    // The snow top now, in this terrain's mapping: back into [terrain] or a UE Landscape.
+    TerrainPanelState& ps = *state.terrainPanel;
+    if (ImGui::Button("export snow top"))
+        exportSnowTops(context, ps);
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("every sim's snow top as out/snow_top_TIME/snow_top_X.png (16-bit), .exr "
+                          "and .toml (a [terrain] that reads it back): docs/terrain_files.md");
+    if (!ps.exportNote.empty())
+        ImGui::TextWrapped("%s", ps.exportNote.c_str());
 }
 
 } // namespace snowcap

@@ -73,6 +73,41 @@ if(driven LESS 100 OR sinkage LESS 28 OR sinkage GREATER 32)
     message(FATAL_ERROR "hill_truck: driven ${driven} cm, sinkage ${sinkage} cm (want > 100, 30)")
 endif()
 
+# Everything else on the terrain: four sims (the grid), a sweep, and the Unreal card's
+# Landscape section (scale, location and layout of the 64 x 64 ridge).
+execute_process(COMMAND ${SNOWCAP} render --scenario mountain_path --frames 10 --no-progress
+                        --set snow.resolution=64 --set sim.c.decay=0.99 --set sim.d.decay=0.9
+                        --set view.width=96 --set view.height=54 --out ${OUT}/four
+                RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 0)
+    message(FATAL_ERROR "mountain_path with four sims should render; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/four/stats.json stats)
+string(JSON d GET "${stats}" terrain capture_reference d)
+if(NOT d STREQUAL "terrain" OR NOT EXISTS ${OUT}/four/sim_d.exr)
+    message(FATAL_ERROR "four sims on the terrain: sim d ${d}, sim_d.exr written?")
+endif()
+execute_process(COMMAND ${SNOWCAP} sweep --scenario mountain_path --vary sim.a.decay=0.99,0.9
+                        --at 0.25 --set snow.resolution=64 --tile 64x36 --no-progress
+                        --out ${OUT}/sweep
+                RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 0 OR NOT EXISTS ${OUT}/sweep/sweep.csv)
+    message(FATAL_ERROR "a sweep on the terrain should run; got ${result}: ${errors}")
+endif()
+execute_process(COMMAND ${SNOWCAP} export-ue --scenario mountain_path --sim a --out ${OUT}/card
+                RESULT_VARIABLE result ERROR_VARIABLE errors)
+if(NOT result EQUAL 0 OR NOT EXISTS ${OUT}/card.json)
+    message(FATAL_ERROR "export-ue on the terrain should write its card; got ${result}: ${errors}")
+endif()
+file(READ ${OUT}/card.json card)
+string(JSON scaleX GET "${card}" Landscape Scale value 0)
+string(JSON resolution GET "${card}" Landscape Overall_Resolution value 0)
+file(READ ${OUT}/card.md markdown)
+if(NOT scaleX EQUAL 37.5 OR NOT resolution EQUAL 64 OR NOT markdown MATCHES "## Landscape")
+    message(FATAL_ERROR "the card's Landscape: scale x ${scaleX} (want 37.5), ${resolution} "
+                        "vertices (want 64)")
+endif()
+
 function(refused name expect)
     render_terrain(${name} ${ARGN})
     expect_refused_render(${name} "${expect}")
@@ -92,4 +127,5 @@ refused(mesh_folder "key 'terrain\\.file': .*tests/data.*(director|regular file)
 refused(mesh_over_flat "key 'terrain\\.mesh_file': a mesh needs a terrain beneath it"
         --set terrain.mesh_file=tests/data/terrain/ramp_block.obj)
 message(STATUS "terrain: the DEM rendered, its snow top read back, mountain_path and hill_truck "
-               "rendered (the truck drove ${driven} cm); 7 bad files refused")
+               "rendered (the truck drove ${driven} cm), four sims, a sweep and the card; 7 bad files "
+               "refused")
