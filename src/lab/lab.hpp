@@ -57,6 +57,13 @@ public:
     // stepTo(now + dtS); with `loop`, a step that would pass the end starts over at 0 first
     // (the buffers keep their prints).
     void step(double dtS, bool loop, FrameDraw draw = {});
+    // A networked client's lab (net/sync.hpp's Replica) takes the server's steps instead of
+    // running its own: the clock stands at the end of the server's step `steps` (what reads the
+    // lab's time, the probe curves and the deformers' places, follows the session).
+    void standAt(double timeS, long long steps) {
+        timeS_ = timeS;
+        steps_ = steps;
+    }
     // A frame without a step: the views and UI of the lab as it stands (paused).
     void draw(FrameDraw draw);
     // Time back to 0 and both sims cleared; the player vehicle's drive is forgotten unless

@@ -271,6 +271,7 @@ nlohmann::json ClientSession::report() const {
             {"divergent_tiles", counts.divergentTiles},
             {"checked_tiles", counts.checkedTiles},
             {"clock_mismatches", counts.clockMismatches},
+            {"window_mismatches", counts.windowMismatches},
             {"dropped_messages", connection.dropped},
             {"join_ms", joinMs_},
             {"longest_silence_s", longestSilenceS_},

@@ -56,6 +56,37 @@ int runNetBench(const CommonOptions& common, const NetBenchOptions& options) {
         }
         fs::remove(file);
     }
+    // Following windows: follow_compare's boot walking across two 256^2 sims, A following it
+    // naively (every step a resample), B snapped to whole texels.
+    nlohmann::json follow = nlohmann::json::array();
+    std::vector<std::string> overrides = {"snow.resolution=256", "snow.idle_skip=false"};
+    overrides.insert(overrides.end(), common.overrides.begin(), common.overrides.end());
+    auto loaded = loadScenarioSettings("follow_compare", overrides);
+    if (auto* error = std::get_if<ConfigError>(&loaded)) {
+        spdlog::error("net-bench: {}", error->message);
+        return 2;
+    }
+    Settings followSettings = std::get<Settings>(loaded);
+    followSettings.run.frames = options.frames;
+    for (const ModeCase& mode : kModes) {
+        auto measured =
+            measureMode(followSettings, mode.mode, mode.compress, "follow_compare", renderer);
+        if (auto* error = std::get_if<std::string>(&measured)) {
+            spdlog::error("net-bench: {} following: {}", mode.name, *error);
+            return 1;
+        }
+        const ModeFigures& figures = std::get<ModeFigures>(measured);
+        spdlog::info("net-bench: {:>9} following windows: {:>12.0f} bytes/s per client{}",
+                     mode.name, figures.bytesPerS, figures.identical ? "" : "  NOT IDENTICAL");
+        follow.push_back({{"mode", mode.name},
+                          {"steps", figures.steps},
+                          {"bytes", figures.bytes},
+                          {"packets", figures.packets},
+                          {"bytes_per_s", figures.bytesPerS},
+                          {"bytes_per_step", double(figures.bytes) / figures.steps},
+                          {"divergent_tiles", figures.divergentTiles},
+                          {"identical", figures.identical}});
+    }
     nlohmann::json joins = nlohmann::json::array();
     for (int size : options.sizes) {
         fs::path file;
@@ -88,6 +119,7 @@ int runNetBench(const CommonOptions& common, const NetBenchOptions& options) {
     const nlohmann::json report = {{"renderer", renderer},
                                    {"frames", options.frames},
                                    {"crowds", crowds},
+                                   {"follow", follow},
                                    {"late_join", joins}};
     if (!options.json.empty()) {
         const std::string text = report.dump(2) + "\n";

@@ -7,7 +7,8 @@
 //
 // The scenes and the in-process pair are net/net_cases.hpp's, shared with `snowcap bench`.
 // Crowds: N spheres walking in a grid across a 256^2 buffer (two sims), N = 1, 10, 100, 1000;
-// bytes per second of simulated time, per mode. Late join: one snapshot (two sims) at each
+// bytes per second of simulated time, per mode. Following windows: follow_compare at 256^2, per
+// mode. Late join: one snapshot (two sims) at each
 // buffer side, its bytes and the time to make it and to apply it.
 
 #include "lab/session.hpp"

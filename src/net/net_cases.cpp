@@ -54,6 +54,13 @@ std::optional<std::string> LoopbackPair::join() {
     return std::nullopt;
 }
 
+void LoopbackPair::stepAlone() {
+    const double dt = server_->fixedDtS();
+    ++step_;
+    server_->stepTo(step_ * dt, dt);
+    authority_->stepMessages(step_); // as a server does for the clients it has
+}
+
 std::optional<std::string> LoopbackPair::step() {
     const double dt = server_->fixedDtS();
     ++step_;

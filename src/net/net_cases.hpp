@@ -46,6 +46,8 @@ public:
     // The server steps once; that step's messages (with the tiles the client asked to be resent
     // after the step before) are delivered, and the client's requests taken for the next.
     std::optional<std::string> step();
+    // The server steps once before the client has joined: its messages reach nobody.
+    void stepAlone();
     std::uint32_t steps() const { return step_; }
     // Whether every sim's buffer is the same bits on both sides.
     bool identical();

@@ -4,6 +4,7 @@
 #include "core/params.hpp"
 #include "render/frame.hpp"
 
+#include <algorithm>
 #include <cstring>
 #include <sstream>
 #include <utility>
@@ -19,29 +20,44 @@ WorldCompression compressionOf(std::uint8_t code) {
     return static_cast<WorldCompression>(code);
 }
 
-std::vector<SimClock::State> clocksOf(const SnowField& field) {
-    std::vector<SimClock::State> clocks;
-    for (int s = 0; s < field.simCount(); ++s)
-        clocks.push_back(field.sim(s).clock().state());
-    return clocks;
+// Each sim's clock, and where every window stands when any of them follows (a session of fixed
+// regions sends no centres: they never move).
+StepEnd stepEndOf(const SnowField& field) {
+    StepEnd end;
+    bool follows = false;
+    for (int s = 0; s < field.simCount(); ++s) {
+        end.clocks.push_back(field.sim(s).clock().state());
+        const glm::dvec2 centre = field.sim(s).region().centreCm;
+        end.centres.push_back({centre.x, centre.y});
+        follows = follows || field.effectiveSettings().sims[s].region != RegionMode::Fixed;
+    }
+    if (!follows)
+        end.centres.clear();
+    return end;
 }
 
 } // namespace
 
 std::optional<std::string> replicationRefusal(const Settings& settings) {
+    const int observers = std::max(1, static_cast<int>(settings.snow.follow.size()));
     for (std::size_t s = 0; s < settings.sims.size(); ++s) {
         const SimSettings& sim = settings.sims[s];
         const std::string key = "sim." + std::string(params::simKey(s));
-        if (sim.region != RegionMode::Fixed)
-            return "net: key '" + key +
-                   ".region': a networked session replicates fixed "
-                   "regions only, got \"" +
-                   std::string(toString(sim.region)) + "\"";
         if (sim.model != SimModel::Decay)
             return "net: key '" + key +
                    ".model': a networked session replicates decay sims "
                    "only, got \"" +
                    std::string(toString(sim.model)) + "\"";
+        if (sim.persistence != Persistence::Window)
+            return "net: key '" + key +
+                   ".persistence': a networked session replicates the window, not a world "
+                   "store, got \"" +
+                   std::string(toString(sim.persistence)) + "\"";
+        const int windows = SnowField::windowsWanted(settings, static_cast<int>(s), observers);
+        if (windows > 1)
+            return "net: key 'snow.follow': " + std::to_string(windows) +
+                   " observers give " + key +
+                   " a window each; a networked session replicates one window a sim";
     }
     return std::nullopt;
 }
@@ -143,7 +159,7 @@ std::optional<Message> Authority::resend(std::uint32_t step, int sim,
 }
 
 Message Authority::stepEnd(std::uint32_t step) const {
-    return {step, StepEnd{clocksOf(lab_.field())}};
+    return {step, stepEndOf(lab_.field())};
 }
 
 std::vector<Message> Authority::snapshot(std::uint32_t step) {
@@ -215,7 +231,8 @@ std::optional<std::string> Replica::apply(const Message& message) {
         if (applied_ && message.step != expected)
             return "net: step " + std::to_string(message.step) + " ends, " +
                    std::to_string(expected) + " was due";
-        if (end->clocks.size() != mirror_.size())
+        if (end->clocks.size() != mirror_.size() ||
+            (!end->centres.empty() && end->centres.size() != mirror_.size()))
             return "net: the server has " + std::to_string(end->clocks.size()) +
                    " sims, this client " + std::to_string(mirror_.size());
         return completeStep(message.step, *end);
@@ -266,6 +283,17 @@ std::optional<std::string> Replica::completeStep(std::uint32_t step, const StepE
     if (!snapshot && net_.mode != NetMode::State)
         if (auto error = runInputs(step))
             return error;
+    // Each window where the server's stands, before its tiles are written: the tiles are in
+    // window texels. A client that steps moved its windows with the server's poses already
+    // (a window placed here after a step of its own is counted: its texels may differ too).
+    for (int s = 0; s < static_cast<int>(end.centres.size()); ++s) {
+        const glm::dvec2 centre{end.centres[s][0], end.centres[s][1]};
+        if (field.sim(s).region().centreCm == centre)
+            continue;
+        if (!snapshot && net_.mode != NetMode::State)
+            ++counts_.windowMismatches;
+        field.placeWindow(s, 0, centre);
+    }
     // State (and a snapshot): the tiles that came are the server's; so are resent tiles.
     for (int s = 0; s < field.simCount(); ++s) {
         const TileGrid grid = gridOf(mirror_[s], net_.tileTexels);
@@ -320,6 +348,7 @@ std::optional<std::string> Replica::completeStep(std::uint32_t step, const StepE
     if (snapshot)
         joinedAt_ = step;
     applied_ = step;
+    lab_.standAt(step * lab_.fixedDtS(), step);
     if (onStep)
         onStep();
     return std::nullopt;

@@ -22,9 +22,10 @@
 
 namespace snowcap::net {
 
-// Whether a session can replicate these settings; one line naming the key when not. Fixed
-// regions of decay sims only: a following window, a world store or a snowpack's own state is
-// more than the buffer this replicates.
+// Whether a session can replicate these settings; one line naming the key when not. Decay
+// sims with one window each, fixed or following (the window's centre travels in StepEnd): a
+// world store, the windows of several observers or a snowpack's own state is more than the
+// buffer this replicates.
 std::optional<std::string> replicationRefusal(const Settings& settings);
 
 // A hash of every key the server and its clients must share (all but the link's net keys).
@@ -61,6 +62,7 @@ struct ReplicaCounts {
     long long divergentTiles = 0; // checksums that did not match this client's tiles
     long long checkedTiles = 0;
     long long clockMismatches = 0; // inputs: a sim clock that differed from the server's
+    long long windowMismatches = 0; // inputs: a window that stood elsewhere than the server's
 };
 
 class Replica {

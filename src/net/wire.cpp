@@ -248,6 +248,11 @@ void put(Writer& w, const StepEnd& m) {
         w.f64(clock.agePendingS);
         w.f64(clock.refillPending);
     }
+    w.u32(static_cast<std::uint32_t>(m.centres.size()));
+    for (const std::array<double, 2>& centre : m.centres) {
+        w.f64(centre[0]);
+        w.f64(centre[1]);
+    }
 }
 void get(Reader& r, StepEnd& m) {
     const std::size_t n = r.count(kMaxSims, 32, "the clocks");
@@ -257,6 +262,12 @@ void get(Reader& r, StepEnd& m) {
         clock.decayPending = r.f64();
         clock.agePendingS = r.f64();
         clock.refillPending = r.f64();
+    }
+    const std::size_t windows = r.count(kMaxSims, 16, "the window centres");
+    m.centres.resize(windows);
+    for (std::array<double, 2>& centre : m.centres) {
+        centre[0] = r.f64();
+        centre[1] = r.f64();
     }
 }
 

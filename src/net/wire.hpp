@@ -25,7 +25,7 @@
 namespace snowcap::net {
 
 inline constexpr std::uint16_t kMagic = 0x4E53;
-inline constexpr std::uint8_t kVersion = 1;
+inline constexpr std::uint8_t kVersion = 2; // 2: StepEnd carries each sim's window centre
 inline constexpr std::size_t kHeaderBytes = 16;
 
 // What may cross the wire at most. The biggest message is a late joiner's snapshot part or a
@@ -105,6 +105,10 @@ struct Checksums {
 
 struct StepEnd {
     std::vector<SimClock::State> clocks; // each sim's clock after the step
+    // Where each sim's window stands after the step (its region's centre, cm), or none when
+    // every region is fixed: a following window moves with its observer, and a client's texels
+    // are only the server's where its window stands where the server's does.
+    std::vector<std::array<double, 2>> centres;
 };
 
 struct Refused {

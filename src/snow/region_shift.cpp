@@ -58,13 +58,18 @@ std::vector<float> shiftBufferCpu(const std::vector<float>& buffer, int resoluti
 
 // ---- SnowSim's part (declared in snow_sim.hpp) ----------------------------------------------
 
-void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) {
-    const glm::dvec2 offset = shiftOffsetTexels(region_.centreCm, centreCm, region_.texelCm());
+void SnowSim::placeRegion(glm::dvec2 centreCm) {
     region_.centreCm = centreCm;
     // Only GuidePosition changes (the width, and all that depends on it, stays).
     params_.regionCentreCm[0] = static_cast<float>(centreCm.x);
     params_.regionCentreCm[1] = static_cast<float>(centreCm.y);
-    paramsBuffer_.update(0, sizeof(params_), &params_);
+    if (paramsBuffer_.id())
+        paramsBuffer_.update(0, sizeof(params_), &params_);
+}
+
+void SnowSim::shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift) {
+    const glm::dvec2 offset = shiftOffsetTexels(region_.centreCm, centreCm, region_.texelCm());
+    placeRegion(centreCm);
     if (!allocated() || (offset.x == 0.0 && offset.y == 0.0))
         return;
     const int target = 1 - current_;

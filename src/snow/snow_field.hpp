@@ -156,6 +156,10 @@ public:
     static int windowsWanted(const Settings& settings, int simIndex, int observers);
     // Every window of the sim, window 0 first (the World panel's map).
     std::vector<ObserverWindow> windows(int simIndex) const;
+    // Puts window w of sim i at `centreCm` without moving its texels, its capture with it: a
+    // networked client places its windows where the server's stand and takes their texels
+    // from the server (src/net/sync.cpp).
+    void placeWindow(int simIndex, int w, glm::dvec2 centreCm);
     // The observers' deformer indices, as resolved from the settings last applied.
     const std::vector<int>& observers() const { return observers_; }
 

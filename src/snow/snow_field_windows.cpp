@@ -196,6 +196,16 @@ void SnowField::fillNewWindows() {
     }
 }
 
+void SnowField::placeWindow(int simIndex, int w, glm::dvec2 centreCm) {
+    SimWindow& window = windowAt(simIndex, w);
+    if (window.centre == centreCm && window.sim.region().centreCm == centreCm)
+        return;
+    window.centre = centreCm;
+    window.sim.placeRegion(centreCm);
+    if (enabled_)
+        assignCaptures();
+}
+
 std::vector<ObserverWindow> SnowField::windows(int simIndex) const {
     std::vector<ObserverWindow> out;
     const Region configured = simRegion(effective_, simIndex);

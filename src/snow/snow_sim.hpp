@@ -70,6 +70,9 @@ public:
     // sim.X.region follow modes: move the region's centre, shifting the buffer so the trail
     // stays at its world position (src/snow/region_shift.cpp).
     void shiftRegion(glm::dvec2 centreCm, const gpu::ShaderProgram& shift);
+    // Puts the region's centre at `centreCm` and leaves the texels where they are: a networked
+    // client whose buffer is written from the server's tiles (src/snow/region_shift.cpp).
+    void placeRegion(glm::dvec2 centreCm);
     // snow.quality = "off": parameters only, every texture released (src/snow/region_shift.cpp).
     void configureOff(const Settings& settings, const Region& region);
     // snow.idle_skip: a step whose pass is skipped (the buffer is all zero and nothing touches

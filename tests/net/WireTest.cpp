@@ -71,8 +71,10 @@ TEST(WireTest, PosesAndTilesRoundTripBitForBit) {
     EXPECT_EQ(gotTiles.tiles[0].index, 42u);
     EXPECT_EQ(gotTiles.tiles[0].packed, tiles.tiles[0].packed);
 
-    StepEnd end{{{1.5, 0.25, 0.0625, 1.0 / 2048.0}}};
-    EXPECT_EQ(std::get<StepEnd>(roundTrip({11, end}).body).clocks, end.clocks);
+    StepEnd end{{{1.5, 0.25, 0.0625, 1.0 / 2048.0}}, {{-1234.5, 0.1}}};
+    const StepEnd gotEnd = std::get<StepEnd>(roundTrip({11, end}).body);
+    EXPECT_EQ(gotEnd.clocks, end.clocks);
+    EXPECT_EQ(gotEnd.centres, end.centres);
     EXPECT_EQ(std::get<TileRequest>(roundTrip({12, TileRequest{0, {1, 2}}}).body).tiles,
               (std::vector<std::uint32_t>{1, 2}));
 }

@@ -2,6 +2,7 @@
 """A networked session on loopback, end to end (docs/network.md).
 
 Usage: loopback_test.py SNOWCAP OUT_DIR [--modes state,inputs,hybrid] [--frames N] [--liars]
+                        [--scenario NAME] [--server-set KEY=VALUE ...]
 
 For each mode: `snowcap serve` on a free port (--port 0, read back from its log line) waits for
 two clients before its clock starts; client "plain" has a perfect link, client "lossy" 5 % loss
@@ -34,10 +35,16 @@ parser.add_argument("out")
 parser.add_argument("--modes", default="state,inputs,hybrid", help='"" for none')
 parser.add_argument("--frames", type=int, default=180)  # 3 s: the late client joins mid-way
 parser.add_argument("--liars", action="store_true", help="also run the lying clients")
+# press_release: one sphere pressing a 64^2 buffer; both sims step every step. A following
+# scene (follow_compare) checks that the windows' places travel too.
+parser.add_argument("--scenario", default="press_release")
+parser.add_argument("--server-set", action="append", default=[],
+                    help="an override of the server's (it travels to the clients)")
 args = parser.parse_args()
 
-# press_release: one sphere pressing a 64^2 buffer; both sims step every step.
-SCENARIO = ["--scenario", "press_release"]
+SCENARIO = ["--scenario", args.scenario]
+for override in args.server_set:
+    SCENARIO += ["--set", override]
 failures = []
 
 
