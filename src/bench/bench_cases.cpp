@@ -140,33 +140,18 @@ std::optional<std::string> prepare(Context& context) {
     return std::nullopt;
 }
 
-std::optional<std::string> bufferCases(Context& context, int size) {
+namespace {
+
+// One snowpack step (classify, settle + compact, plough scatter and resolve, slump at 60
+// fps: sixteen iterations every step at the default 960 Hz) on the prints' capture,
+// against the copy. The deformers stand still, so after the warm-up the step's active tiles are
+// the capture's (docs/snowpack.md, section 3): `step`. `all_tiles` runs every pass on every
+// tile (the passes as they were before the tiles); `settle_tick` is a step with a settling
+// tick, which compacts every tile (once a second at the default settle_interval_s).
+std::optional<std::string> snowpackStepCases(Context& context, const Settings& settings,
+                                             SnowField& field, const std::string& label,
+                                             long long texels) {
     Harness& h = context.harness;
-    auto sized = sizedScenario(context, size);
-    if (auto* error = std::get_if<std::string>(&sized))
-        return *error;
-    const auto& [label, texels, settings] = std::get<SizedScenario>(sized);
-    auto created = makeField(context, settings);
-    if (auto* error = std::get_if<std::string>(&created))
-        return *error;
-    SnowField& field = *std::get<0>(created);
-    DenseDeformers one(kDenseTriangles, 1), four(kDenseTriangles, 4);
-    const std::string oneLabel = "1x" + countLabel(kDenseTriangles);
-    const std::string fourLabel = "4x" + countLabel(kDenseTriangles);
-    field.step(four.instances, kDt); // prints in the buffer, a filled capture
-
-    // The floor: read one R16F texel, write one, nothing else.
-    gpu::Texture2D copyTarget(size, size, gpu::TextureFormat::R16F, "bench.copy");
-    gpu::Framebuffer copyFramebuffer(&copyTarget, nullptr, "bench.copy");
-    h.run({"copy", "r16f", label, label, texels},
-          [&] { drawCopy(context, copyFramebuffer, field.sim(0).persistent()); });
-
-    // One snowpack step (classify, settle + compact, plough scatter and resolve, slump at 60
-    // fps: sixteen iterations every step at the default 960 Hz) on the prints' capture,
-    // against the copy. The deformers stand still, so after the warm-up the step's active tiles are
-    // the capture's (docs/snowpack.md, section 3): `step`. `all_tiles` runs every pass on every
-    // tile (the passes as they were before the tiles); `settle_tick` is a step with a settling
-    // tick, which compacts every tile (once a second at the default settle_interval_s).
     struct SnowpackVariant {
         const char* name;
         bool activeTiles;
@@ -193,6 +178,34 @@ std::optional<std::string> bufferCases(Context& context, int size) {
         c.extra["tiles_compacted"] = tiles.compact;
         c.extra["tiles_slumped_last_iteration"] = tiles.slumpLast;
     }
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> bufferCases(Context& context, int size) {
+    Harness& h = context.harness;
+    auto sized = sizedScenario(context, size);
+    if (auto* error = std::get_if<std::string>(&sized))
+        return *error;
+    const auto& [label, texels, settings] = std::get<SizedScenario>(sized);
+    auto created = makeField(context, settings);
+    if (auto* error = std::get_if<std::string>(&created))
+        return *error;
+    SnowField& field = *std::get<0>(created);
+    DenseDeformers one(kDenseTriangles, 1), four(kDenseTriangles, 4);
+    const std::string oneLabel = "1x" + countLabel(kDenseTriangles);
+    const std::string fourLabel = "4x" + countLabel(kDenseTriangles);
+    field.step(four.instances, kDt); // prints in the buffer, a filled capture
+
+    // The floor: read one R16F texel, write one, nothing else.
+    gpu::Texture2D copyTarget(size, size, gpu::TextureFormat::R16F, "bench.copy");
+    gpu::Framebuffer copyFramebuffer(&copyTarget, nullptr, "bench.copy");
+    h.run({"copy", "r16f", label, label, texels},
+          [&] { drawCopy(context, copyFramebuffer, field.sim(0).persistent()); });
+
+    if (auto error = snowpackStepCases(context, settings, field, label, texels))
+        return error;
 
     // VRAM: what the buffers really take against the table (R16F: 2 bytes a texel).
     const gpu::Texture2D& buffer = field.sim(0).persistent();

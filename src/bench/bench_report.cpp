@@ -52,15 +52,21 @@ void computeRatios(std::vector<Case>& cases) {
     }
 }
 
-std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohmann::json& memory,
-                                   const Screen& frameScreen, double peakRss) {
-    std::vector<Target> targets;
-    auto ratio = [&](std::string_view pass, std::string_view variant,
-                     std::string_view size) -> std::optional<double> {
-        const Case* c = findCase(cases, pass, variant, size);
-        if (!c || c->ratioToCopy <= 0)
-            return std::nullopt;
-        return c->ratioToCopy;
+namespace {
+
+// A case's median over its copy floor; none where the case or its floor was not measured.
+std::optional<double> ratioToCopy(const std::vector<Case>& cases, std::string_view pass,
+                                  std::string_view variant, std::string_view size) {
+    const Case* c = findCase(cases, pass, variant, size);
+    if (!c || c->ratioToCopy <= 0)
+        return std::nullopt;
+    return c->ratioToCopy;
+}
+
+// The sim passes over the copy floor: accumulate (alone and fused), capture, crowds.
+void addSimPassTargets(std::vector<Target>& targets, const std::vector<Case>& cases) {
+    auto ratio = [&](std::string_view pass, std::string_view variant, std::string_view size) {
+        return ratioToCopy(cases, pass, variant, size);
     };
     for (const char* size : {"1024", "2048"})
         targets.push_back(compare(fmt::format("accumulate_{}_x_copy", size),
@@ -103,7 +109,12 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare("crowd_one_more_deformer_2048_x_copy", marginal, "<=", 0.01, "x copy",
                               "capture + accumulate per biped, slope from the smallest "
                               "crowd to 1,000"));
+}
 
+// The blur modes against the per-pixel surface, the switched-off and idle snow, the viewer's
+// frame (flat, snowpack, snowing, on terrain), at the frame's screen size.
+void addFrameTargets(std::vector<Target>& targets, const std::vector<Case>& cases,
+                     const Screen& frameScreen) {
     // The cheapest blur mode against the UE-faithful per-pixel spiral, and its image quality.
     const std::string screen = frameScreen.label();
     const Case* perPixel = findCase(cases, "blur_per_pixel", "surface", screen);
@@ -161,6 +172,14 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
                                   "the default frame on noise hills (surface draped, captures "
                                   "following the terrain) over the same frame flat, one run"));
     }
+}
+
+// The snowpack's step and the weather's tick, over the R16F floor and over a copy of the
+// state's own format.
+void addSnowpackTargets(std::vector<Target>& targets, const std::vector<Case>& cases) {
+    auto ratio = [&](std::string_view pass, std::string_view variant, std::string_view size) {
+        return ratioToCopy(cases, pass, variant, size);
+    };
     for (const char* size : {"1024", "2048"})
         targets.push_back(compare(fmt::format("snowpack_step_{}_x_copy", size),
                                   ratio("snowpack", "step", size), "<=", 6.0, "x copy",
@@ -189,7 +208,10 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
                                   "a snowpack step with a storm tick over a copy of an RGBA32F "
                                   "buffer (the state's format), in one run"));
     }
+}
 
+// What bodies add to a step, and a world store's paging and return.
+void addPhysicsWorldTargets(std::vector<Target>& targets, const std::vector<Case>& cases) {
     // 100 bodies are 100 instanced deformers: what they add to the step (the physics steps,
     // their poses and their capture) over the same step without them, in copies at 1024.
     for (const char* variant : {"100_bodies_resting", "100_bodies_rolling"}) {
@@ -220,7 +242,10 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
                                   "worst step of the walk back over the stored "
                                   "trail over a follow step without paging"));
     }
+}
 
+// The buffers' sizes as allocated against texels x format.
+void addMemoryTargets(std::vector<Target>& targets, const nlohmann::json& memory) {
     std::optional<double> mib2048;
     int mismatches = 0;
     bool anyMemory = false;
@@ -235,6 +260,18 @@ std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohman
     targets.push_back(compare("vram_buffers_off_table",
                               anyMemory ? std::optional<double>(mismatches) : std::nullopt, "==", 0,
                               "sizes", "sizes whose buffer bytes differ from texels x format"));
+}
+
+} // namespace
+
+std::vector<Target> computeTargets(const std::vector<Case>& cases, const nlohmann::json& memory,
+                                   const Screen& frameScreen, double peakRss) {
+    std::vector<Target> targets;
+    addSimPassTargets(targets, cases);
+    addFrameTargets(targets, cases, frameScreen);
+    addSnowpackTargets(targets, cases);
+    addPhysicsWorldTargets(targets, cases);
+    addMemoryTargets(targets, memory);
     Target rss{"peak_rss_mib", peakRss, "reported", true, "MiB", "getrusage ru_maxrss"};
     targets.push_back(rss);
     return targets;

@@ -201,18 +201,11 @@ std::optional<std::string> writeSweepOutputs(const fs::path& dir, const SweepPla
 
 namespace {
 
-std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPlan& plan,
-                                              std::vector<SweepResult> results,
-                                              const SweepRunInfo& info) {
-    std::sort(results.begin(), results.end(), [](const SweepResult& a, const SweepResult& b) {
-        return a.combination < b.combination;
-    });
-    if (results.size() != plan.combinations.size() || results.empty())
-        return fmt::format("sweep: {} results for {} combinations", results.size(),
-                           plan.combinations.size());
+// Every result the shape the sheet, the CSV and the plots index (a result read from a file is
+// checked as it is read; this is the writer's own guard): why not, or nothing.
+std::optional<std::string> resultsMismatch(const SweepPlan& plan,
+                                           const std::vector<SweepResult>& results) {
     const std::vector<double>& at = plan.request.atS;
-    // Every result the shape the sheet, the CSV and the plots index (a result read from a file
-    // is checked as it is read; this is the writer's own guard).
     const ImageRgba8& firstTile =
         results.front().samples.empty() ? ImageRgba8() : results.front().samples.front().tile;
     for (const SweepResult& r : results) {
@@ -228,17 +221,13 @@ std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPl
                                "(times, probes or tiles)",
                                r.combination);
     }
-    // PSNR of every tile against the first combination's at the same time.
-    std::vector<std::vector<double>> psnr(results.size());
-    for (std::size_t r = 0; r < results.size(); ++r)
-        for (std::size_t t = 0; t < at.size(); ++t)
-            psnr[r].push_back(tilePsnr(results[0].samples[t].tile, results[r].samples[t].tile));
+    return std::nullopt;
+}
 
-    if (auto error = writePng(dir / "sheet.png", contactSheet(plan, results)))
-        return error;
-
-    // ---- sweep.csv: one row per combination ----
-    const std::vector<std::string>& probes = results.front().probeNames;
+// sweep.csv's first line: the axes, each probe at each time and its fade, the prediction, the
+// texels disturbed, the relief, the PSNR, the batch.
+std::string csvHeader(const SweepPlan& plan, const std::vector<std::string>& probes) {
+    const std::vector<double>& at = plan.request.atS;
     std::string csv = "combination";
     for (const SweepAxis& axis : plan.request.axes)
         csv += "," + cell(axis.key);
@@ -255,79 +244,124 @@ std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPl
     for (double t : at)
         csv += fmt::format(",psnr_db@{}s", timeText(t));
     csv += ",batch\n"; // its wall time is in sweep.json's "run": timings differ run to run
+    return csv;
+}
 
+// The batch (and its slot) that ran combination r.
+std::pair<int, int> batchOf(const SweepPlan& plan, std::size_t r) {
+    int batch = 0, slot = 0;
+    for (std::size_t b = 0; b < plan.batches.size(); ++b)
+        for (std::size_t i = 0; i < plan.batches[b].combinations.size(); ++i)
+            if (plan.batches[b].combinations[i] == static_cast<int>(r))
+                batch = static_cast<int>(b), slot = plan.batches[b].slots[i];
+    return {batch, slot};
+}
+
+// Combination r's line of sweep.csv.
+std::string csvRow(const SweepPlan& plan, const SweepResult& result, std::size_t r, int batch,
+                   const std::vector<double>& psnrAt) {
+    const std::vector<double>& at = plan.request.atS;
+    const std::vector<std::string>& probes = result.probeNames;
+    const SweepCombination& combination = plan.combinations[r];
+    std::string csv;
+    csv += std::to_string(r);
+    for (const std::string& value : combination.values)
+        csv += "," + cell(value);
+    for (std::size_t p = 0; p < probes.size(); ++p)
+        for (std::size_t t = 0; t < at.size(); ++t)
+            csv += "," + number(result.samples[t].probes[p]);
+    for (const MeasuredFade& f : result.fades)
+        for (const auto& v : {f.peak, f.startS, f.to50S, f.to10S, f.toZeroS})
+            csv += "," + number(v);
+    for (const auto& v : {result.predicted.to50S, result.predicted.to10S, result.predicted.toZeroS})
+        csv += "," + number(v);
+    for (std::size_t t = 0; t < at.size(); ++t)
+        csv += "," + std::to_string(result.samples[t].texelsDisturbed);
+    csv += "," + number(std::optional<double>(result.relief.deepestCm));
+    csv += "," + number(std::optional<double>(result.relief.crestCm));
+    for (std::size_t t = 0; t < at.size(); ++t)
+        csv += "," + number(std::optional<double>(psnrAt[t]));
+    csv += fmt::format(",{}\n", batch);
+    return csv;
+}
+
+// Combination r in sweep.json: the same as its CSV line, with its label, overrides and slot.
+nlohmann::json combinationJson(const SweepPlan& plan, const SweepResult& result, std::size_t r,
+                               int batch, int slot, const std::vector<double>& psnrAt) {
+    const std::vector<double>& at = plan.request.atS;
+    const std::vector<std::string>& probes = result.probeNames;
+    const SweepCombination& combination = plan.combinations[r];
+    nlohmann::json values = nlohmann::json::object();
+    for (std::size_t a = 0; a < plan.request.axes.size(); ++a)
+        values[plan.request.axes[a].key] = combination.values[a];
+    nlohmann::json probeRows = nlohmann::json::array();
+    for (std::size_t p = 0; p < probes.size(); ++p) {
+        nlohmann::json valuesAt = nlohmann::json::array();
+        for (const SweepSample& s : result.samples)
+            valuesAt.push_back(s.probes[p] ? nlohmann::json(*s.probes[p])
+                                           : nlohmann::json(nullptr));
+        const MeasuredFade& f = result.fades[p];
+        probeRows.push_back({{"name", probes[p]},
+                             {"values_at", valuesAt},
+                             {"fade",
+                              {{"peak", jsonNumber(f.peak)},
+                               {"start_s", jsonNumber(f.startS)},
+                               {"to50_s", jsonNumber(f.to50S)},
+                               {"to10_s", jsonNumber(f.to10S)},
+                               {"to0_s", jsonNumber(f.toZeroS)}}}});
+    }
+    nlohmann::json samples = nlohmann::json::array();
+    for (std::size_t t = 0; t < at.size(); ++t) {
+        const SweepSample& s = result.samples[t];
+        samples.push_back({{"at_s", s.atS},
+                           {"step", s.step},
+                           {"texels_disturbed", s.texelsDisturbed},
+                           {"psnr_db", jsonNumber(psnrAt[t])}});
+    }
+    return {{"index", r},
+            {"values", values},
+            {"label", plan.label(static_cast<int>(r))},
+            {"overrides", combination.overrides},
+            {"batch", batch},
+            {"slot", slot},
+            {"probes", probeRows},
+            {"predicted",
+             {{"to50_s", jsonNumber(result.predicted.to50S)},
+              {"to10_s", jsonNumber(result.predicted.to10S)},
+              {"to0_s", jsonNumber(result.predicted.toZeroS)}}},
+            {"at", samples},
+            {"deepest_cm", result.relief.deepestCm},
+            {"crest_cm", result.relief.crestCm}};
+}
+
+std::optional<std::string> writeStagedOutputs(const fs::path& dir, const SweepPlan& plan,
+                                              std::vector<SweepResult> results,
+                                              const SweepRunInfo& info) {
+    std::sort(results.begin(), results.end(), [](const SweepResult& a, const SweepResult& b) {
+        return a.combination < b.combination;
+    });
+    if (results.size() != plan.combinations.size() || results.empty())
+        return fmt::format("sweep: {} results for {} combinations", results.size(),
+                           plan.combinations.size());
+    const std::vector<double>& at = plan.request.atS;
+    if (auto mismatch = resultsMismatch(plan, results))
+        return mismatch;
+    // PSNR of every tile against the first combination's at the same time.
+    std::vector<std::vector<double>> psnr(results.size());
+    for (std::size_t r = 0; r < results.size(); ++r)
+        for (std::size_t t = 0; t < at.size(); ++t)
+            psnr[r].push_back(tilePsnr(results[0].samples[t].tile, results[r].samples[t].tile));
+
+    if (auto error = writePng(dir / "sheet.png", contactSheet(plan, results)))
+        return error;
+
+    // sweep.csv and sweep.json's combinations: one row per combination.
+    std::string csv = csvHeader(plan, results.front().probeNames);
     nlohmann::json rows = nlohmann::json::array();
     for (std::size_t r = 0; r < results.size(); ++r) {
-        const SweepResult& result = results[r];
-        const SweepCombination& combination = plan.combinations[r];
-        int batch = 0, slot = 0;
-        for (std::size_t b = 0; b < plan.batches.size(); ++b)
-            for (std::size_t i = 0; i < plan.batches[b].combinations.size(); ++i)
-                if (plan.batches[b].combinations[i] == static_cast<int>(r))
-                    batch = static_cast<int>(b), slot = plan.batches[b].slots[i];
-
-        csv += std::to_string(r);
-        for (const std::string& value : combination.values)
-            csv += "," + cell(value);
-        for (std::size_t p = 0; p < probes.size(); ++p)
-            for (std::size_t t = 0; t < at.size(); ++t)
-                csv += "," + number(result.samples[t].probes[p]);
-        for (const MeasuredFade& f : result.fades)
-            for (const auto& v : {f.peak, f.startS, f.to50S, f.to10S, f.toZeroS})
-                csv += "," + number(v);
-        for (const auto& v :
-             {result.predicted.to50S, result.predicted.to10S, result.predicted.toZeroS})
-            csv += "," + number(v);
-        for (std::size_t t = 0; t < at.size(); ++t)
-            csv += "," + std::to_string(result.samples[t].texelsDisturbed);
-        csv += "," + number(std::optional<double>(result.relief.deepestCm));
-        csv += "," + number(std::optional<double>(result.relief.crestCm));
-        for (std::size_t t = 0; t < at.size(); ++t)
-            csv += "," + number(std::optional<double>(psnr[r][t]));
-        csv += fmt::format(",{}\n", batch);
-
-        // ---- the same in sweep.json ----
-        nlohmann::json values = nlohmann::json::object();
-        for (std::size_t a = 0; a < plan.request.axes.size(); ++a)
-            values[plan.request.axes[a].key] = combination.values[a];
-        nlohmann::json probeRows = nlohmann::json::array();
-        for (std::size_t p = 0; p < probes.size(); ++p) {
-            nlohmann::json valuesAt = nlohmann::json::array();
-            for (const SweepSample& s : result.samples)
-                valuesAt.push_back(s.probes[p] ? nlohmann::json(*s.probes[p])
-                                               : nlohmann::json(nullptr));
-            const MeasuredFade& f = result.fades[p];
-            probeRows.push_back({{"name", probes[p]},
-                                 {"values_at", valuesAt},
-                                 {"fade",
-                                  {{"peak", jsonNumber(f.peak)},
-                                   {"start_s", jsonNumber(f.startS)},
-                                   {"to50_s", jsonNumber(f.to50S)},
-                                   {"to10_s", jsonNumber(f.to10S)},
-                                   {"to0_s", jsonNumber(f.toZeroS)}}}});
-        }
-        nlohmann::json samples = nlohmann::json::array();
-        for (std::size_t t = 0; t < at.size(); ++t) {
-            const SweepSample& s = result.samples[t];
-            samples.push_back({{"at_s", s.atS},
-                               {"step", s.step},
-                               {"texels_disturbed", s.texelsDisturbed},
-                               {"psnr_db", jsonNumber(psnr[r][t])}});
-        }
-        rows.push_back({{"index", r},
-                        {"values", values},
-                        {"label", plan.label(static_cast<int>(r))},
-                        {"overrides", combination.overrides},
-                        {"batch", batch},
-                        {"slot", slot},
-                        {"probes", probeRows},
-                        {"predicted",
-                         {{"to50_s", jsonNumber(result.predicted.to50S)},
-                          {"to10_s", jsonNumber(result.predicted.to10S)},
-                          {"to0_s", jsonNumber(result.predicted.toZeroS)}}},
-                        {"at", samples},
-                        {"deepest_cm", result.relief.deepestCm},
-                        {"crest_cm", result.relief.crestCm}});
+        const auto [batch, slot] = batchOf(plan, r);
+        csv += csvRow(plan, results[r], r, batch, psnr[r]);
+        rows.push_back(combinationJson(plan, results[r], r, batch, slot, psnr[r]));
     }
     if (auto error = writeFileAtomically(dir / "sweep.csv",
                                          std::vector<std::uint8_t>(csv.begin(), csv.end())))

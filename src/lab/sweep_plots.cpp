@@ -45,15 +45,11 @@ struct Metric {
     std::vector<bool> dashed; // per series
 };
 
-} // namespace
-
-std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan& plan,
-                                           const std::vector<SweepResult>& results,
-                                           const std::vector<std::vector<double>>& psnr) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec)
-        return fmt::format("{}: cannot create directory ({})", dir.string(), ec.message());
+// What the sweep plots, one metric a figure per axis: each probe and the texels disturbed and
+// the PSNR at each sampled time, the relief at the end, the fade times with their prediction.
+// The metrics' values read `results` and `psnr`, which outlive them.
+std::vector<Metric> sweepMetrics(const SweepPlan& plan, const std::vector<SweepResult>& results,
+                                 const std::vector<std::vector<double>>& psnr) {
     const std::vector<double>& at = plan.request.atS;
     const std::vector<std::string>& probes = results.front().probeNames;
 
@@ -130,70 +126,91 @@ std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan&
         };
         metrics.push_back(std::move(m));
     }
+    return metrics;
+}
 
-    for (std::size_t a = 0; a < plan.request.axes.size(); ++a) {
-        const SweepAxis& axis = plan.request.axes[a];
-        // A numeric key is plotted at its values; any other at its position in --vary.
-        bool isNumeric = true;
-        for (const std::string& v : axis.values)
-            isNumeric = isNumeric && numeric(v).has_value();
-        const auto xOf = [&](const std::string& value) {
-            if (isNumeric)
-                return *numeric(value);
-            return double(std::find(axis.values.begin(), axis.values.end(), value) -
-                          axis.values.begin());
-        };
-        std::string xLabel = axis.key;
-        if (!isNumeric) {
-            xLabel += " (";
-            for (std::size_t i = 0; i < axis.values.size(); ++i)
-                xLabel += fmt::format("{}{} = {}", i ? ", " : "", i, axis.values[i]);
-            xLabel += ")";
-        }
-        // The other keys' values split the combinations into groups: one line each.
-        std::map<std::string, std::vector<std::size_t>> groups;
-        for (std::size_t c = 0; c < results.size(); ++c) {
-            std::string others;
-            for (std::size_t o = 0; o < plan.request.axes.size(); ++o)
-                if (o != a)
-                    others += fmt::format("{}{} {}", others.empty() ? "" : ", ",
-                                          plan.request.axes[o].key, plan.combinations[c].values[o]);
-            groups[others].push_back(c);
-        }
-        for (const Metric& metric : metrics) {
-            std::vector<PlotSeries> series;
-            int colour = 0;
-            for (const auto& [others, members] : groups)
-                for (std::size_t s = 0; s < metric.series.size(); ++s) {
-                    PlotSeries line;
-                    line.label =
-                        others.empty() ? metric.series[s] : metric.series[s] + " (" + others + ")";
-                    line.dashed = metric.dashed[s];
-                    line.colour = plotColour(colour++);
-                    for (std::size_t c : members) {
-                        line.x.push_back(xOf(plan.combinations[c].values[a]));
-                        line.y.push_back(metric.values(c)[s]);
-                    }
-                    series.push_back(std::move(line));
-                }
-            // Times spanning decades (a decay ladder's half-lives) read on a log axis.
-            double lo = INFINITY, hi = 0.0;
-            for (const PlotSeries& line : series)
-                for (double y : line.y)
-                    if (std::isfinite(y) && y > 0.0)
-                        lo = std::min(lo, y), hi = std::max(hi, y);
-            PlotOptions options;
-            options.title =
-                fmt::format("{}: {} against {}", plan.request.scenario, metric.yLabel, axis.key);
-            options.xLabel = xLabel;
-            options.yLabel = metric.yLabel;
-            options.logY = metric.name.ends_with("_s") && hi > 20.0 * lo;
-            const fs::path file =
-                dir / fmt::format("{}_vs_{}.png", fileSafe(metric.name), fileSafe(axis.key));
-            if (auto error = writePng(file, renderPlot(series, options)))
-                return error;
-        }
+// Every metric against axis `a`, one line per combination of the other axes' values.
+std::optional<std::string> writeAxisPlots(const fs::path& dir, const SweepPlan& plan,
+                                          const std::vector<SweepResult>& results,
+                                          const std::vector<Metric>& metrics, std::size_t a) {
+    const SweepAxis& axis = plan.request.axes[a];
+    // A numeric key is plotted at its values; any other at its position in --vary.
+    bool isNumeric = true;
+    for (const std::string& v : axis.values)
+        isNumeric = isNumeric && numeric(v).has_value();
+    const auto xOf = [&](const std::string& value) {
+        if (isNumeric)
+            return *numeric(value);
+        return double(std::find(axis.values.begin(), axis.values.end(), value) -
+                      axis.values.begin());
+    };
+    std::string xLabel = axis.key;
+    if (!isNumeric) {
+        xLabel += " (";
+        for (std::size_t i = 0; i < axis.values.size(); ++i)
+            xLabel += fmt::format("{}{} = {}", i ? ", " : "", i, axis.values[i]);
+        xLabel += ")";
     }
+    // The other keys' values split the combinations into groups: one line each.
+    std::map<std::string, std::vector<std::size_t>> groups;
+    for (std::size_t c = 0; c < results.size(); ++c) {
+        std::string others;
+        for (std::size_t o = 0; o < plan.request.axes.size(); ++o)
+            if (o != a)
+                others += fmt::format("{}{} {}", others.empty() ? "" : ", ",
+                                      plan.request.axes[o].key, plan.combinations[c].values[o]);
+        groups[others].push_back(c);
+    }
+    for (const Metric& metric : metrics) {
+        std::vector<PlotSeries> series;
+        int colour = 0;
+        for (const auto& [others, members] : groups)
+            for (std::size_t s = 0; s < metric.series.size(); ++s) {
+                PlotSeries line;
+                line.label =
+                    others.empty() ? metric.series[s] : metric.series[s] + " (" + others + ")";
+                line.dashed = metric.dashed[s];
+                line.colour = plotColour(colour++);
+                for (std::size_t c : members) {
+                    line.x.push_back(xOf(plan.combinations[c].values[a]));
+                    line.y.push_back(metric.values(c)[s]);
+                }
+                series.push_back(std::move(line));
+            }
+        // Times spanning decades (a decay ladder's half-lives) read on a log axis.
+        double lo = INFINITY, hi = 0.0;
+        for (const PlotSeries& line : series)
+            for (double y : line.y)
+                if (std::isfinite(y) && y > 0.0)
+                    lo = std::min(lo, y), hi = std::max(hi, y);
+        PlotOptions options;
+        options.title =
+            fmt::format("{}: {} against {}", plan.request.scenario, metric.yLabel, axis.key);
+        options.xLabel = xLabel;
+        options.yLabel = metric.yLabel;
+        options.logY = metric.name.ends_with("_s") && hi > 20.0 * lo;
+        const fs::path file =
+            dir / fmt::format("{}_vs_{}.png", fileSafe(metric.name), fileSafe(axis.key));
+        if (auto error = writePng(file, renderPlot(series, options)))
+            return error;
+    }
+
+    return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> writeSweepPlots(const fs::path& dir, const SweepPlan& plan,
+                                           const std::vector<SweepResult>& results,
+                                           const std::vector<std::vector<double>>& psnr) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec)
+        return fmt::format("{}: cannot create directory ({})", dir.string(), ec.message());
+    const std::vector<Metric> metrics = sweepMetrics(plan, results, psnr);
+    for (std::size_t a = 0; a < plan.request.axes.size(); ++a)
+        if (auto error = writeAxisPlots(dir, plan, results, metrics, a))
+            return error;
     return std::nullopt;
 }
 
