@@ -268,6 +268,11 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
                                .simulatedTotalS = frames * dt},
                               std::cerr);
     std::vector<fs::path> frameImages; // --every
+    // run.final_at_s: final.png shows the scenario's telling moment (a print half faded) when
+    // the run goes on past it; a run that ends before it shows its end.
+    const int tellingStep =
+        settings.run.finalAtS > 0.0 ? static_cast<int>(std::lround(settings.run.finalAtS / dt)) : 0;
+    std::optional<ImageRgba8> telling;
     const auto start = std::chrono::steady_clock::now();
     for (int frame = 0; frame < frames; ++frame) {
         if (const int signal = RunGuard::interruptedBy()) {
@@ -293,6 +298,9 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
             }
             frameImages.push_back(image);
         }
+        if (frame + 1 == tellingStep && tellingStep < frames)
+            telling = ui ? ui->render(lab, settings.view.width, settings.view.height, dt)
+                         : renderFinalImage(field, renderer, lab.instances(), settings, output);
         if (video && (frame + 1) % videoEvery == 0) {
             const auto drawStart = std::chrono::steady_clock::now();
             ImageRgba8 image =
@@ -330,11 +338,19 @@ int runRender(const CommonOptions& common, const RenderOptions& options) {
         spdlog::error("{}", *error);
         return 1;
     }
-    if (ui)
+    if (telling) {
+        if (auto error = writePng(options.outDir / "final.png", *telling)) {
+            spdlog::error("{}", *error);
+            return 1;
+        }
+        spdlog::info("final.png: t = {:.2f} s (run.final_at_s), not the end ({:.2f} s)",
+                     tellingStep * dt, frames * dt);
+    } else if (ui) {
         if (auto error = writeImage(options.outDir / "final.png", finalInstances)) {
             spdlog::error("{}", *error);
             return 1;
         }
+    }
     // The last interrupt check comes before the world file: an interrupted run leaves the
     // previous world file as it was. From here the run completes (the world is written
     // atomically, then run.json), so a signal arriving now finds it finishing.
