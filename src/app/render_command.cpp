@@ -169,7 +169,10 @@ public:
               const GlInfo& glInfo, Lab& lab, HeadlessUi* ui)
         : common_(common), options_(options), settings_(settings), glInfo_(glInfo), lab_(lab),
           ui_(ui), recorder_(settings, lab.field()), output_(surfaceOutputNamed(options.stage)),
-          dt_(1.0 / settings.run.fps), frames_(settings.run.frames) {}
+          dt_(1.0 / settings.run.fps), frames_(settings.run.frames),
+          tellingStep_(settings.run.finalAtS > 0.0
+                           ? static_cast<int>(std::lround(settings.run.finalAtS * settings.run.fps))
+                           : 0) {}
 
     int run(const RunGuard& guard, Quality loadedQuality) {
         if (const int code = openRecorders(loadedQuality))
@@ -261,6 +264,10 @@ private:
             recorder_.recordProbes(lab_.field());
             if (const int code = writeStepImages(frame, time))
                 return code;
+            if (frame + 1 == tellingStep_ && tellingStep_ < frames_)
+                telling_ = ui_ ? ui_->render(lab_, settings_.view.width, settings_.view.height, dt_)
+                               : renderFinalImage(lab_.field(), lab_.renderer(), lab_.instances(),
+                                                  settings_, output_);
             progress_->update(frame + 1, time);
         }
         return 0;
@@ -307,11 +314,19 @@ private:
             spdlog::error("{}", *error);
             return 1;
         }
-        if (ui_)
+        if (telling_) {
+            if (auto error = writePng(options_.outDir / "final.png", *telling_)) {
+                spdlog::error("{}", *error);
+                return 1;
+            }
+            spdlog::info("final.png: t = {:.2f} s (run.final_at_s), not the end ({:.2f} s)",
+                         tellingStep_ * dt_, frames_ * dt_);
+        } else if (ui_) {
             if (auto error = writeImage(options_.outDir / "final.png", finalInstances)) {
                 spdlog::error("{}", *error);
                 return 1;
             }
+        }
         // The last interrupt check comes before the world file: an interrupted run leaves the
         // previous world file as it was. From here the run completes (the world is written
         // atomically, then run.json), so a signal arriving now finds it finishing.
@@ -377,6 +392,10 @@ private:
     std::unique_ptr<VideoWriter> video_;
     std::optional<ProgressReporter> progress_;
     std::vector<fs::path> frameImages_; // --every
+    // run.final_at_s: final.png shows the scenario's telling moment (a print half faded) when
+    // the run goes on past it; a run that ends before it shows its end.
+    const int tellingStep_;
+    std::optional<ImageRgba8> telling_;
 };
 
 } // namespace

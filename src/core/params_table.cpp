@@ -133,6 +133,10 @@ const Section<RunSettings>& runParams() {
             {"duration_s", &R::durationS, 0.0, between(0.0, 1e6), "s", None,
              "Simulated seconds instead of a step count (0 = use frames): the same run at any "
              "fps."},
+            {"final_at_s", &R::finalAtS, 0.0, between(0.0, 1e6), "s", None,
+             "The moment `render`'s final.png shows (0 = the end of the run): a scenario whose "
+             "point has passed by its end (a print faded to nothing) names its telling moment "
+             "here; every other output is still of the end."},
         }};
     return section;
 }

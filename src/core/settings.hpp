@@ -32,6 +32,7 @@ struct RunSettings {
     double fps{};       // run.fps: fixed simulation rate of `render` (frames per simulated second)
     int frames{};       // run.frames
     double durationS{}; // run.duration_s: when > 0, run this long at any fps (frames derived)
+    double finalAtS{};  // run.final_at_s: when > 0, final.png shows this moment, not the end
 };
 
 struct SnowSettings {

@@ -1,4 +1,4 @@
-// The Sims panel: every sim side by side (A, B, ... a column each) with every key of sim.X (from
+// The Sims panel: every sim side by side (A, B, ... a column each, a row per key of sim.X from
 // the parameter table), copy / swap / reset, adding and removing sims, presets that make B
 // differ from A in one switch, and decay ladders that fill four or six sims in one click. Also
 // the scene panes' labels.
@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -70,38 +71,82 @@ const std::vector<OnePreset>& oneDifferencePresets() {
     return presets;
 }
 
-// Every key of sim.X and sim.X.material, as the parameter table declares them (widget, limits,
-// tooltip); only what does not apply is greyed out.
-bool simEditor(SimSettings& sim) {
-    const WidgetOptions options{valueNote};
+namespace {
+
+// Whether `key` means anything for `sim`: a key that does not apply is greyed out, not hidden,
+// so every sim's column keeps the same rows.
+bool keyApplies(std::string_view key, const SimSettings& sim) {
+    if (key == "refill_rate")
+        return sim.refill == RefillMode::Linear;
+    if (key == "contact_timing")
+        return sim.accumulate != AccumulateMode::Max; // max adds no mask to scale
+    if (key == "rim_height_cm" || key == "rim_width_cm")
+        return sim.rims != RimMode::Off;
+    return true;
+}
+
+// One row per key of `section` (in table order): its name once in the first column, then each
+// sim's widget filling that sim's column. `part` picks the section's struct out of a sim
+// (the sim itself, its material, its snowpack).
+template <class S, class Part>
+bool keyRows(const params::Section<S>& section, std::vector<SimSettings>& sims, Part part,
+             bool (*applies)(std::string_view, const SimSettings&)) {
+    const WidgetOptions options{.note = valueNote, .unlabelled = true};
     bool changed = false;
-    ImGui::PushItemWidth(-130.0f);
-    changed |= paramWidgets(params::simParams(), sim, {"refill_rate", "contact_timing"}, options);
-    ImGui::BeginDisabled(sim.refill != RefillMode::Linear);
-    changed |= paramWidget(params::simParams(), "refill_rate", sim);
-    ImGui::EndDisabled();
-    ImGui::BeginDisabled(sim.accumulate == AccumulateMode::Max); // max adds no mask to scale
-    changed |= paramWidget(params::simParams(), "contact_timing", sim, options);
-    ImGui::EndDisabled();
-    ImGui::Separator();
-    ImGui::TextDisabled("material");
-    MaterialSettings& m = sim.material;
-    changed |= paramWidgets(params::materialParams(), m, {"rim_height_cm", "rim_width_cm"});
-    ImGui::BeginDisabled(sim.rims == RimMode::Off);
-    changed |= paramWidget(params::materialParams(), "rim_height_cm", m);
-    changed |= paramWidget(params::materialParams(), "rim_width_cm", m);
-    ImGui::EndDisabled();
-    // The snowpack's keys (model = "snowpack"; docs/snowpack.md); its budget is in stats.json.
-    ImGui::Separator();
-    ImGui::TextDisabled("snowpack");
-    ImGui::BeginDisabled(sim.model != SimModel::Snowpack);
-    changed |= paramWidgets(params::snowpackParams(), sim.snowpack, {}, options);
-    ImGui::EndDisabled();
-    ImGui::PopItemWidth();
+    ImGui::PushID(section.name.data(), section.name.data() + section.name.size());
+    for (const params::Param<S>& param : section.params) {
+        if (param.widget == params::Widget::None)
+            continue;
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(param.key.data(), param.key.data() + param.key.size());
+        if (ImGui::IsItemHovered()) // a long name is clipped by its column: the tooltip has it
+            ImGui::SetTooltip("%.*s\n%.*s", static_cast<int>(param.key.size()), param.key.data(),
+                              static_cast<int>(param.doc.size()), param.doc.data());
+        for (std::size_t s = 0; s < sims.size(); ++s) {
+            ImGui::TableNextColumn();
+            ImGui::PushID(static_cast<int>(s));
+            ImGui::BeginDisabled(!applies(param.key, sims[s]));
+            ImGui::SetNextItemWidth(-FLT_MIN);
+            changed |= paramWidget(param, part(sims[s]), options);
+            ImGui::EndDisabled();
+            ImGui::PopID();
+        }
+    }
+    ImGui::PopID();
     return changed;
 }
 
-namespace {
+bool snowpackApplies(std::string_view, const SimSettings& sim) {
+    return sim.model == SimModel::Snowpack;
+}
+
+// A row naming the section that follows (material, snowpack).
+void sectionRow(const char* name) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::Spacing();
+    ImGui::TextDisabled("%s", name);
+}
+
+// Every key of sim.X, sim.X.material and sim.X.snowpack as the parameter table declares them
+// (widget, limits, tooltip), a row per key and a column per sim, so the values of A and B sit
+// side by side and each widget has its column's whole width.
+bool simRows(std::vector<SimSettings>& sims) {
+    bool changed = keyRows(
+        params::simParams(), sims, [](SimSettings& s) -> SimSettings& { return s; }, keyApplies);
+    sectionRow("material");
+    changed |= keyRows(
+        params::materialParams(), sims,
+        [](SimSettings& s) -> MaterialSettings& { return s.material; }, keyApplies);
+    // The snowpack's keys (model = "snowpack"; docs/snowpack.md); its budget is in stats.json.
+    sectionRow("snowpack");
+    changed |= keyRows(
+        params::snowpackParams(), sims,
+        [](SimSettings& s) -> SnowpackSettings& { return s.snowpack; }, snowpackApplies);
+    return changed;
+}
 
 // A decay ladder: sim A's settings in every sim, each with its own decay (keys cleared, so the
 // decay is what it shows).
@@ -132,54 +177,66 @@ char simLetter(int s) {
 
 } // namespace
 
+// Buttons that flow like words: each goes on the line before it when it fits the panel's width,
+// else starts a new line, so none is cut off in a narrow side bar.
+class ButtonRow {
+public:
+    bool operator()(const char* label) {
+        const ImGuiStyle& style = ImGui::GetStyle();
+        const float width = ImGui::CalcTextSize(label).x + 2.0f * style.FramePadding.x;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+        if (started_ && ImGui::GetItemRectMax().x + style.ItemSpacing.x + width <= right)
+            ImGui::SameLine();
+        started_ = true;
+        return ImGui::Button(label);
+    }
+
+private:
+    bool started_ = false;
+};
+
 void simsPanel(PanelContext& context) {
     Lab& lab = context.lab;
     Settings edited = lab.settings();
     const int count = static_cast<int>(edited.sims.size());
     bool changed = false;
-    if (ImGui::Button("copy A -> B")) {
+    ButtonRow button;
+    if (button("copy A -> B")) {
         edited.sims[1] = edited.sims[0];
         changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("swap A, B")) {
+    if (button("swap A, B")) {
         std::swap(edited.sims[0], edited.sims[1]);
         changed = true;
     }
-    if (count > 2) {
-        ImGui::SameLine();
-        if (ImGui::Button("copy A -> all")) {
-            std::fill(edited.sims.begin() + 1, edited.sims.end(), edited.sims[0]);
-            changed = true;
-        }
+    if (count > 2 && button("copy A -> all")) {
+        std::fill(edited.sims.begin() + 1, edited.sims.end(), edited.sims[0]);
+        changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("reset to scenario")) {
+    if (button("reset to scenario")) {
         edited.sims = lab.scenarioSettings().sims;
         changed = true;
     }
-    ImGui::SameLine();
-    if (ImGui::Button("reset to defaults")) {
+    if (button("reset to defaults")) {
         edited.sims = Settings{}.sims; // two sims, each its own default (A fast, B slowly)
         changed = true;
     }
     ImGui::BeginDisabled(count >= kMaxSims);
-    if (ImGui::Button("add sim")) {
+    if (button("add sim")) {
         edited.sims.push_back(edited.sims.back()); // a copy of the last: change one thing
         changed = true;
     }
     ImGui::EndDisabled();
-    ImGui::SameLine();
     ImGui::BeginDisabled(count <= 2);
     const std::string remove = std::string("remove ") + simLetter(count - 1);
-    if (ImGui::Button(remove.c_str())) {
+    if (button(remove.c_str())) {
         edited.sims.pop_back();
         changed = true;
     }
     ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::SetNextItemWidth(200.0f);
-    if (ImGui::BeginCombo("one difference", "B = A except ...")) {
+    // The presets' combos take the panel's width: their closed text says what they do.
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##one difference", "one difference: B = A except ...")) {
         for (const OnePreset& preset : oneDifferencePresets())
             if (ImGui::Selectable(preset.name)) {
                 edited.sims[1] = edited.sims[0];
@@ -189,8 +246,8 @@ void simsPanel(PanelContext& context) {
             }
         ImGui::EndCombo();
     }
-    ImGui::SetNextItemWidth(320.0f);
-    if (ImGui::BeginCombo("decay ladder", "every sim = A, decay ...")) {
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (ImGui::BeginCombo("##decay ladder", "decay ladder: every sim = A, decay ...")) {
         for (const Ladder& ladder : decayLadders())
             if (ImGui::Selectable(ladder.name)) {
                 const SimSettings base = edited.sims[0];
@@ -205,22 +262,33 @@ void simsPanel(PanelContext& context) {
             }
         ImGui::EndCombo();
     }
-    // Two sims share the panel's width; more scroll sideways, a fixed column each.
+    // A row per key, its name once on the left, a column per sim. Two sims share the panel's
+    // width; more scroll sideways, a fixed column each, the names staying in view.
+    const bool scroll = count > 2;
     const ImGuiTableFlags flags =
-        ImGuiTableFlags_BordersInnerV | (count > 2 ? ImGuiTableFlags_ScrollX : 0);
-    if (ImGui::BeginTable("sims", count, flags)) {
-        for (int s = 0; s < count && count > 2; ++s)
-            ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed, 270.0f);
+        ImGuiTableFlags_BordersInnerV | (scroll ? ImGuiTableFlags_ScrollX : ImGuiTableFlags_None);
+    if (ImGui::BeginTable("sims", count + 1, flags)) {
+        if (scroll) {
+            ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 130.0f);
+            ImGui::TableSetupScrollFreeze(1, 0);
+        } else {
+            ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthStretch, 0.7f);
+        }
+        for (int s = 0; s < count; ++s)
+            if (scroll)
+                ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthFixed, 150.0f);
+            else
+                ImGui::TableSetupColumn(nullptr, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
         for (int s = 0; s < count; ++s) {
             ImGui::TableNextColumn();
-            ImGui::PushID(s);
             const Region& region =
                 lab.field().sim(std::min(s, lab.field().simCount() - 1)).region();
-            ImGui::TextColored(simColour(s), "Sim %c  %d^2, %.2f cm/texel", simLetter(s),
-                               region.resolution, region.texelCm());
-            changed |= simEditor(edited.sims[s]);
-            ImGui::PopID();
+            ImGui::TextColored(simColour(s), "Sim %c", simLetter(s));
+            ImGui::TextDisabled("%d^2, %.2f cm", region.resolution, region.texelCm());
         }
+        changed |= simRows(edited.sims);
         ImGui::EndTable();
     }
     if (changed) {

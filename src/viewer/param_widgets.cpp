@@ -110,7 +110,9 @@ bool choiceCombo(const char* label, std::string_view key, const params::Choice<S
     };
     const int current = choice.index(owner);
     bool changed = false;
-    if (ImGui::BeginCombo(label, text(current).c_str())) {
+    // The closed combo shows the value alone: a note is there to help choose, in the list.
+    const std::string preview = current < 0 ? text(current) : std::string(choice.names[current]);
+    if (ImGui::BeginCombo(label, preview.c_str())) {
         for (int i = 0; i < int(choice.names.size()); ++i) {
             if (ImGui::Selectable(text(i).c_str(), i == current) && i != current) {
                 choice.set(owner, i);
@@ -124,8 +126,9 @@ bool choiceCombo(const char* label, std::string_view key, const params::Choice<S
     return changed;
 }
 
-template <class S> bool drawWidget(const Param<S>& param, S& owner, ValueNote note) {
-    const std::string label(param.key);
+template <class S> bool drawWidget(const Param<S>& param, S& owner, const WidgetOptions& options) {
+    const ValueNote note = options.note;
+    const std::string label = (options.unlabelled ? "##" : "") + std::string(param.key);
     const char* name = label.c_str();
     const Range& range = param.range;
     return std::visit(
@@ -172,12 +175,12 @@ template <class S> bool paramWidget(const Param<S>& param, S& owner, const Widge
     if (param.widget == Widget::None)
         return false;
     if (!options.onRelease) {
-        const bool changed = drawWidget(param, owner, options.note);
+        const bool changed = drawWidget(param, owner, options);
         tooltip(param);
         return changed;
     }
     S edited = owner;
-    drawWidget(param, edited, options.note);
+    drawWidget(param, edited, options);
     tooltip(param);
     if (!ImGui::IsItemDeactivatedAfterEdit())
         return false;

@@ -18,6 +18,9 @@ struct WidgetOptions {
     // Report a change only when the edit is finished (the mouse released): for keys whose
     // change is expensive (a deformer re-imports its mesh).
     bool onRelease = false;
+    // The key's name is drawn elsewhere (a table's first column): the widget has no label of
+    // its own and takes the width it is given.
+    bool unlabelled = false;
 };
 
 // One key's widget; true when it changed `owner`. Keys whose widget is None draw nothing.

@@ -120,9 +120,6 @@ std::optional<glm::ivec2> bufferImage(const gpu::Texture2D& image, const gpu::Te
 void bufferLegend(PanelContext& context, int slot, int size, glm::vec2 range, const char* unit,
                   ViewerGl::BarMap map = ViewerGl::BarMap::Inferno);
 
-// Edits one sim; returns true when it changed (panel_sims.cpp).
-bool simEditor(SimSettings& sim);
-
 // "one difference" presets: B = A except one switch (A takes the first value, B the second).
 struct OnePreset {
     const char* name;

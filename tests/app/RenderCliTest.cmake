@@ -32,3 +32,28 @@ execute_process(
 if(NOT result EQUAL 2 OR NOT errors MATCHES "sim.a.decay")
     message(FATAL_ERROR "a bad --set should fail with exit 2 naming the key; got ${result}: ${errors}")
 endif()
+
+# run.final_at_s: final.png shows that moment, said in one line, and is the very picture a run
+# ending there draws; every other output is still of the end (stats.json's 90 frames).
+execute_process(
+    COMMAND ${SNOWCAP} render --scenario press_release --frames 90 --no-progress
+            --set run.fps=60 --set run.final_at_s=0.5 --set view.width=256
+            --set view.height=144 --out ${OUT}/telling
+    RESULT_VARIABLE result ERROR_VARIABLE err)
+execute_process(
+    COMMAND ${SNOWCAP} --quiet render --scenario press_release --frames 30 --no-progress
+            --set run.fps=60 --set run.final_at_s=0 --set view.width=256 --set view.height=144
+            --out ${OUT}/ends_there
+    RESULT_VARIABLE ended)
+if(NOT result EQUAL 0 OR NOT ended EQUAL 0
+   OR NOT err MATCHES "final.png: t = 0.50 s \\(run.final_at_s\\), not the end \\(1.50 s\\)")
+    message(FATAL_ERROR "render with run.final_at_s=0.5: exit ${result} / ${ended}: ${err}")
+endif()
+file(SHA256 ${OUT}/telling/final.png telling)
+file(SHA256 ${OUT}/ends_there/final.png ends_there)
+file(READ ${OUT}/telling/stats.json stats)
+string(JSON frames GET "${stats}" frames)
+if(NOT telling STREQUAL ends_there OR NOT frames EQUAL 90)
+    message(FATAL_ERROR "final.png at run.final_at_s = 0.5 is not the picture of a run ending at "
+                        "0.5 s, or stats.json's frames (${frames}) are not the run's 90")
+endif()
