@@ -60,7 +60,7 @@ const Section<W>& weatherParams() {
              "weighting, about half the wavelength of its features (a ridge to its valley)."},
             {"sun_hour", &W::sunHour, -1.0, between(-1.0, 24.0), "h", Slider,
              "Solar time of day that places the sun, with latitude_deg and day_of_year "
-             "(Spencer's declination; 12: noon, the sun in the south north of the tropics); "
+             "(Spencer's declination; 12: noon, when north of the tropics the sun is due south); "
              "negative: the sun stands at look.sun_direction. Below the horizon it melts "
              "nothing. It places the sun the snow melts by; the lit view's light stays "
              "look.sun_direction."},
