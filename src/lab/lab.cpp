@@ -347,8 +347,10 @@ std::optional<std::string> Lab::apply(const Settings& edited, bool deformersChan
     }
     // Draped deformers and the physics world's ground stand on the new terrain.
     auto error = applyEdit(edited, deformersChanged || terrain, terrain);
-    if (!error && terrain)
+    if (!error && terrain) {
+        session_.foliage.standOn(terrain.get()); // and the plants grow on it
         error = session_.field->setTerrain(std::move(terrain));
+    }
     return error;
 }
 

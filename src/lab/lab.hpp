@@ -89,6 +89,7 @@ public:
     // The same at any time (the clock stays where it is).
     const std::vector<DeformerInstance>& instancesAt(double timeS);
     const std::vector<Deformer>& deformers() const { return session_.deformers.deformers(); }
+    const FoliageSet& foliage() const { return session_.foliage; }
     bool visible(int index) const { return visible_[index]; }
     void setVisible(int index, bool on) { visible_[index] = on; }
     // WASD: the player deformer's input for the next step (world XY, length <= 1).

@@ -177,8 +177,7 @@ std::variant<std::vector<Foliage>, std::string> loadScenarioFoliage(const Settin
         }
         Foliage& grown = std::get<Foliage>(loaded);
         if (terrain && !terrain->flat())
-            for (FoliagePlant& plant : grown.plants)
-                plant.terrainCm = float(terrain->heightCm(plant.rootCm.x, plant.rootCm.y));
+            grown.standOn(terrain);
         foliage.push_back(std::move(grown));
     }
     return foliage;

@@ -7,11 +7,17 @@ namespace snowcap {
 FoliageSet::FoliageSet(std::vector<Foliage> foliage, const WindSettings& wind)
     : foliage_(std::move(foliage)), wind_(wind) {
     meshes_.reserve(foliage_.size());
-    for (const Foliage& entry : foliage_) {
+    for (const Foliage& entry : foliage_)
         // No capture proxy: a blade is thinner than the proxy's error bound, and a
         // simplified blade would bend differently from the one the colour pass
         // draws.
         meshes_.emplace_back(entry.mesh, "foliage." + entry.name);
+    measureBounds();
+}
+
+void FoliageSet::measureBounds() {
+    bounds_.clear();
+    for (const Foliage& entry : foliage_) {
         std::vector<Aabb>& boxes = bounds_.emplace_back();
         boxes.reserve(entry.plants.size());
         for (const FoliagePlant& plant : entry.plants) {
@@ -21,6 +27,12 @@ FoliageSet::FoliageSet(std::vector<Foliage> foliage, const WindSettings& wind)
                              root + glm::vec3(reach, reach, plant.scale * entry.heightCm)});
         }
     }
+}
+
+void FoliageSet::standOn(const HeightField* terrain) {
+    for (Foliage& entry : foliage_)
+        entry.standOn(terrain);
+    measureBounds();
 }
 
 std::size_t FoliageSet::plantCount() const {

@@ -27,6 +27,8 @@ public:
     void appendInstances(double timeS, std::span<const DeformerInstance> deformers,
                          std::vector<DeformerInstance>& out);
     void setWind(const WindSettings& wind) { wind_ = wind; }
+    // Every plant rooted on another terrain (a live edit of [terrain]; null: flat).
+    void standOn(const HeightField* terrain);
 
     const std::vector<Foliage>& foliage() const { return foliage_; }
     std::size_t plantCount() const;
@@ -35,6 +37,7 @@ public:
     static std::vector<WindPusher> pushersOf(std::span<const DeformerInstance> deformers);
 
 private:
+    void measureBounds(); // bounds_ from the plants' roots
     std::vector<Foliage> foliage_;
     std::vector<gpu::GpuMesh> meshes_;
     std::vector<std::vector<Aabb>> bounds_; // per plant: its box with the most it can lean

@@ -98,6 +98,12 @@ scatterFoliage(const FoliageSettings& settings, const std::string& key, long max
     return plants;
 }
 
+void Foliage::standOn(const HeightField* terrain) {
+    const bool hills = terrain && !terrain->flat();
+    for (FoliagePlant& plant : plants)
+        plant.terrainCm = hills ? float(terrain->heightCm(plant.rootCm.x, plant.rootCm.y)) : 0.0f;
+}
+
 glm::mat4 Foliage::modelOf(const FoliagePlant& plant) const {
     return glm::translate(glm::mat4(1.0f), rootOf(plant)) *
            glm::rotate(glm::mat4(1.0f), plant.yawRad, glm::vec3(0, 0, 1)) *

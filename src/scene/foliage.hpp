@@ -6,6 +6,7 @@
 
 #include "core/settings.hpp"
 #include "scene/mesh.hpp"
+#include "terrain/height_field.hpp"
 
 #include <filesystem>
 #include <glm/mat4x4.hpp>
@@ -60,6 +61,8 @@ struct Foliage {
     glm::vec3 rootOf(const FoliagePlant& plant) const {
         return {plant.rootCm, groundZCm + plant.terrainCm};
     }
+    // Roots every plant on `terrain` (its height under each root; 0 when null or flat).
+    void standOn(const HeightField* terrain);
 };
 
 // The file a `mesh` names: "grass_tuft" and "bush" are the bundled plants
