@@ -162,10 +162,10 @@ WeatherTick WeatherClock::tickAt(double timeS) {
         tick.meltQuanta = static_cast<std::uint32_t>(melt);
         // A sun placed by the time of day below the horizon melts nothing.
         const bool risen = weather_.sunHour < 0.0 || sunDirection_.z > 0.0f;
-        tick.sunMeltPerCos = risen ? static_cast<float>(snowpack_.meltRadiationFactor *
-                                                        (1.0 - snowpack_.albedo) * sky.sunWM2 *
-                                                        dtW / 3600.0)
-                                   : 0.0f;
+        tick.sunMeltPerCos =
+            risen ? static_cast<float>(snowpack_.meltRadiationFactor * (1.0 - snowpack_.albedo) *
+                                       sky.sunWM2 * dtW / 3600.0)
+                  : 0.0f;
     } else {
         meltCarry_ = 0.0;
     }

@@ -14,9 +14,8 @@
 
 #include <array>
 #include <cstdint>
-#include <glm/vec2.hpp>
-#include <glm/vec3.hpp>
 #include <glm/ext/vector_double3.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 #include <vector>
 

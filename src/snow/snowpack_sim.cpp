@@ -79,7 +79,7 @@ void SnowpackSim::sampleGround() {
     if (!terrain_) {
         groundCm_.clear();
         ground_ = gpu::Texture2D();
-        windTerrainCm_.clear();
+        windTerrainTerms_.clear();
         windTerrain_ = gpu::Texture2D();
         return;
     }
@@ -88,12 +88,12 @@ void SnowpackSim::sampleGround() {
     if (ground_.width() != n)
         ground_ = gpu::Texture2D(n, n, gpu::TextureFormat::R32F, "snowpack.ground");
     ground_.upload(groundCm_);
-    windTerrainCm_ = windTerrainTerms(*terrain_, region_, windCurvatureCm_);
+    windTerrainTerms_ = windTerrainTerms(*terrain_, region_, windCurvatureCm_);
     if (windTerrain_.width() != n)
         windTerrain_ = gpu::Texture2D(n, n, gpu::TextureFormat::RGBA32F, "snowpack.wind_terrain");
     std::vector<float> texels;
-    texels.reserve(windTerrainCm_.size() * 4);
-    for (const WindTerrain& terms : windTerrainCm_)
+    texels.reserve(windTerrainTerms_.size() * 4);
+    for (const WindTerrain& terms : windTerrainTerms_)
         texels.insert(texels.end(), {terms.slopeX, terms.slopeY, terms.curvature, 0.0f});
     windTerrain_.upload(texels);
 }
@@ -454,9 +454,10 @@ SnowpackBudget SnowpackSim::budget() const {
 std::size_t SnowpackSim::bytes() const {
     if (!allocated())
         return 0;
-    return states_[0].bytes() + states_[1].bytes() + ground_.bytes() + windTerrain_.bytes() + quanta_.bytes() +
-           inside_.bytes() + received_.bytes() + tileState_.bytes() + tileLists_.bytes() +
-           carriedOut_.bytes() + weather_.bytes(); // the weather hook: 0 without [weather]
+    return states_[0].bytes() + states_[1].bytes() + ground_.bytes() + windTerrain_.bytes() +
+           quanta_.bytes() + inside_.bytes() + received_.bytes() + tileState_.bytes() +
+           tileLists_.bytes() + carriedOut_.bytes() +
+           weather_.bytes(); // the weather hook: 0 without [weather]
 }
 
 } // namespace snowcap

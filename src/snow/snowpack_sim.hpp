@@ -50,7 +50,7 @@ public:
     const std::vector<float>& groundCm() const { return groundCm_; }
     // The ground's part of the wind's weighting (windTerrainTerms, row 0 first); empty over
     // flat ground.
-    const std::vector<WindTerrain>& windTerrain() const { return windTerrainCm_; }
+    const std::vector<WindTerrain>& windTerrain() const { return windTerrainTerms_; }
     // Allocates the state for `region` (reallocating and refilling only when the region, the
     // initial column, the capture geometry or the ground's print bound changed; other keys
     // apply live). `groundPrintMaxCm`: the deepest print the ground under it takes
@@ -195,8 +195,8 @@ private:
     std::vector<float> groundCm_;                      // the ground under the region (cm)
     gpu::Texture2D ground_;                            // the same, R32F, over terrain only
     double windCurvatureCm_ = 400.0;
-    std::vector<WindTerrain> windTerrainCm_; // the wind's terms of the ground under the region
-    gpu::Texture2D windTerrain_;             // the same, RGBA32F, over terrain only
+    std::vector<WindTerrain> windTerrainTerms_; // the wind's terms of the ground under the region
+    gpu::Texture2D windTerrain_;                // the same, RGBA32F, over terrain only
     std::array<gpu::Texture2D, 2> states_;
     gpu::Buffer quanta_, inside_, received_;
     // Per tile: its state bits; the three lists with their indirect dispatch commands.

@@ -61,8 +61,8 @@ private:
     SnowpackConstants constants_;
     int size_;
     glm::vec2 originCm_;
-    std::vector<SnowColumn> scratch_; // after snowfall, melt and drainage
-    std::vector<float> ground_;       // the terrain's heights (cm); empty: flat
+    std::vector<SnowColumn> scratch_;      // after snowfall, melt and drainage
+    std::vector<float> ground_;            // the terrain's heights (cm); empty: flat
     std::vector<WindTerrain> windTerrain_; // the ground's wind weighting; empty: flat
     std::vector<DriftOut> flux_;
     std::vector<std::int32_t> driftRecord_;

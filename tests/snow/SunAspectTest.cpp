@@ -6,8 +6,8 @@
 #include "snow/weather_reference.hpp"
 
 #include <cmath>
-#include <glm/geometric.hpp>
 #include <cstdio>
+#include <glm/geometric.hpp>
 #include <gtest/gtest.h>
 #include <vector>
 

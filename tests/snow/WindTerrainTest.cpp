@@ -149,12 +149,12 @@ TEST(WindTerrain, TheDriftOverTheRidgeIsFrameRateIndependent) {
         const RidgeRun run = blowOverTheRidge(fps, 2.0, true);
         float worstCm = 0.0f;
         for (std::size_t t = 0; t < run.columns.size(); ++t)
-            worstCm = std::max(worstCm,
-                               std::abs(run.columns[t].depthCm - reference.columns[t].depthCm));
+            worstCm =
+                std::max(worstCm, std::abs(run.columns[t].depthCm - reference.columns[t].depthCm));
         std::printf("%g fps: windward %.4f lee %.4f kg/m2 (60 fps: %.4f, %.4f), worst depth "
                     "%.6f cm, mass error %.2e\n",
-                    fps, run.windwardKgM2, run.leeKgM2, reference.windwardKgM2,
-                    reference.leeKgM2, worstCm, run.massError);
+                    fps, run.windwardKgM2, run.leeKgM2, reference.windwardKgM2, reference.leeKgM2,
+                    worstCm, run.massError);
         EXPECT_NEAR(run.windwardKgM2, reference.windwardKgM2,
                     0.01 * std::abs(reference.windwardKgM2));
         EXPECT_NEAR(run.leeKgM2, reference.leeKgM2, 0.01 * reference.leeKgM2);
