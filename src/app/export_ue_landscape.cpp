@@ -72,11 +72,11 @@ json importSection(const LandscapeImport& import, const std::string& fileNote) {
                           "the image vertically before the import (or set first_row = \"south\" "
                           "for a file exported from UE)"
                         : "the file's first row is south, as UE reads it: import it as it is");
-    section["Scale"] = entry(
-        json::array({rounded(import.scaleX), rounded(import.scaleY), rounded(import.scaleZ)}),
-        "[cm a quad, cm a quad, x 1/128 cm a 16-bit step]", "terrain.size_m, height_range_m",
-        "the Landscape actor's scale: one sample a vertex, one 16-bit step of the file "
-        "one step of the landscape");
+    section["Scale"] =
+        entry(json::array({rounded(import.scaleX), rounded(import.scaleY), rounded(import.scaleZ)}),
+              "[cm a quad, cm a quad, x 1/128 cm a 16-bit step]", "terrain.size_m, height_range_m",
+              "the Landscape actor's scale: one sample a vertex, one 16-bit step of the file "
+              "one step of the landscape");
     section["Location"] =
         entry(json::array({rounded(import.locationCm[0]), rounded(import.locationCm[1]),
                            rounded(import.locationCm[2])}),
@@ -101,8 +101,8 @@ json importSection(const LandscapeImport& import, const std::string& fileNote) {
 
 } // namespace
 
-std::variant<std::optional<json>, std::string> ueLandscapeSection(const Settings& settings,
-                                                                 const std::filesystem::path& root) {
+std::variant<std::optional<json>, std::string>
+ueLandscapeSection(const Settings& settings, const std::filesystem::path& root) {
     const TerrainSettings& terrain = settings.terrain;
     if (terrain.kind == TerrainKind::Flat)
         return std::optional<json>();
@@ -134,10 +134,10 @@ std::variant<std::optional<json>, std::string> ueLandscapeSection(const Settings
         const LandscapeImport import =
             landscapeImport(field, span.lowCm, span.highCm, groundZCm, true);
         section.update(importSection(
-            import, fmt::format("a 16-bit PNG of {0}: gdal_translate -ot UInt16 -scale {1} {2} 0 "
-                                "65535 -of PNG {0} landscape.png",
-                                terrain.file, rounded(span.lowCm / 100.0),
-                                rounded(span.highCm / 100.0))));
+            import,
+            fmt::format("a 16-bit PNG of {0}: gdal_translate -ot UInt16 -scale {1} {2} 0 "
+                        "65535 -of PNG {0} landscape.png",
+                        terrain.file, rounded(span.lowCm / 100.0), rounded(span.highCm / 100.0))));
     }
     return std::optional<json>(std::move(section));
 }

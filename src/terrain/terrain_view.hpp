@@ -30,12 +30,16 @@ double slopeDeg(const HeightField& field, double xCm, double yCm);
 // height, slope, 0, 0 per cell (RGBA32F). Empty for a flat field.
 struct TerrainMap {
     int columns = 0, rows = 0;
-    glm::dvec2 cellCm{0.0};  // one map cell's side
+    glm::dvec2 cellCm{0.0}; // one map cell's side
     glm::dvec2 southWestCm{0.0};
     std::vector<float> texels; // columns x rows x 4
     float highestSlopeDeg = 0.0f;
-    float heightCm(int column, int row) const { return texels[4 * (std::size_t(row) * columns + column)]; }
-    float slopeDeg(int column, int row) const { return texels[4 * (std::size_t(row) * columns + column) + 1]; }
+    float heightCm(int column, int row) const {
+        return texels[4 * (std::size_t(row) * columns + column)];
+    }
+    float slopeDeg(int column, int row) const {
+        return texels[4 * (std::size_t(row) * columns + column) + 1];
+    }
     // The world point at the centre of cell (column, row).
     glm::dvec2 centreCm(int column, int row) const {
         return southWestCm + (glm::dvec2(column, row) + 0.5) * cellCm;

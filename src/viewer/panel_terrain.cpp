@@ -93,8 +93,8 @@ void exportSnowTops(PanelContext& context, TerrainPanelState& ps) {
         dir = fs::path("out") / fmt::format("snow_top_{}_{}", stamp, n);
     fs::create_directories(dir, ec);
     if (ec) {
-        ps.exportNote = fmt::format("{}: cannot make the directory ({})", dir.string(),
-                                    ec.message());
+        ps.exportNote =
+            fmt::format("{}: cannot make the directory ({})", dir.string(), ec.message());
         spdlog::warn("{}", ps.exportNote);
         return;
     }

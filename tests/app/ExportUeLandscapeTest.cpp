@@ -2,10 +2,9 @@
 // Landscape Technical Guide's sizes, and the import values taken the way UE applies them (vertex
 // (i, j) at location + scale (i, j), height (v - 32768) / 128 x scale_z above the actor) put
 // every sample of the ridge heightmap back where snowcap has it.
+#include "TestSupport.hpp"
 #include "app/export_ue_landscape.hpp"
 #include "terrain/terrain.hpp"
-
-#include "TestSupport.hpp"
 
 #include <gtest/gtest.h>
 
@@ -42,7 +41,8 @@ TEST(LandscapeLayout, AFileNoLayoutHoldsIsPaddedByTheFewestVertices) {
     for (int sections : {1, 2})
         for (int quads : kLandscapeQuadsPerSection) {
             const int unit = quads * sections;
-            const long long x = (63 + unit - 1) / unit * unit + 1, y = (47 + unit - 1) / unit * unit + 1;
+            const long long x = (63 + unit - 1) / unit * unit + 1,
+                            y = (47 + unit - 1) / unit * unit + 1;
             EXPECT_GE(x * y, 64LL * 50) << quads << " x " << sections;
         }
 }
@@ -58,9 +58,10 @@ TEST(LandscapeImport, EverySampleComesBackWhereSnowcapHasIt) {
         ASSERT_TRUE(std::holds_alternative<HeightmapSamples>(read));
         const HeightmapSamples& file = std::get<HeightmapSamples>(read);
         const double groundZCm = -25.0; // snow.surface_z_cm 5 - snow.depth_cm 30
-        const double lowCm = terrain.heightRangeM[0] * 100.0, highCm = terrain.heightRangeM[1] * 100.0;
-        const LandscapeImport import = landscapeImport(field, lowCm, highCm, groundZCm,
-                                                       firstRow == TerrainFirstRow::North);
+        const double lowCm = terrain.heightRangeM[0] * 100.0,
+                     highCm = terrain.heightRangeM[1] * 100.0;
+        const LandscapeImport import =
+            landscapeImport(field, lowCm, highCm, groundZCm, firstRow == TerrainFirstRow::North);
         ASSERT_EQ(import.columns, file.columns);
         ASSERT_EQ(import.rows, file.rows);
         EXPECT_EQ(import.flipRows, firstRow == TerrainFirstRow::North);

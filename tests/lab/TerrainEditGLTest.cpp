@@ -3,8 +3,8 @@
 // back on flat ground at the flat ground; a file that cannot be the terrain is one line naming
 // terrain.file, and the lab keeps the terrain, the plants and the settings it had.
 #include "GLTestSupport.hpp"
-#include "scene/deformer.hpp"
 #include "lab/lab.hpp"
+#include "scene/deformer.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,8 +17,9 @@ double worstRootCm(const Lab& lab, const HeightField* terrain) {
     const double ground = groundZCm(lab.settings().snow);
     for (const Foliage& entry : lab.foliage().foliage())
         for (const FoliagePlant& plant : entry.plants) {
-            const double h =
-                terrain && !terrain->flat() ? terrain->heightCm(plant.rootCm.x, plant.rootCm.y) : 0.0;
+            const double h = terrain && !terrain->flat()
+                                 ? terrain->heightCm(plant.rootCm.x, plant.rootCm.y)
+                                 : 0.0;
             worst = std::max(worst, std::abs(double(entry.rootOf(plant).z) - (ground + h)));
         }
     return worst;

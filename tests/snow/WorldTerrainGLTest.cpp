@@ -104,8 +104,8 @@ TEST(WorldTerrain, AWindowOverHillsComesBackToItsTrailAsAFixedRegionHoldsIt) {
         for (int y = 0; y < kWindow; ++y)
             for (int x = 0; x < kWindow; ++x) {
                 const glm::dvec2 at = texelCentreToWorld({x, y}, region);
-                worstCm = std::max(worstCm, std::abs(heights[y * kWindow + x] -
-                                                     terrain->heightCm(at.x, at.y)));
+                worstCm = std::max(
+                    worstCm, std::abs(heights[y * kWindow + x] - terrain->heightCm(at.x, at.y)));
             }
     };
     // 3 m out over the hills and back, hovering well clear of the highest snow top.
@@ -136,7 +136,6 @@ TEST(WorldTerrain, AWindowOverHillsComesBackToItsTrailAsAFixedRegionHoldsIt) {
     ASSERT_GT(maxOf(expected), 0.05f) << "the trail healed away: nothing to compare";
     EXPECT_EQ(redOf(window->sim(1).persistent()), expected);
     EXPECT_EQ(maxOf(redOf(window->sim(0).persistent())), 0.0f); // "window" lost it
-
 }
 
 } // namespace

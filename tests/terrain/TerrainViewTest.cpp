@@ -71,8 +71,8 @@ TEST(TerrainView, ARayMeetsTheTiltedSnowTopWhereTheLineMeetsThePlane) {
         ASSERT_TRUE(hit);
         // The exact crossing: from.z + t dz = base + (from.x + t dx + 3200) tan30.
         const glm::dvec3 d = to - from;
-        const double t = (base + (from.x + kColumns * kCellCm * 0.5) * kTan30 - from.z) /
-                         (d.z - d.x * kTan30);
+        const double t =
+            (base + (from.x + kColumns * kCellCm * 0.5) * kTan30 - from.z) / (d.z - d.x * kTan30);
         const glm::dvec3 exact = from + d * t;
         // The field holds its heights as float metres (up to 37 m here: a float's step is
         // 4e-4 cm there), so the plane it drapes is the exact one to about that.
@@ -96,9 +96,9 @@ TEST(TerrainView, TheFirstHillInFrontWinsOverTheGroundBehindIt) {
     const glm::dvec3 from(-3000.0, 0.0, 300.0), to(3000.0, 0.0, -100.0);
     const auto hit = firstGroundHit(field, 0.0, from, to);
     ASSERT_TRUE(hit);
-    EXPECT_GT(hit->z, 1.0);              // on the bump's western face
-    EXPECT_LT(hit->x, 0.0);              // before its crest (the crest is at x = 0)
-    EXPECT_GT(hit->x, -kCellCm);         // and on its face, not short of it
+    EXPECT_GT(hit->z, 1.0);      // on the bump's western face
+    EXPECT_LT(hit->x, 0.0);      // before its crest (the crest is at x = 0)
+    EXPECT_GT(hit->x, -kCellCm); // and on its face, not short of it
     EXPECT_NEAR(hit->z, field.heightCm(hit->x, hit->y), 1e-6);
     // The flat plane would have taken the ray much further east.
     const auto flat = firstGroundHit(HeightField(), 0.0, from, to);
