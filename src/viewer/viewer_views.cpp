@@ -142,7 +142,8 @@ std::optional<glm::dvec3> pickGround(const ViewerState& state, const Lab& lab, i
     const double t = (surface - a.z) / dz;
     if (t < 0.0)
         return std::nullopt;
-    return a + (b - a) * t;
+    const glm::dvec3 hit = a + (b - a) * t;
+    return glm::dvec3(hit.x, hit.y, surface); // on the plane exactly
 }
 
 std::optional<glm::dvec2> pickSurface(const ViewerState& state, const Lab& lab, int width,

@@ -318,7 +318,7 @@ TEST(BuffersPanel, PanelViewsAreNamedOrRefused) {
     EXPECT_TRUE(open[static_cast<int>(PanelId::Buffers)]);
     EXPECT_EQ(parsePanelList("buffers:water", open, &scrollTo).value_or(""),
               "--panels: unknown view 'buffers:water' (known: buffers:drift, scene:ground, "
-              "scene:terrain)");
+              "scene:terrain, scene:terrain_slope)");
     EXPECT_EQ(parsePanelList("buffers:drift", open).value_or(""),
               "--panels: 'buffers:drift': a view to open a panel on is for render --ui");
 }
