@@ -61,6 +61,10 @@ inline InputFixture* addFixture(std::vector<InputFixture>& all, std::string cls,
 std::vector<InputFixture> writeRunFixtures(const std::filesystem::path& dir,
                                            const std::string& snowcap);
 
+// Heightmaps, DEMs and meshes named by terrain.file that are cut short, lie about their size or
+// are no file (tools/hostile_terrain.cpp).
+std::vector<InputFixture> writeTerrainFixtures(const std::filesystem::path& dir);
+
 // Writes every fixture's files into `dir` (created) and returns the fixtures in order.
 std::vector<InputFixture> writeInputFixtures(const std::filesystem::path& dir);
 

@@ -292,6 +292,8 @@ int main(int argc, char** argv) {
             fixtures = hostile::writeInputFixtures(out);
             for (InputFixture& f : hostile::writeRunFixtures(out / "runs", snowcap))
                 fixtures.push_back(std::move(f));
+            for (InputFixture& f : hostile::writeTerrainFixtures(out / "terrain"))
+                fixtures.push_back(std::move(f));
         } else {
             std::ifstream in(list);
             if (!in)
