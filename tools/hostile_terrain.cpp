@@ -36,7 +36,8 @@ std::vector<InputFixture> writeTerrainFixtures(const fs::path& dir) {
         return f;
     };
 
-    // Heightmaps: colour and cut short, a side past 16384, a side within it whose samples are not there.
+    // Heightmaps: colour and cut short, a side past 16384, a side within it whose samples are not
+    // there.
     writeBytes(dir / "cut.png", pngClaiming(512, 512, 16, 1000));
     refused("heightmap RGBA16 cut short", "heightmap", dir / "cut.png");
     writeBytes(dir / "huge.png", pngClaiming(20000, 20000, 16, 200));

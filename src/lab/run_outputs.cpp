@@ -195,10 +195,9 @@ nlohmann::json simJson(SnowField& field, int s, const Settings& settings,
     // The sweep's fade times (sweeps.md); a snowpack's probes read its depth in cm, which
     // does not fade: no fade, measured or predicted.
     for (std::size_t i = 0; i < probes.size(); ++i)
-        probes[i]["fade"] =
-            fadeJson(sim.snowpack()
-                         ? MeasuredFade{}
-                         : measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
+        probes[i]["fade"] = fadeJson(
+            sim.snowpack() ? MeasuredFade{}
+                           : measureFade(recorder.probes()[i].values[s], 1.0 / settings.run.fps));
     const Region& region = sim.region();
     nlohmann::json out = {
         {"params", tomlToJson(params::toToml(p))},

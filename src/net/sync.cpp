@@ -55,8 +55,7 @@ std::optional<std::string> replicationRefusal(const Settings& settings) {
                    std::string(toString(sim.persistence)) + "\"";
         const int windows = SnowField::windowsWanted(settings, static_cast<int>(s), observers);
         if (windows > 1)
-            return "net: key 'snow.follow': " + std::to_string(windows) +
-                   " observers give " + key +
+            return "net: key 'snow.follow': " + std::to_string(windows) + " observers give " + key +
                    " a window each; a networked session replicates one window a sim";
     }
     return std::nullopt;

@@ -61,7 +61,7 @@ struct ReplicaCounts {
     long long tilesResent = 0;    // hybrid: tiles that came back as state
     long long divergentTiles = 0; // checksums that did not match this client's tiles
     long long checkedTiles = 0;
-    long long clockMismatches = 0; // inputs: a sim clock that differed from the server's
+    long long clockMismatches = 0;  // inputs: a sim clock that differed from the server's
     long long windowMismatches = 0; // inputs: a window that stood elsewhere than the server's
 };
 
