@@ -2,6 +2,7 @@
 // keeps, its initial cover, snow sliding off a 60 degree face with the budget closing, and
 // a flat terrain that leaves the sim as it was (no ground image, slump's flat program).
 #include "GLTestSupport.hpp"
+#include "SlopeTestSupport.hpp"
 #include "snow/snowpack_reference.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/snowpack_terrain.hpp"
@@ -16,18 +17,11 @@
 namespace snowcap {
 namespace {
 
+constexpr double kTexelCm = test::kSlopeTexelCm;
+constexpr double kCaptureZ = test::kSlopeCaptureZ;
+constexpr double kFar = test::kSlopeFar;
 constexpr int kSize = 64;
-constexpr double kTexelCm = 10.0;
-constexpr double kCaptureZ = -100.0;
-constexpr double kFar = 2000.0;
 constexpr double kPi = 3.14159265358979;
-
-Region region() {
-    Region r;
-    r.resolution = kSize;
-    r.widthCm = kSize * kTexelCm;
-    return r;
-}
 
 // A flat foot of `footColumns` texels, then a face at `slopeDeg` rising to the east, as a height
 // field whose cells are the region's texels (so its samples are the texel centres' heights).
@@ -60,7 +54,7 @@ TEST(SnowpackSlopeGL, MatchesTheCpuReference) {
         settings.coverFollowsSlope = follows;
         SnowpackSim sim;
         sim.setTerrain(terrain);
-        auto error = sim.configure(settings, region(), kCaptureZ, kFar, shaders);
+        auto error = sim.configure(settings, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
         ASSERT_FALSE(error) << *error;
         ASSERT_EQ(sim.groundCm().size(), std::size_t(kSize) * kSize);
         SnowpackReference cpu(kSize, settings, kCaptureZ, kFar, kTexelCm);
@@ -102,7 +96,7 @@ TEST(SnowpackSlopeGL, SnowSlidesOffASixtyDegreeFace) {
     settings.coverFollowsSlope = false;
     SnowpackSim sim;
     sim.setTerrain(face(60.0, 24));
-    auto error = sim.configure(settings, region(), kCaptureZ, kFar, shaders);
+    auto error = sim.configure(settings, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
     ASSERT_FALSE(error) << *error;
     gpu::Texture2D capture(kSize, kSize, gpu::TextureFormat::R32F, "test.capture");
     capture.clear(1.0f);
@@ -132,7 +126,8 @@ TEST(SnowpackSlopeGL, FlatTerrainIsNone) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     SnowpackSim sim;
     sim.setTerrain(std::make_shared<const HeightField>());
-    auto error = sim.configure(SnowpackSettings{}, region(), kCaptureZ, kFar, shaders);
+    auto error =
+        sim.configure(SnowpackSettings{}, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
     ASSERT_FALSE(error) << *error;
     EXPECT_TRUE(sim.groundCm().empty());
     gpu::FrameGraph graph;
@@ -166,7 +161,7 @@ TEST(SnowpackSlopeGL, SunByAspectMatchesTheCpuReference) {
     const glm::vec3 sun(0.0f, -0.5f, 0.8660254f);
     SnowpackSim sim;
     sim.setTerrain(terrain);
-    auto error = sim.configure(settings, region(), kCaptureZ, kFar, shaders);
+    auto error = sim.configure(settings, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
     ASSERT_FALSE(error) << *error;
     error =
         sim.weather().configure(weather, settings, WindSettings{}, sun, kSize, kTexelCm, shaders);

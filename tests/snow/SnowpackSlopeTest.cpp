@@ -1,6 +1,7 @@
 // The snowpack over terrain on the CPU reference: the snow holding depth (SnowSlide), the
 // initial cover that follows the slopes, snow sliding off a face steeper than its angle of
 // repose, snow staying on a gentle slope, and the slide at any frame rate.
+#include "SlopeTestSupport.hpp"
 #include "core/snowpack_laws.hpp"
 #include "snow/snowpack_reference.hpp"
 #include "snow/snowpack_terrain.hpp"
@@ -14,10 +15,10 @@
 namespace snowcap {
 namespace {
 
-constexpr double kCaptureZ = -100.0;
-constexpr double kFar = 2000.0;
+constexpr double kTexelCm = test::kSlopeTexelCm;
+constexpr double kCaptureZ = test::kSlopeCaptureZ;
+constexpr double kFar = test::kSlopeFar;
 constexpr int kSize = 64;
-constexpr double kTexelCm = 10.0;
 constexpr double kPi = 3.14159265358979;
 
 // A ground rising along +x: flat up to column `footColumns`, then at `slopeDeg` to the east

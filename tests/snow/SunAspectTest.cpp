@@ -1,6 +1,7 @@
 // The sun by aspect on the CPU reference: the sun's melt takes the normal of the snow's tops
 // standing on the terrain, so a south face melts out before a north face under the same sun,
 // by the ratio of their cosines.
+#include "SlopeTestSupport.hpp"
 #include "core/snowpack_laws.hpp"
 #include "core/weather_laws.hpp"
 #include "snow/weather_reference.hpp"
@@ -14,10 +15,10 @@
 namespace snowcap {
 namespace {
 
+constexpr double kTexelCm = test::kSlopeTexelCm;
+constexpr double kCaptureZ = test::kSlopeCaptureZ;
+constexpr double kFar = test::kSlopeFar;
 constexpr int kSize = 16;
-constexpr double kTexelCm = 10.0;
-constexpr double kCaptureZ = -100.0;
-constexpr double kFar = 2000.0;
 constexpr double kPi = 3.14159265358979;
 
 // Ground rising to the north (+y) at `riseTan`: a face towards the south; negative: the north.

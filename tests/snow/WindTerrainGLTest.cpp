@@ -3,6 +3,7 @@
 // flux's TERRAIN program adds it to the snow's own slope and curvature, and the drift over a
 // ridge equals the reference's.
 #include "GLTestSupport.hpp"
+#include "SlopeTestSupport.hpp"
 #include "snow/snowpack_sim.hpp"
 #include "snow/snowpack_terrain.hpp"
 #include "snow/weather_reference.hpp"
@@ -16,17 +17,10 @@
 namespace snowcap {
 namespace {
 
+constexpr double kTexelCm = test::kSlopeTexelCm;
+constexpr double kCaptureZ = test::kSlopeCaptureZ;
+constexpr double kFar = test::kSlopeFar;
 constexpr int kSize = 64;
-constexpr double kTexelCm = 10.0;
-constexpr double kCaptureZ = -100.0;
-constexpr double kFar = 2000.0;
-
-Region region() {
-    Region r;
-    r.resolution = kSize;
-    r.widthCm = kSize * kTexelCm;
-    return r;
-}
 
 // A north-south ridge 1 m high, exp(-(x / 1.2 m)^2), on a field twice the region's side.
 std::shared_ptr<const HeightField> ridge() {
@@ -53,7 +47,7 @@ TEST(WindTerrainGL, DriftOverARidgeMatchesTheCpuReference) {
     weather.timeScale = 60.0;
     SnowpackSim sim;
     sim.setTerrain(field, 240.0);
-    auto error = sim.configure(settings, region(), kCaptureZ, kFar, shaders);
+    auto error = sim.configure(settings, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
     ASSERT_FALSE(error) << *error;
     error = sim.weather().configure(weather, settings, WindSettings{}, {0.0f, 0.0f, 1.0f}, kSize,
                                     kTexelCm, shaders);
@@ -99,7 +93,8 @@ TEST(WindTerrainGL, FlatGroundKeepsNoWindTerms) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     SnowpackSim sim;
     sim.setTerrain(std::make_shared<const HeightField>(), 240.0);
-    auto error = sim.configure(SnowpackSettings{}, region(), kCaptureZ, kFar, shaders);
+    auto error =
+        sim.configure(SnowpackSettings{}, test::slopeRegion(kSize), kCaptureZ, kFar, shaders);
     ASSERT_FALSE(error) << *error;
     EXPECT_TRUE(sim.windTerrain().empty());
 }

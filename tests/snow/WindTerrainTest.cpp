@@ -1,6 +1,7 @@
 // Wind on terrain on the CPU reference: the drift's weighting takes the ground's slope along the
 // wind and its curvature (MicroMet), so wind across a ridge scours its windward side and loads
 // its lee, and the budget closes.
+#include "SlopeTestSupport.hpp"
 #include "core/weather_laws.hpp"
 #include "snow/snowpack_terrain.hpp"
 #include "snow/weather_reference.hpp"
@@ -16,10 +17,10 @@
 namespace snowcap {
 namespace {
 
+constexpr double kTexelCm = test::kSlopeTexelCm;
+constexpr double kCaptureZ = test::kSlopeCaptureZ;
+constexpr double kFar = test::kSlopeFar;
 constexpr int kSize = 64;
-constexpr double kTexelCm = 10.0;
-constexpr double kCaptureZ = -100.0;
-constexpr double kFar = 2000.0;
 constexpr double kRidgeCm = 100.0; // the crest's height
 constexpr double kHalfWidthCm = 120.0;
 
@@ -37,14 +38,6 @@ std::shared_ptr<const HeightField> ridge() {
         }
     return std::make_shared<const HeightField>(n, n, heightsM, glm::dvec2(0.0),
                                                glm::dvec2(n * kTexelCm));
-}
-
-Region region() {
-    Region r;
-    r.centreCm = {0.0, 0.0};
-    r.widthCm = kSize * kTexelCm;
-    r.resolution = kSize;
-    return r;
 }
 
 WeatherSettings windyWeather() {
@@ -65,7 +58,7 @@ struct RidgeRun {
 // same ground and snow with the weighting of flat ground).
 RidgeRun blowOverTheRidge(double fps, double seconds, bool terrain) {
     const auto field = ridge();
-    const Region r = region();
+    const Region r = test::slopeRegion(kSize);
     const SnowpackSettings snowpack;
     const float corner = static_cast<float>(-0.5 * kSize * kTexelCm);
     WeatheredSnowpack cpu(kSize, snowpack, windyWeather(), WindSettings{}, {0.0f, 0.0f, 1.0f},
@@ -95,7 +88,7 @@ RidgeRun blowOverTheRidge(double fps, double seconds, bool terrain) {
 }
 
 TEST(WindTerrain, TermsFollowMicroMet) {
-    const auto terms = windTerrainTerms(*ridge(), region(), 2.0 * kHalfWidthCm);
+    const auto terms = windTerrainTerms(*ridge(), test::slopeRegion(kSize), 2.0 * kHalfWidthCm);
     const auto at = [&](int x) {
         return terms[static_cast<std::size_t>(kSize / 2) * kSize + x];
     };
@@ -115,7 +108,7 @@ TEST(WindTerrain, TermsFollowMicroMet) {
     EXPECT_NEAR(at(kSize / 2 - 1).curvature, 0.25f, 0.01f);
     EXPECT_LT(at(kSize / 2 - 20).curvature, 0.0f);
     // Flat ground: every term 0.
-    for (const WindTerrain& t : windTerrainTerms(HeightField(), region(), 100.0))
+    for (const WindTerrain& t : windTerrainTerms(HeightField(), test::slopeRegion(kSize), 100.0))
         EXPECT_TRUE(t.slopeX == 0.0f && t.slopeY == 0.0f && t.curvature == 0.0f);
 }
 

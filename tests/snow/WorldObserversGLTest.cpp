@@ -5,6 +5,7 @@
 // what a fixed 256² region at the same texel size holds.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "WorldTrailSupport.hpp"
 #include "snow/world_file.hpp"
 
 #include <cmath>
@@ -168,20 +169,6 @@ TEST_P(WorldObservers, OverlappingWindowsAgreeTexelForTexelWhileBothPress) {
     EXPECT_GT(compared, 4) << "no pressed overlap was compared";
 }
 
-// A trail in world texels [-20, 20)² (distinct half values across the tile corner at 0, 0).
-constexpr int kTrailLo = -20, kTrailSide = 40;
-std::vector<float> trail() {
-    std::vector<float> v(kTrailSide * kTrailSide, 0.0f);
-    for (int y = 0; y < kTrailSide; ++y)
-        for (int x = 0; x < kTrailSide; ++x) {
-            const double r = std::hypot(x + kTrailLo + 0.5, y + kTrailLo + 0.5);
-            if (r < 18.0)
-                v[y * kTrailSide + x] = roundToHalf(
-                    static_cast<float>(0.95 - r / 30.0 + 0.0007 * y), HalfRounding::NearestEven);
-        }
-    return v;
-}
-
 TEST_P(WorldObservers, AnObserverWalkingIntoTheOthersOldTrailSeesWhatAFixedRegionHolds) {
     const Law law = GetParam();
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
@@ -192,13 +179,15 @@ TEST_P(WorldObservers, AnObserverWalkingIntoTheOthersOldTrailSeesWhatAFixedRegio
     ASSERT_NE(world, nullptr);
 
     // p2's old trail: in the oracle and in sim A's store. p2 stands on it, p1 is 4 m away.
-    const std::vector<float> v = trail();
-    glTextureSubImage2D(oracle->sim(0).persistent().id(), 0, kTrailLo + kOracle / 2,
-                        kTrailLo + kOracle / 2, kTrailSide, kTrailSide, GL_RED, GL_FLOAT, v.data());
+    const std::vector<float> v = test::worldTrail(test::TrailTilt::AlongY);
+    glTextureSubImage2D(oracle->sim(0).persistent().id(), 0, test::kTrailLo + kOracle / 2,
+                        test::kTrailLo + kOracle / 2, test::kTrailSide, test::kTrailSide, GL_RED,
+                        GL_FLOAT, v.data());
     std::vector<std::uint16_t> bits;
     for (float value : v)
         bits.push_back(floatToHalfBits(value));
-    world->store().write({{kTrailLo, kTrailLo}, {kTrailSide, kTrailSide}}, bits, 0, world->log());
+    world->store().write({{test::kTrailLo, test::kTrailLo}, {test::kTrailSide, test::kTrailSide}},
+                         bits, 0, world->log());
     // Both windows start at the origin, over the trail: the lowest takes it from the store and
     // the other copies it (the loading path).
     field->restoreWorldWindows();

@@ -4,6 +4,7 @@
 // refill, one-texel moves and jumps of several tiles. The same walk with "window" loses it.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "WorldTrailSupport.hpp"
 #include "core/config.hpp"
 #include "snow/world_file.hpp"
 
@@ -61,28 +62,6 @@ Settings oracleSettings(const WalkCase& c) {
     return s;
 }
 
-// A trail in world texels [-20, 20)²: distinct half values, straddling the tile corner at
-// world texel (0, 0) (tiles are 16 texels).
-constexpr int kTrailLo = -20, kTrailSide = 40;
-std::vector<float> trail() {
-    std::vector<float> v(kTrailSide * kTrailSide, 0.0f);
-    for (int y = 0; y < kTrailSide; ++y)
-        for (int x = 0; x < kTrailSide; ++x) {
-            const double r = std::hypot(x + kTrailLo + 0.5, y + kTrailLo + 0.5);
-            if (r < 18.0)
-                v[y * kTrailSide + x] = roundToHalf(
-                    static_cast<float>(0.95 - r / 30.0 + 0.0007 * x), HalfRounding::NearestEven);
-        }
-    return v;
-}
-
-void uploadTrail(const gpu::Texture2D& texture, int worldTexelOfTexel0) {
-    const std::vector<float> v = trail();
-    const int at = kTrailLo - worldTexelOfTexel0;
-    glTextureSubImage2D(texture.id(), 0, at, at, kTrailSide, kTrailSide, GL_RED, GL_FLOAT,
-                        v.data());
-}
-
 // Where the followed deformer is at step i of n (it hovers: no contact anywhere).
 glm::dvec2 pathAt(const WalkCase& c, int i, int n) {
     const double t = double(i) / n;
@@ -113,12 +92,13 @@ TEST_P(WorldReturn, TheTrailComesBackBitForBitAsAFixedRegionHoldsIt) {
     // (which the window then restores: the loading path).
     const int windowCorner = -kWindow / 2, oracleCorner = -kOracle / 2;
     for (int s = 0; s < 2; ++s)
-        uploadTrail(oracle->sim(s).persistent(), oracleCorner);
-    uploadTrail(window->sim(0).persistent(), windowCorner);
+        test::uploadWorldTrail(oracle->sim(s).persistent(), oracleCorner);
+    test::uploadWorldTrail(window->sim(0).persistent(), windowCorner);
     std::vector<std::uint16_t> bits;
-    for (float v : trail())
+    for (float v : test::worldTrail())
         bits.push_back(floatToHalfBits(v));
-    world->store().write({{kTrailLo, kTrailLo}, {kTrailSide, kTrailSide}}, bits, 0, world->log());
+    world->store().write({{test::kTrailLo, test::kTrailLo}, {test::kTrailSide, test::kTrailSide}},
+                         bits, 0, world->log());
     window->restoreWorldWindows();
     ASSERT_EQ(redOf(window->sim(1).persistent()), redOf(window->sim(0).persistent()));
 

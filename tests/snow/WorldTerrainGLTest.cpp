@@ -6,6 +6,7 @@
 // not enter the tiles, and it is held whole (terrain.max_mib), not paged.
 #include "FieldTestSupport.hpp"
 #include "GLTestSupport.hpp"
+#include "WorldTrailSupport.hpp"
 #include "snow/contact_capture.hpp"
 #include "snow/world_pager.hpp"
 #include "terrain/terrain.hpp"
@@ -50,27 +51,6 @@ Settings fieldSettings(int resolution, bool follow) {
     return s;
 }
 
-// A trail in world texels [-20, 20)², distinct half values.
-constexpr int kTrailLo = -20, kTrailSide = 40;
-std::vector<float> trail() {
-    std::vector<float> v(kTrailSide * kTrailSide, 0.0f);
-    for (int y = 0; y < kTrailSide; ++y)
-        for (int x = 0; x < kTrailSide; ++x) {
-            const double r = std::hypot(x + kTrailLo + 0.5, y + kTrailLo + 0.5);
-            if (r < 18.0)
-                v[y * kTrailSide + x] = roundToHalf(
-                    static_cast<float>(0.95 - r / 30.0 + 0.0007 * x), HalfRounding::NearestEven);
-        }
-    return v;
-}
-
-void uploadTrail(const gpu::Texture2D& texture, int worldTexelOfTexel0) {
-    const std::vector<float> v = trail();
-    const int at = kTrailLo - worldTexelOfTexel0;
-    glTextureSubImage2D(texture.id(), 0, at, at, kTrailSide, kTrailSide, GL_RED, GL_FLOAT,
-                        v.data());
-}
-
 TEST(WorldTerrain, AWindowOverHillsComesBackToItsTrailAsAFixedRegionHoldsIt) {
     gpu::ShaderLibrary shaders(gpu::defaultShaderRoot());
     auto window = makeField(fieldSettings(kWindow, true), shaders);
@@ -85,12 +65,13 @@ TEST(WorldTerrain, AWindowOverHillsComesBackToItsTrailAsAFixedRegionHoldsIt) {
 
     const int windowCorner = -kWindow / 2, oracleCorner = -kOracle / 2;
     for (int s = 0; s < 2; ++s)
-        uploadTrail(oracle->sim(s).persistent(), oracleCorner);
-    uploadTrail(window->sim(0).persistent(), windowCorner);
+        test::uploadWorldTrail(oracle->sim(s).persistent(), oracleCorner);
+    test::uploadWorldTrail(window->sim(0).persistent(), windowCorner);
     std::vector<std::uint16_t> bits;
-    for (float v : trail())
+    for (float v : test::worldTrail())
         bits.push_back(floatToHalfBits(v));
-    world->store().write({{kTrailLo, kTrailLo}, {kTrailSide, kTrailSide}}, bits, 0, world->log());
+    world->store().write({{test::kTrailLo, test::kTrailLo}, {test::kTrailSide, test::kTrailSide}},
+                         bits, 0, world->log());
     window->restoreWorldWindows();
 
     // The window's capture measures from the snow top under where it is: its heights are the
